@@ -1,0 +1,86 @@
+"use server";
+// The kanban's server actions. Moving a card: prep staff and admins (requireStaff), only jobs of the
+// sites their board offers, through movePrepJob (the stage rules). Workshop-screen links: admins.
+// Only AppError messages reach the browser; anything else is logged and said generically.
+import { revalidatePath } from "next/cache";
+import { unstable_rethrow } from "next/navigation";
+import { z } from "zod";
+import type { MoveCardResult } from "@/components/kanban/kanban-board";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { rolesWith } from "@/lib/auth/roles";
+import { publicBaseUrl } from "@/lib/env";
+import { AppError } from "@/lib/errors/app-error";
+import { logger } from "@/lib/logger";
+import { createDisplayLink } from "@/lib/prep-jobs/display-links/create-display-link";
+import { revokeDisplayLink } from "@/lib/prep-jobs/display-links/revoke-display-link";
+import { createDisplayLinkInput, type DisplayLinkSummary } from "@/lib/prep-jobs/display-links/schemas";
+import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
+
+export async function movePrepJobAction(input: unknown): Promise<MoveCardResult> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const parsed = moveKanbanCardInput.safeParse(input);
+  if (!parsed.success) return { ok: false, code: "VALIDATION_ERROR", message: "That is not a valid move." };
+  try {
+    await moveKanbanCard(
+      { user: { ...staff.user, organisationId: staff.organisationId }, actor: staff.actor },
+      parsed.data,
+    );
+    return { ok: true };
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof AppError) return { ok: false, code: error.code, message: error.message };
+    logger.error("kanban move failed", { error, prepJobId: parsed.data.id, actor: staff.actor });
+    return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
+  }
+}
+
+export type DisplayLinkActionResult<T> =
+  { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+const DISPLAY_LINKS_PATH = "/prep-jobs/display-links";
+
+export async function createDisplayLinkAction(
+  input: unknown,
+): Promise<DisplayLinkActionResult<{ link: DisplayLinkSummary; url: string }>> {
+  const staff = await requireStaff(rolesWith("manage-integrations"));
+  const parsed = createDisplayLinkInput.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
+    return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
+  }
+  return run(async () => {
+    const { link, token } = await createDisplayLink(staff.scope, parsed.data);
+    logger.info("display link created", { displayLinkId: link.id, actor: staff.actor });
+    revalidatePath(DISPLAY_LINKS_PATH);
+    return { link, url: `${publicBaseUrl()}/display/${token}` };
+  });
+}
+
+export async function revokeDisplayLinkAction(id: unknown): Promise<DisplayLinkActionResult<null>> {
+  const staff = await requireStaff(rolesWith("manage-integrations"));
+  return run(async () => {
+    const linkId = z.string().min(1).max(64).parse(id);
+    await revokeDisplayLink(staff.scope, linkId);
+    logger.info("display link revoked", { displayLinkId: linkId, actor: staff.actor });
+    revalidatePath(DISPLAY_LINKS_PATH);
+    return null;
+  });
+}
+
+async function run<T>(work: () => Promise<T>): Promise<DisplayLinkActionResult<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof AppError) {
+      const fieldErrors = error.errors?.length
+        ? Object.fromEntries(error.errors.map((field) => [field.path, field.message]))
+        : undefined;
+      return { ok: false, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) };
+    }
+    if (error instanceof z.ZodError) return { ok: false, message: "That link does not exist." };
+    logger.error("display link action failed", { error });
+    return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
+  }
+}

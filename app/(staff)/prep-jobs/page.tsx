@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { KanbanBoard } from "@/components/kanban/kanban-board";
+import { SitePicker } from "@/components/kanban/site-picker";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { WrenchIcon } from "@/components/ui/icons";
+import { PageHeader } from "@/components/ui/page-header";
+import { can, rolesWith } from "@/lib/auth/roles";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
+import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
+import { movePrepJobAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Prep jobs" };
+
+// /prep-jobs?site=… — the prep-job kanban of one prep site, live
+export default async function PrepJobsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ site?: string | string[] }>;
+}) {
+  const staff = await requireStaff(rolesWith("view-prep-jobs"));
+  const sites = await prepSitesForUser({ ...staff.user, organisationId: staff.organisationId });
+  const requested = (await searchParams).site;
+  const site = chooseKanbanSite(sites, typeof requested === "string" ? requested : undefined);
+  const manageScreens = can(staff.user.role, "manage-integrations");
+  const screensLink = manageScreens ? (
+    <Link href="/prep-jobs/display-links" className={buttonClasses({ variant: "secondary" })}>
+      Workshop screens
+    </Link>
+  ) : null;
+
+  if (!site) {
+    return (
+      <>
+        <PageHeader title="Prep jobs" actions={screensLink} />
+        <EmptyState
+          icon={<WrenchIcon />}
+          title="No prep sites"
+          description="Your organisation has no prep site you work at yet. An administrator marks sites as prep sites and assigns staff to them."
+        />
+      </>
+    );
+  }
+
+  const board = await getKanbanBoard(staff.organisationId, site.id);
+  const canMove = can(staff.user.role, "work-prep-jobs");
+  const { amberHours, redHours } = board.thresholds;
+  const query = `site=${encodeURIComponent(site.id)}`;
+  return (
+    <>
+      <PageHeader
+        title="Prep jobs"
+        eyebrow={`${site.name} · ${site.code}`}
+        description={
+          <>
+            {board.total} {board.total === 1 ? "vehicle" : "vehicles"} at this prep site. Cards turn amber
+            after {amberHours} h and red after {redHours} h in a stage.
+            {canMove ? " Drag a card, or use its handle with Space and the arrow keys, to move it." : null}
+          </>
+        }
+        actions={
+          <>
+            {sites.length > 1 ? <SitePicker sites={sites} current={site.id} /> : null}
+            {screensLink}
+          </>
+        }
+      />
+      <KanbanBoard
+        key={site.id}
+        initialBoard={board}
+        boardUrl={`/api/prep-jobs/board?${query}`}
+        streamUrl={`/api/prep-jobs/stream?${query}`}
+        moveCard={canMove ? movePrepJobAction : undefined}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+// The webhook endpoints of one profile (Integrations page): where events go, which, and whether they
+// are flowing. The URL opens the endpoint's page (actions and the attempt log).
+import Link from "next/link";
+import type { WebhookEndpointResponse } from "@/lib/webhooks/schemas";
+import { describeEventTypes } from "./event-types";
+import { EndpointStatusBadge } from "./endpoint-status-badge";
+import { Timestamp } from "./timestamp";
+
+export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointResponse[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Webhook endpoints</caption>
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Endpoint
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Events
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2.5 font-medium">
+              Added
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {endpoints.map((endpoint) => (
+            <tr key={endpoint.id} className="hover:bg-slate-50" data-testid="endpoint-row">
+              <th scope="row" className="max-w-md px-4 py-3 font-normal">
+                <Link
+                  href={`/integrations/endpoints/${endpoint.id}`}
+                  className="block font-mono text-[13px] font-medium break-all text-blue-700 hover:underline"
+                >
+                  {endpoint.url}
+                </Link>
+                {endpoint.description ? (
+                  <span className="mt-0.5 block text-slate-600">{endpoint.description}</span>
+                ) : null}
+              </th>
+              <td className="px-4 py-3 text-slate-700">{describeEventTypes(endpoint.eventTypes)}</td>
+              <td className="px-4 py-3">
+                <EndpointStatusBadge endpoint={endpoint} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                <Timestamp iso={endpoint.createdAt} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

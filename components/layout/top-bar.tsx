@@ -1,0 +1,62 @@
+// The shell's top bar: product and organisation, the role's navigation, notices, who is signed in.
+import Link from "next/link";
+import { ROLE_LABEL } from "@/lib/auth/roles";
+import type { StaffUser } from "@/lib/auth/require-staff";
+import { signOutOfStaff } from "@/lib/auth/sign-in-actions";
+import { Brand } from "./brand";
+import type { NavItem } from "./nav-items";
+import { NavLinks } from "./nav-links";
+import { NoticesLink } from "./notices-link";
+import { SignOutButton } from "./sign-out-button";
+
+export function TopBar({
+  user,
+  organisationName,
+  homeHref,
+  navItems,
+  unreadNotices,
+}: {
+  user: StaffUser;
+  organisationName: string;
+  homeHref: string;
+  navItems: NavItem[];
+  /** null: this role does not see notices. */
+  unreadNotices: number | null;
+}) {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900 text-white">
+      <div className="mx-auto flex h-14 w-full max-w-[120rem] items-center gap-6 px-4 lg:px-6 2xl:px-8">
+        <Link
+          href={homeHref}
+          className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+        >
+          <Brand inverse subtitle={organisationName} />
+        </Link>
+        <span aria-hidden="true" className="h-6 w-px shrink-0 bg-slate-700" />
+        <NavLinks items={navItems} />
+        <div className="ml-auto flex shrink-0 items-center gap-1">
+          {unreadNotices !== null ? <NoticesLink unread={unreadNotices} /> : null}
+          <div className="ml-2 hidden items-center gap-2.5 border-l border-slate-700 pl-3 md:flex">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-white"
+            >
+              {initials(user.name)}
+            </span>
+            <span className="leading-tight">
+              <span className="block max-w-48 truncate text-sm font-medium text-white">{user.name}</span>
+              <span className="block text-xs text-slate-400">{ROLE_LABEL[user.role]}</span>
+            </span>
+          </div>
+          <SignOutButton action={signOutOfStaff} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]![0], parts.at(-1)![0]] : [parts[0]?.[0]];
+  return letters.join("").toUpperCase() || "?";
+}

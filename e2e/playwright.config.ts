@@ -1,0 +1,48 @@
+// End-to-end tests: a production build served by scripts/start.mjs on a fresh PostgreSQL database,
+// driven by Debian's Chromium (Playwright downloads no browser here).
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-environment";
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: ".results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  // A flaky test is fixed, not retried.
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+      ],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: "api/**/*.spec.ts" },
+    {
+      name: "ui",
+      testMatch: "ui/**/*.spec.ts",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: "node e2e/support/start-e2e-server.mjs",
+    cwd: path.join(import.meta.dirname, ".."),
+    url: `${E2E_BASE_URL}/api/ready`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(E2E_PORT), RATE_LIMIT_REQUESTS: "10000" },
+  },
+});

@@ -1,0 +1,16 @@
+// The accessibility bar of every page: no serious or critical WCAG 2.1 A/AA violation found by axe.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+export async function expectAccessible(page: Page, options: { include?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(blocking).toEqual([]);
+}

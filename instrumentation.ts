@@ -1,0 +1,10 @@
+// Next.js calls register() once when the server starts, in each runtime.
+export async function register(): Promise<void> {
+  // Not while `next build` collects pages: only a serving process runs the worker.
+  if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+    // The event worker shares the web server's process (and in embedded mode its database) unless
+    // RUN_WORKER_IN_PROCESS=false; `npm run worker` runs more of them as processes of their own.
+    const { startWorkerInProcess } = await import("@/lib/worker/start-in-process");
+    startWorkerInProcess();
+  }
+}

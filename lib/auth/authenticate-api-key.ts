@@ -1,0 +1,37 @@
+// X-Service-API-Key → the caller. Unknown and revoked keys are indistinguishable to the caller.
+import { hashApiKey, hashesMatch } from "@/lib/auth/api-key-secret";
+import type { ApiCaller } from "@/lib/auth/api-caller";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors/app-error";
+
+export const API_KEY_HEADER = "x-service-api-key";
+/** lastUsedAt is written at most this often per key, to keep reads free of writes. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+const MAX_KEY_LENGTH = 200;
+
+export async function authenticateApiKey(key: string | null): Promise<ApiCaller> {
+  if (!key || key.length > MAX_KEY_LENGTH) throw unauthorized();
+  const hash = hashApiKey(key);
+  const apiKey = await db().apiKey.findUnique({
+    where: { hash },
+    include: { profile: { select: { organisationId: true } } },
+  });
+  if (!apiKey || apiKey.revokedAt || !hashesMatch(apiKey.hash, hash)) throw unauthorized();
+
+  const now = new Date();
+  if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await db().apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: now } });
+  }
+  return {
+    apiKeyId: apiKey.id,
+    profileId: apiKey.profileId,
+    organisationId: apiKey.profile.organisationId,
+    scopes: apiKey.scopes,
+    email: apiKey.ownerEmail,
+    actor: `api-key:${apiKey.prefix}`,
+  };
+}
+
+function unauthorized(): AppError {
+  return new AppError("UNAUTHORIZED", `A valid API key is required in the X-Service-API-Key header.`);
+}

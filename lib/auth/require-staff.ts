@@ -1,0 +1,74 @@
+// The server-side guard of every staff page and server action:
+//   const { user, organisationId, scope } = await requireStaff(rolesWith("dispatch"));
+// Signed out → redirect to /sign-in. Signed in with another role → 403 (forbidden(), rendered by
+// app/(staff)/forbidden.tsx) when next.config has experimental.authInterrupts, else a 404.
+// The user is read from the database on each request (once, however many callers): a deleted user
+// or a changed role takes effect at once, not when the 12-hour token expires.
+import "server-only";
+import { cache } from "react";
+import { forbidden, notFound, redirect } from "next/navigation";
+import { auth } from "@/lib/auth/staff-auth";
+import { db } from "@/lib/db";
+import type { UserRole } from "@/lib/generated/prisma/enums";
+
+export type StaffUser = { id: string; email: string; name: string; role: UserRole };
+
+export type StaffContext = {
+  user: StaffUser;
+  organisationId: string;
+  organisationName: string;
+  /** For audit trails, like the API's "api-key:…": "user:dispatcher@demo.test". */
+  actor: string;
+  /** What domain functions take (ActorScope without a profile: staff see their whole organisation). */
+  scope: { organisationId: string; actor: string };
+};
+
+/** The signed-in staff member, or null. Cached per request. */
+export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
+  const session = await auth();
+  const userId = session?.user?.id;
+  if (!userId) return null;
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      name: true,
+      role: true,
+      organisationId: true,
+      organisation: { select: { name: true } },
+    },
+  });
+  if (!user) return null;
+  const actor = `user:${user.email}`;
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    organisationId: user.organisationId,
+    organisationName: user.organisation.name,
+    actor,
+    scope: { organisationId: user.organisationId, actor },
+  };
+});
+
+export async function requireStaff(allowedRoles?: readonly UserRole[]): Promise<StaffContext> {
+  const staff = await getStaffContext();
+  if (!staff) redirect("/sign-in");
+  if (allowedRoles && !allowedRoles.includes(staff.user.role)) denyAccess();
+  return staff;
+}
+
+/** 403 through Next's forbidden() when authInterrupts is on; otherwise a 404, which reveals nothing. */
+function denyAccess(): never {
+  try {
+    forbidden();
+  } catch (error) {
+    // With the flag, forbidden() throws Next's 403 signal: let it through. Without, a plain Error.
+    if (isHttpAccessSignal(error)) throw error;
+  }
+  notFound();
+}
+
+function isHttpAccessSignal(error: unknown): boolean {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  return typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK;");
+}

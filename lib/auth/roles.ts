@@ -1,0 +1,57 @@
+// What each staff role may do in the web UI: one table, asked through can(). Pages and server actions
+// guard with requireStaff(rolesWith("dispatch")); the shell filters its navigation with the same table.
+// Safe in client components (no server imports).
+import { UserRole } from "@/lib/generated/prisma/enums";
+
+export const CAPABILITIES = [
+  /** The movement board, read-only: every role (prep staff follow the vehicles coming to them). */
+  "view-board",
+  /** Create movements (wizard), plan, assign, split, record collection/delivery, cancel, abort. */
+  "dispatch",
+  /** The prep-job kanban, read-only: every role (dispatchers plan outbound movements from it). */
+  "view-prep-jobs",
+  /** Move prep jobs between stages, assign prep sites. */
+  "work-prep-jobs",
+  /** Webhook endpoints, API keys, workshop-screen (display) links. */
+  "manage-integrations",
+  /** The organisation's notices (e.g. a webhook endpoint was disabled). */
+  "view-notices",
+  /** Mark a notice read for the whole organisation (the banner's dismiss button). */
+  "dismiss-notices",
+  /** The development mailbox (e-mail written to MAILBOX_DIR when SMTP_URL is not set). */
+  "view-mailbox",
+] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+
+const ROLE_CAPABILITIES: Record<UserRole, ReadonlySet<Capability>> = {
+  ADMIN: new Set(CAPABILITIES),
+  DISPATCHER: new Set<Capability>(["view-board", "dispatch", "view-prep-jobs", "view-notices"]),
+  PREP_STAFF: new Set<Capability>(["view-board", "view-prep-jobs", "work-prep-jobs", "view-notices"]),
+};
+
+export const ROLES: readonly UserRole[] = [UserRole.ADMIN, UserRole.DISPATCHER, UserRole.PREP_STAFF];
+
+export const ROLE_LABEL: Record<UserRole, string> = {
+  ADMIN: "Administrator",
+  DISPATCHER: "Dispatcher",
+  PREP_STAFF: "Prep staff",
+};
+
+export function can(role: UserRole, capability: Capability): boolean {
+  return ROLE_CAPABILITIES[role].has(capability);
+}
+
+/** The roles that have a capability: the argument of requireStaff(). */
+export function rolesWith(capability: Capability): UserRole[] {
+  return ROLES.filter((role) => can(role, capability));
+}
+
+/** Where a role lands after signing in, and when it opens "/". */
+export function homePathFor(role: UserRole): string {
+  return role === UserRole.PREP_STAFF ? "/prep-jobs" : "/board";
+}
+
+export function isUserRole(value: unknown): value is UserRole {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,25 @@
+// The sign-in form's fields: one schema for the browser form and the server's credential check.
+import { z } from "zod";
+
+export const signInInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your e-mail address")
+    .max(254, "That e-mail address is too long")
+    .pipe(z.email("Enter an e-mail address like name@example.com"))
+    .transform((email) => email.toLowerCase()),
+  // bcrypt reads 72 bytes at most; the cap only keeps absurd inputs away from the hash.
+  password: z.string().min(1, "Enter your password").max(200, "That password is too long"),
+});
+
+export type SignInInput = z.input<typeof signInInput>;
+export type SignInCredentials = z.output<typeof signInInput>;
+
+/** Shown for every refused e-mail/password pair, whether or not the account exists. */
+export const INVALID_CREDENTIALS_MESSAGE = "The e-mail address or password is incorrect.";
+
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}

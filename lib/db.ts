@@ -1,0 +1,30 @@
+// The Prisma client: one per process, over the pg driver adapter (no query-engine binary).
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env, requireDatabaseUrl } from "@/lib/env";
+
+/** Fail fast when the database is unreachable, rather than holding requests until a proxy times out. */
+const CONNECT_TIMEOUT_MS = 3_000;
+const QUERY_TIMEOUT_MS = 20_000;
+
+export function createPrismaClient(connectionString: string, poolSize = 10): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  return new PrismaClient({ adapter });
+}
+
+const globalForPrisma = globalThis as unknown as { vmsPrisma?: PrismaClient };
+
+/** The process-wide client (kept on globalThis so that hot reload does not open new pools). */
+export function db(): PrismaClient {
+  globalForPrisma.vmsPrisma ??= createPrismaClient(requireDatabaseUrl(), env().DATABASE_POOL_SIZE);
+  return globalForPrisma.vmsPrisma;
+}
+
+export type Db = PrismaClient;
+export type { Prisma } from "@/lib/generated/prisma/client";

@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as listDriversRoute } from "@/app/v1/operations/drivers/route";
+import { callRoute } from "@/lib/testing/call-route";
+import { createTenant, type Tenant } from "@/lib/testing/tenant";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createDriver } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+let tenant: Tenant;
+let ids: { zoe: string; adam: string; amy: string };
+
+beforeAll(async () => {
+  tenant = await createTenant(database.prisma);
+  const other = await createTenant(database.prisma);
+  const organisationId = tenant.organisation.id;
+  const create = (
+    firstname: string,
+    surname: string,
+    extra: { active?: boolean; organisationId?: string } = {},
+  ) =>
+    createDriver(database.prisma, { organisationId, firstname, surname, email: "d@example.test", ...extra });
+  ids = {
+    zoe: (await create("Zoe", "Young")).id,
+    adam: (await create("Adam", "Brown")).id,
+    amy: (await create("Amy", "Brown")).id,
+  };
+  await create("Ina", "Active-Not", { active: false });
+  await create("Otto", "Other", { organisationId: other.organisation.id });
+});
+
+function list(apiKey: string, query = "") {
+  return callRoute(listDriversRoute, { path: `/v1/operations/drivers${query}`, apiKey });
+}
+
+describe("GET /v1/operations/drivers", () => {
+  it("lists the organisation's active drivers by surname, with id and names only", async () => {
+    const response = await list(tenant.operationsKey);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: [
+        { id: ids.adam, firstname: "Adam", surname: "Brown" },
+        { id: ids.amy, firstname: "Amy", surname: "Brown" },
+        { id: ids.zoe, firstname: "Zoe", surname: "Young" },
+      ],
+    });
+  });
+
+  it("403 FORBIDDEN for an integration key, 401 without a key, 400 for an unknown query parameter", async () => {
+    const forbidden = await list(tenant.integrationKey);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as { code: string }).code).toBe("FORBIDDEN");
+    expect((await callRoute(listDriversRoute, { path: "/v1/operations/drivers" })).status).toBe(401);
+    expect((await list(tenant.operationsKey, "?active=false")).status).toBe(400);
+  });
+});

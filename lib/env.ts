@@ -1,0 +1,99 @@
+// The only reader of process.env: every setting, validated once, with its default.
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const settingsSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** PostgreSQL. scripts/start.mjs points it at the embedded database when it is not set. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Base of public links (tracking pages, workshop screens). */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** AES-256-GCM key for webhook secrets at rest: 32 bytes, base64 (`openssl rand -base64 32`). */
+  ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32,
+      "Expected 32 random bytes in base64 (44 characters), e.g. from `openssl rand -base64 32`",
+    )
+    .optional(),
+  /**
+   * Signs and encrypts staff session cookies (next-auth): at least 32 random characters
+   * (`openssl rand -base64 32`). Required in production; development and tests fall back to a fixed one.
+   */
+  AUTH_SECRET: z
+    .string()
+    .min(32, "Expected at least 32 random characters (openssl rand -base64 32)")
+    .optional(),
+  /** This server's public address for sign-in (next-auth reads it too); https here means Secure cookies. */
+  AUTH_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Vehicle Movement Service <no-reply@vms.local>"),
+  /** Where e-mail is written when SMTP_URL is not set (the development mailbox). */
+  MAILBOX_DIR: z.string().default(".data/mailbox"),
+  /** Delays before each attempt, e.g. "0s,5s,5m" (extensions section 5 gives the default). */
+  WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
+  /** A webhook attempt is cut after this long. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  WEBHOOK_DISABLE_AFTER: z.string().optional(),
+  /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
+  /** Run the event worker inside the web process (the default); `npm run worker` runs it alone. */
+  RUN_WORKER_IN_PROCESS: booleanFlag.default(true),
+  /** Requests each API key may make per window (429 RATE_LIMITED beyond); per app instance. */
+  RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
+  /** Password of every demo staff user (README). */
+  DEMO_PASSWORD: z.string().min(8).default("demo-password"),
+  /** Fixed demo API keys (README): organisation A integration, B integration, A operations. */
+  DEMO_API_KEY_A: z.string().min(20).default("vms_demoA_integration_4f9c2e7b1d8a6c3e5f0b"),
+  DEMO_API_KEY_B: z.string().min(20).default("vms_demoB_integration_8b1e4d7a2c9f6e3b0a5d"),
+  DEMO_OPS_API_KEY: z.string().min(20).default("vms_demoA_operations_2d7f5a9c3e1b8d6f4a0c"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
+  KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),
+  KANBAN_RED_HOURS: z.coerce.number().positive().default(72),
+});
+
+/** Defaults that depend on another setting. */
+const envSchema = settingsSchema
+  .refine((settings) => settings.KANBAN_RED_HOURS > settings.KANBAN_AMBER_HOURS, {
+    path: ["KANBAN_RED_HOURS"],
+    message: "Must be greater than KANBAN_AMBER_HOURS",
+  })
+  .transform((settings) => ({
+    ...settings,
+    WEBHOOK_ALLOW_PRIVATE_TARGETS:
+      settings.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? settings.NODE_ENV !== "production",
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** Parsed lazily so that `next build` does not need the runtime settings. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export function requireDatabaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it in embedded mode)");
+  return url;
+}
+
+/** Public base URL: explicit, or this server's own address. */
+export function publicBaseUrl(): string {
+  return (env().PUBLIC_BASE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, "");
+}

@@ -1,0 +1,51 @@
+// The one error type of the domain. It carries a machine-readable code and a message that is safe to
+// show to the caller; HTTP status mapping lives in lib/http/error-status.ts, so the domain stays HTTP-free.
+export type FieldError = { path: string; message: string };
+
+export const ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "INVALID_VRM",
+  "INVALID_VIN",
+  "THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND",
+  "PROVIDER_CANNOT_FULFIL_MOVEMENT",
+  "MOVEMENT_ALREADY_EXISTS",
+  "MOVEMENT_REQUEST_NOT_EDITABLE",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
+  "SITE_NOT_FOUND",
+  "PREP_JOB_NOT_FOUND",
+  "DRIVER_NOT_FOUND",
+  "WEBHOOK_ENDPOINT_NOT_FOUND",
+  "METHOD_NOT_ALLOWED",
+  "INVALID_STATUS_TRANSITION",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL_SERVER_ERROR",
+  "SERVICE_UNAVAILABLE",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: FieldError[];
+  /** Extra response headers, e.g. Retry-After. */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { errors?: FieldError[]; headers?: Record<string, string> },
+  ) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.errors = options?.errors;
+    this.headers = options?.headers;
+  }
+}

@@ -1,0 +1,129 @@
+// The events page query on a table of realistic size: PostgreSQL must answer it from the index
+// Event(profileId, occurredAt desc, id desc), without a sort, whatever the profile's share of the table,
+// and a deep page must cost what the first one does (the keyset is an index condition, not a filter
+// over the rows before it). SHOW_QUERY_PLANS=1 prints the plans.
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventsPageQuery } from "@/lib/events/list-published-events";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { createTenant, type Tenant } from "@/lib/testing/tenant";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+
+const database = setupTestDatabase();
+
+const INDEX = "Event_profileId_occurredAt_id_idx";
+const NOW = Date.now();
+const SECOND = 1000;
+const RETENTION_FROM = new Date(NOW - 30 * 24 * 60 * 60 * SECOND);
+
+type PlanNode = {
+  "Node Type": string;
+  "Index Name"?: string;
+  "Index Cond"?: string;
+  "Actual Rows"?: number;
+  "Rows Removed by Filter"?: number;
+  Plans?: PlanNode[];
+};
+
+// 100,000 rows in all: a busy profile with most of the table, a neighbour interleaved with it, and a
+// quiet profile whose events are all older than everyone else's (the case a scan on occurredAt alone
+// would pay for with every other tenant's newer rows).
+let busy: Tenant;
+let quiet: Tenant;
+
+/** `rows` events a second apart, the newest `newestAgo` ms ago; every fifth internal (no envelope). */
+async function fill(owner: Tenant, idPrefix: string, rows: number, newestAgo: number) {
+  await database.prisma.$executeRaw`
+    INSERT INTO "Event" ("id", "organisationId", "profileId", "type", "resourceType", "resourceId",
+                         "resourceVersion", "occurredAt", "payload", "envelope")
+    SELECT ${idPrefix} || lpad(g::text, 23, '0'), ${owner.organisation.id}, ${owner.profile.id},
+           CASE WHEN g % 5 = 0 THEN 'movement_request.created' ELSE 'movement.collected' END,
+           'movement', ${idPrefix} || g::text, 1,
+           ${new Date(NOW - newestAgo - SECOND * rows).toISOString()}::timestamp(3) + g * interval '1 second',
+           '{}'::jsonb,
+           CASE WHEN g % 5 = 0 THEN NULL ELSE '{"eventId":"' || g::text || '"}' END
+    FROM generate_series(1, ${rows}) AS g`;
+}
+
+async function explain(query: Prisma.Sql): Promise<PlanNode> {
+  const [row] = await database.prisma.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`,
+  );
+  if (process.env.SHOW_QUERY_PLANS) {
+    const text = await database.prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
+      Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`,
+    );
+    console.info(text.map((line) => line["QUERY PLAN"]).join("\n"));
+  }
+  return row!["QUERY PLAN"][0].Plan;
+}
+
+function nodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+/** Limit over one scan of the profile index that reads the page and the internal events among it. */
+function expectProfileIndexScan(root: PlanNode, take: number) {
+  const all = nodes(root);
+  expect(all.map((node) => node["Node Type"])).toEqual(["Limit", "Index Scan"]);
+  const scan = all[1]!;
+  expect(scan["Index Name"]).toBe(INDEX);
+  expect(scan["Index Cond"]).toContain('"profileId" >=');
+  expect(scan["Index Cond"]).toContain('"occurredAt" >=');
+  expect(scan["Actual Rows"]).toBe(take);
+  expect(scan["Rows Removed by Filter"] ?? 0).toBeLessThanOrEqual(take);
+  return scan;
+}
+
+describe("the events page query plan", () => {
+  beforeAll(async () => {
+    busy = await createTenant(database.prisma);
+    const neighbour = await createTenant(database.prisma);
+    quiet = await createTenant(database.prisma);
+    await fill(busy, "01A", 80_000, 0);
+    await fill(neighbour, "01B", 17_000, 0);
+    await fill(quiet, "01C", 3_000, 81_000 * SECOND);
+    await database.prisma.$executeRaw`ANALYZE "Event"`;
+  });
+
+  it("reads a busy profile's first page from the profile index, without a sort", async () => {
+    const root = await explain(
+      eventsPageQuery({ profileId: busy.profile.id, from: RETENTION_FROM, take: 51 }),
+    );
+    expectProfileIndexScan(root, 51);
+  });
+
+  it("reads a deep page through the keyset as an index condition", async () => {
+    const query = eventsPageQuery({
+      profileId: busy.profile.id,
+      from: RETENTION_FROM,
+      // Half way down: 40,000 rows are newer than the cursor.
+      after: { occurredAt: new Date(NOW - SECOND * 40_000), id: `01A${"40000".padStart(23, "0")}` },
+      take: 251,
+    });
+    const scan = expectProfileIndexScan(await explain(query), 251);
+    expect(scan["Index Cond"]).toContain('ROW("occurredAt", id) < ROW(');
+  });
+
+  it("reads a quiet profile's page from the profile index, never through the others' newer rows", async () => {
+    const root = await explain(
+      eventsPageQuery({ profileId: quiet.profile.id, from: RETENTION_FROM, take: 51 }),
+    );
+    expectProfileIndexScan(root, 51);
+  });
+
+  it("with a since a minute back, reads no more than that minute's rows", async () => {
+    // Here the window itself is small, and PostgreSQL may take it from Event(occurredAt) and sort the
+    // few matching rows: either way the rows read are bounded by the window, never by the table.
+    const root = await explain(
+      eventsPageQuery({ profileId: busy.profile.id, from: new Date(NOW - 60 * SECOND), take: 51 }),
+    );
+    const scans = nodes(root).filter((node) => node["Index Name"]);
+    expect(scans).toHaveLength(1);
+    const scan = scans[0]!;
+    expect(scan["Index Cond"]).toContain('"occurredAt" >=');
+    const rowsInWindow = 2 * 61; // busy and neighbour, one event a second each
+    expect((scan["Actual Rows"] ?? 0) + (scan["Rows Removed by Filter"] ?? 0)).toBeLessThanOrEqual(
+      rowsInWindow,
+    );
+  });
+});

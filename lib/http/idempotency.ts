@@ -1,0 +1,138 @@
+// Idempotency-Key on POST, with Stripe's semantics: the same key with the same request within 24 hours
+// returns the stored response without running the request again; the same key with a different request
+// is 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_REQUEST_IN_PROGRESS.
+// Server errors are not stored, so the request can be retried with the same key.
+import { createHash } from "node:crypto";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors/app-error";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { problemResponse } from "@/lib/http/problem";
+import { newId } from "@/lib/ids";
+import { decryptSecret, encryptSecret } from "@/lib/webhooks/secret-crypto";
+
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A request still "in progress" after this long died with its process: its key may be used again. */
+const ABANDONED_AFTER_MS = 60 * 1000;
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+type Claim = { recordId: string } | { replay: Response };
+
+export async function withIdempotency(
+  request: Request,
+  apiKeyId: string,
+  bodyText: string,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const key = request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (request.method !== "POST" || key === null) return run();
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
+    );
+  }
+  const path = new URL(request.url).pathname;
+  const requestHash = createHash("sha256").update(`${request.method} ${path}\n${bodyText}`).digest("hex");
+
+  const claim = await claimKey({ apiKeyId, key, method: request.method, path, requestHash });
+  if ("replay" in claim) return claim.replay;
+
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      error.code !== "INTERNAL_SERVER_ERROR" &&
+      error.code !== "SERVICE_UNAVAILABLE"
+    ) {
+      // A refusal by the domain is the answer to this request: keep it, as for a success.
+      throw await storeThrown(claim.recordId, error, path);
+    }
+    await db()
+      .idempotencyRecord.delete({ where: { id: claim.recordId } })
+      .catch(() => undefined);
+    throw error;
+  }
+  if (response.status >= 500) {
+    await db().idempotencyRecord.delete({ where: { id: claim.recordId } });
+    return response;
+  }
+  const text = await response.text();
+  await db().idempotencyRecord.update({
+    where: { id: claim.recordId },
+    // Stored encrypted: a response may carry a secret shown once (a webhook signing secret).
+    data: { responseStatus: response.status, responseBody: encryptSecret(text) },
+  });
+  return new Response(text, { status: response.status, headers: response.headers });
+}
+
+type ClaimInput = { apiKeyId: string; key: string; method: string; path: string; requestHash: string };
+
+async function claimKey(input: ClaimInput): Promise<Claim> {
+  const now = Date.now();
+  const recordId = newId();
+  try {
+    await db().idempotencyRecord.create({
+      data: { id: recordId, ...input, expiresAt: new Date(now + RETENTION_MS) },
+    });
+    return { recordId };
+  } catch (error) {
+    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;
+  }
+  const existing = await db().idempotencyRecord.findUniqueOrThrow({
+    where: { apiKeyId_key: { apiKeyId: input.apiKeyId, key: input.key } },
+  });
+  const expired = existing.expiresAt.getTime() <= now;
+  const abandoned =
+    existing.responseStatus === null && now - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
+  if (expired || abandoned) {
+    // Take the key over, unless another request just did (the update then matches nothing).
+    const { count } = await db().idempotencyRecord.updateMany({
+      where: { id: existing.id, createdAt: existing.createdAt },
+      data: {
+        ...input,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + RETENTION_MS),
+        responseStatus: null,
+        responseBody: null,
+      },
+    });
+    if (count === 1) return { recordId: existing.id };
+    throw inProgress();
+  }
+  if (existing.requestHash !== input.requestHash) {
+    throw new AppError(
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+    );
+  }
+  if (existing.responseStatus === null) throw inProgress();
+  return {
+    replay: new Response(existing.responseBody === null ? null : decryptSecret(existing.responseBody), {
+      status: existing.responseStatus,
+      headers: {
+        "content-type": existing.responseStatus >= 400 ? "application/problem+json" : "application/json",
+        "idempotent-replayed": "true",
+      },
+    }),
+  };
+}
+
+async function storeThrown(recordId: string, error: AppError, path: string): Promise<AppError> {
+  const response = problemResponse(error, path);
+  await db().idempotencyRecord.update({
+    where: { id: recordId },
+    data: { responseStatus: response.status, responseBody: encryptSecret(await response.text()) },
+  });
+  return error;
+}
+
+function inProgress(): AppError {
+  return new AppError(
+    "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+    "A request with this Idempotency-Key is still being processed. Retry shortly.",
+    { headers: { "retry-after": "1" } },
+  );
+}

@@ -1,0 +1,195 @@
+// Tenancy, for every /v1 endpoint found on disk: organisation A, with a key of every scope, asking for
+// organisation B's resources gets 404 (or lists without them), and B's resources stay as they were.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/prisma/factories/api-key";
+import { createDriver } from "@/prisma/factories/driver";
+import { createMovementRequest } from "@/prisma/factories/movement-request";
+import { createPrepJob } from "@/prisma/factories/prep-job";
+import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
+import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/lib/testing/v1-routes";
+
+const database = setupTestDatabase();
+let a: MovementWorld & { key: string; driverId: string };
+let b: {
+  world: MovementWorld;
+  requestId: string;
+  prepJobId: string;
+  endpointId: string;
+  vin: string;
+  eventId: string;
+};
+let routes: V1Route[];
+
+beforeAll(async () => {
+  const worldA = await createMovementWorld(database.prisma);
+  const key = (
+    await createApiKey(database.prisma, {
+      profileId: worldA.profile.id,
+      scopes: ["integration", "operations"],
+    })
+  ).key;
+  const driver = await createDriver(database.prisma, { organisationId: worldA.organisation.id });
+  a = { ...worldA, key, driverId: driver.id };
+
+  const world = await createMovementWorld(database.prisma);
+  const request = await createMovementRequest(database.prisma, {
+    organisationId: world.organisation.id,
+    profileId: world.profile.id,
+    originSiteId: world.sites.manchester.id,
+    destinationSiteId: world.sites.leeds.id,
+  });
+  const vin = "WF0XXXGCDXB000001";
+  const prepJob = await createPrepJob(database.prisma, {
+    organisationId: world.organisation.id,
+    profileId: world.profile.id,
+    vin,
+    vrm: "BB12 BBB",
+    prepSiteId: world.sites.prepCentre.id,
+    stage: "ARRIVED",
+  });
+  const endpoint = await database.prisma.webhookEndpoint.create({
+    data: {
+      id: `ep-${world.profile.id}`,
+      profileId: world.profile.id,
+      url: "https://example.com/b",
+      eventTypes: [],
+    },
+  });
+  const event = await seedWebhookEvent(database.prisma, world, {
+    type: "movement.collected",
+    occurredAt: new Date(),
+  });
+  b = {
+    world,
+    requestId: request.id,
+    prepJobId: prepJob.id,
+    endpointId: endpoint.id,
+    vin,
+    eventId: event.id,
+  };
+  routes = await loadV1Routes();
+});
+
+/** What A sends to each endpoint: a body that passes validation, so that the lookup is what answers. */
+type Case = { query?: Record<string, string>; body?: unknown } | "list" | "names nothing of B";
+
+function requestFor(route: V1Route, method: HttpMethod): Case {
+  const key = `${method} ${route.template}`;
+  const bSite = (siteId: string) => ({ type: "INTERNAL", siteId });
+  const create = {
+    vehicle: { vin: "WF0XXXGCDXA000001" },
+    origin: { location: bSite(b.world.sites.manchester.id) },
+    destination: { location: bSite(b.world.sites.leeds.id), deliveryByDate: "2027-01-01" },
+    businessArea: "Retail",
+    transportMethod: "DRIVEN",
+  };
+  const table: Record<string, Case> = {
+    "GET /v1/openapi.json": "names nothing of B",
+    "POST /v1/webhooks/endpoints": "names nothing of B",
+    "POST /v1/movement-requests/create-in-planning-pool": { body: create },
+    "POST /v1/movement-requests/create-with-3pl": {
+      body: { ...create, thirdPartyLogisticsProviderId: a.providers.fullService.id },
+    },
+    "POST /v1/prep-jobs/inbound-pending": {
+      body: {
+        vin: "WF0XXXGCDXA000002",
+        businessArea: "Retail",
+        collectionLocation: bSite(b.world.sites.leeds.id),
+      },
+    },
+    "GET /v1/infrastructure/sites": "list",
+    "GET /v1/infrastructure/providers/third-party": "list",
+    "GET /v1/operations/drivers": "list",
+    "GET /v1/prep-jobs": "list",
+    "GET /v1/webhooks/endpoints": "list",
+    "GET /v1/movement-requests/events": "list",
+    "GET /v1/movement-requests/[requestId]": {},
+    "PATCH /v1/movement-requests/[requestId]": { body: { notes: "from A" } },
+    "POST /v1/movement-requests/[requestId]/cancel": {},
+    "POST /v1/operations/movement-requests/[requestId]/assign": { body: { driverId: a.driverId } },
+    "POST /v1/operations/movement-requests/[requestId]/accept": {},
+    "POST /v1/operations/movement-requests/[requestId]/collected": {},
+    "POST /v1/operations/movement-requests/[requestId]/delivered": {},
+    "POST /v1/operations/movement-requests/[requestId]/aborted": { body: { reason: "Other" } },
+    "GET /v1/prep-jobs/[id]": {},
+    "PATCH /v1/prep-jobs/appraised": { query: { vin: b.vin } },
+    "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },
+    "POST /v1/operations/prep-jobs/[id]/assign-site": { body: { prepSiteId: a.sites.prepCentre.id } },
+    "POST /v1/operations/prep-jobs/[id]/move": { body: { stage: "APPRAISED" } },
+    "GET /v1/webhooks/endpoints/[id]": {},
+    "PATCH /v1/webhooks/endpoints/[id]": { body: { description: "from A" } },
+    "DELETE /v1/webhooks/endpoints/[id]": {},
+    "POST /v1/webhooks/endpoints/[id]/rotate-secret": {},
+    "GET /v1/webhooks/endpoints/[id]/attempts": {},
+    "POST /v1/webhooks/endpoints/[id]/replay": { body: { since: "2020-01-01T00:00:00Z" } },
+  };
+  const entry = table[key];
+  if (entry === undefined) throw new Error(`No tenancy case for ${key}: add one`);
+  return entry;
+}
+
+function resourceOf(route: V1Route): string {
+  if (route.template.includes("[requestId]")) return b.requestId;
+  if (route.template.includes("webhooks/endpoints/[id]")) return b.endpointId;
+  return b.prepJobId;
+}
+
+async function call(
+  route: V1Route,
+  method: HttpMethod,
+  spec: { query?: Record<string, string>; body?: unknown },
+) {
+  const params = Object.fromEntries(route.params.map((name) => [name, resourceOf(route)]));
+  const url = new URL(pathOf(route, params), "http://localhost");
+  for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.set(name, value);
+  const headers = new Headers({ "x-service-api-key": a.key });
+  if (spec.body !== undefined) headers.set("content-type", "application/json");
+  const request = new Request(url, {
+    method,
+    headers,
+    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+  });
+  return route.handlers[method]!(request, { params: Promise.resolve(params) });
+}
+
+describe("organisation A against organisation B's resources", () => {
+  it("gets 404 from every endpoint that names one, and lists without them", async () => {
+    let checked = 0;
+    const bIds = [
+      b.requestId,
+      b.prepJobId,
+      b.endpointId,
+      b.eventId,
+      ...Object.values(b.world.sites).map((site) => site.id),
+    ];
+    for (const route of routes) {
+      for (const method of Object.keys(route.handlers) as HttpMethod[]) {
+        const spec = requestFor(route, method);
+        const where = `${method} ${route.template}`;
+        if (spec === "names nothing of B") continue;
+        if (spec === "list") {
+          const response = await call(route, method, {});
+          expect(response.status, where).toBe(200);
+          const text = await response.text();
+          for (const id of bIds) expect(text, where).not.toContain(id);
+        } else {
+          const response = await call(route, method, spec);
+          expect(response.status, where).toBe(404);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("left B's resources as they were", async () => {
+    const request = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: b.requestId } });
+    expect(request).toMatchObject({ status: "CREATED", notes: null, version: 1 });
+    const job = await database.prisma.prepJob.findUniqueOrThrow({ where: { id: b.prepJobId } });
+    expect(job).toMatchObject({ stage: "ARRIVED", version: 1 });
+    const endpoint = await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: b.endpointId } });
+    expect(endpoint.description).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+// Any thrown value → an AppError. Only AppErrors carry their message to the caller; anything else is a
+// generic 500 (its details go to the log, never to the response).
+import { AppError } from "@/lib/errors/app-error";
+
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin shutdown
+  "57P03", // cannot connect now
+  "08000",
+  "08001",
+  "08003",
+  "08006",
+]);
+// pg reports a lost or unobtainable connection without a code.
+const CONNECTION_ERROR_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Client has encountered a connection error",
+  "connection is closed",
+];
+
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", {
+      headers: { "retry-after": "5" },
+    });
+  }
+  return new AppError("INTERNAL_SERVER_ERROR", "Internal server error");
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  // Driver errors arrive wrapped (Prisma → driver adapter → pg); look down the cause chain.
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
+    if (typeof message === "string" && CONNECTION_ERROR_MESSAGES.some((text) => message.includes(text)))
+      return true;
+    const next = current as { cause?: unknown; meta?: { driverAdapterError?: unknown } };
+    current = next.cause ?? next.meta?.driverAdapterError;
+  }
+  return false;
+}

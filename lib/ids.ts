@@ -1,0 +1,11 @@
+// Identifiers are ULIDs: sortable by creation time, and monotonic within one millisecond so that
+// two ids made in the same millisecond still sort in creation order.
+import { monotonicFactory } from "ulid";
+
+const nextUlid = monotonicFactory();
+
+export function newId(): string {
+  return nextUlid();
+}
+
+export const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;

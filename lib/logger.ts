@@ -1,0 +1,24 @@
+// Structured logs: one JSON object per line, so that every line about a request carries its requestId.
+import { env } from "@/lib/env";
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+type Level = Exclude<keyof typeof LEVELS, "silent">;
+type Fields = Record<string, unknown>;
+
+function write(level: Level, message: string, fields?: Fields): void {
+  if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }, errorReplacer);
+  if (level === "error" || level === "warn") console.error(line);
+  else console.log(line);
+}
+
+function errorReplacer(_key: string, value: unknown): unknown {
+  return value instanceof Error ? { name: value.name, message: value.message, stack: value.stack } : value;
+}
+
+export const logger = {
+  debug: (message: string, fields?: Fields) => write("debug", message, fields),
+  info: (message: string, fields?: Fields) => write("info", message, fields),
+  warn: (message: string, fields?: Fields) => write("warn", message, fields),
+  error: (message: string, fields?: Fields) => write("error", message, fields),
+};

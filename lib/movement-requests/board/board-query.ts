@@ -1,0 +1,194 @@
+// The board's state as URL search parameters: page, page size, sort and filters. One schema reads them
+// (server page, CSV export, saved views) and one function writes them (links, the client's navigation),
+// so a view can be shared and bookmarked. Pure: imported by client components too.
+//
+// A broken or outdated parameter never breaks the page: each field falls back to its default (a
+// bookmarked view keeps working when a value is retired).
+import { z } from "zod";
+import { BusinessArea, MovementRequestStatus, TransportMethod } from "@/lib/generated/prisma/enums";
+
+export const BOARD_SORT_COLUMNS = [
+  "vehicle",
+  "origin",
+  "destination",
+  "ready",
+  "due",
+  "estimatedDelivery",
+  "status",
+  "estimatedCost",
+  "cost",
+  "created",
+] as const;
+export type BoardSortColumn = (typeof BOARD_SORT_COLUMNS)[number];
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const MAX_PAGE_SIZE = 100;
+export const SEARCH_MAX_LENGTH = 100;
+/** A "carrier" filter value meaning: no leg has a driver or a 3PL yet. */
+export const UNASSIGNED = "none";
+
+export const BOARD_DEFAULTS = {
+  page: 1,
+  pageSize: 25,
+  sort: "created",
+  dir: "desc",
+} as const satisfies { page: number; pageSize: number; sort: BoardSortColumn; dir: "asc" | "desc" };
+
+const STATUSES = Object.values(MovementRequestStatus);
+
+/** "a,b,c" → the known values, distinct, in the order given; unknown ones are dropped. */
+function listOf<const T extends string>(allowed: readonly T[]) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => {
+      const items = (value ?? "").split(",").filter((item): item is T => allowed.includes(item as T));
+      return [...new Set(items)];
+    })
+    .catch([]);
+}
+
+const idListSchema = z
+  .string()
+  .optional()
+  .transform((value) => [
+    ...new Set(
+      (value ?? "")
+        .split(",")
+        .map((id) => id.trim())
+        .filter((id) => /^[0-9A-Za-z_-]{1,64}$/.test(id)),
+    ),
+  ])
+  .catch([]);
+
+const dateSchema = z.iso.date().optional().catch(undefined);
+
+export const boardQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(BOARD_DEFAULTS.page),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(BOARD_DEFAULTS.pageSize),
+  sort: z.enum(BOARD_SORT_COLUMNS).catch(BOARD_DEFAULTS.sort),
+  dir: z.enum(["asc", "desc"]).catch(BOARD_DEFAULTS.dir),
+  /** Statuses, comma-separated; none means every status. */
+  status: listOf(STATUSES),
+  area: z.enum(Object.values(BusinessArea)).optional().catch(undefined),
+  method: z.enum(Object.values(TransportMethod)).optional().catch(undefined),
+  /** Origin / destination site ids, comma-separated. */
+  origin: idListSchema,
+  destination: idListSchema,
+  /** A driver's or a 3PL's id (ULIDs never collide), or "none" for requests without a carrier. */
+  carrier: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+  /** Ready-to-collect date range, inclusive, YYYY-MM-DD. */
+  readyFrom: dateSchema,
+  readyTo: dateSchema,
+  /** Delivery deadline range, inclusive. */
+  dueFrom: dateSchema,
+  dueTo: dateSchema,
+  /** Only late requests: deadline passed, not delivered, cancelled or aborted. */
+  late: z
+    .enum(["1", "true"])
+    .optional()
+    .transform((value) => value !== undefined)
+    .catch(false),
+  /** VIN, VRM, external id or external vehicle id (part of), or a request id. */
+  q: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const trimmed = (value ?? "").trim().replace(/\s+/g, " ");
+      return trimmed ? [...trimmed].slice(0, SEARCH_MAX_LENGTH).join("") : undefined;
+    })
+    .catch(undefined),
+});
+
+export type BoardQuery = z.output<typeof boardQuerySchema>;
+export type BoardFilters = Omit<BoardQuery, "page" | "pageSize" | "sort" | "dir">;
+
+type RawSearchParams =
+  URLSearchParams | Record<string, string | readonly string[] | undefined> | Iterable<[string, string]>;
+
+/** Reads Next's `searchParams` (or a URLSearchParams): a repeated parameter counts once, its first value. */
+export function parseBoardQuery(raw: RawSearchParams): BoardQuery {
+  const record: Record<string, string> = {};
+  const entries: Iterable<[string, string | readonly string[] | undefined]> =
+    raw instanceof URLSearchParams || Symbol.iterator in raw
+      ? (raw as Iterable<[string, string]>)
+      : Object.entries(raw);
+  for (const [key, value] of entries) {
+    const first = typeof value === "string" ? value : value?.[0];
+    if (first !== undefined && !(key in record)) record[key] = first;
+  }
+  return boardQuerySchema.parse(record);
+}
+
+/**
+ * The query as search parameters, defaults left out (short, stable URLs): the inverse of
+ * parseBoardQuery for every valid query.
+ */
+export function boardQueryToSearchParams(
+  query: Partial<BoardQuery>,
+  options: { omitPage?: boolean } = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const put = (key: string, value: string | undefined) => {
+    if (value) params.set(key, value);
+  };
+  if (!options.omitPage && query.page && query.page !== BOARD_DEFAULTS.page) put("page", String(query.page));
+  if (query.pageSize && query.pageSize !== BOARD_DEFAULTS.pageSize) put("pageSize", String(query.pageSize));
+  const sort = query.sort ?? BOARD_DEFAULTS.sort;
+  const dir = query.dir ?? BOARD_DEFAULTS.dir;
+  if (sort !== BOARD_DEFAULTS.sort || dir !== BOARD_DEFAULTS.dir) {
+    put("sort", sort);
+    put("dir", dir);
+  }
+  put("status", query.status?.join(","));
+  put("area", query.area);
+  put("method", query.method);
+  put("origin", query.origin?.join(","));
+  put("destination", query.destination?.join(","));
+  put("carrier", query.carrier);
+  put("readyFrom", query.readyFrom);
+  put("readyTo", query.readyTo);
+  put("dueFrom", query.dueFrom);
+  put("dueTo", query.dueTo);
+  if (query.late) put("late", "1");
+  put("q", query.q);
+  return params;
+}
+
+/** Every filter at "all": what "Clear filters" applies (sort and page size stay). */
+export const NO_FILTERS: BoardFilters = {
+  status: [],
+  area: undefined,
+  method: undefined,
+  origin: [],
+  destination: [],
+  carrier: undefined,
+  readyFrom: undefined,
+  readyTo: undefined,
+  dueFrom: undefined,
+  dueTo: undefined,
+  late: false,
+  q: undefined,
+};
+
+/** True when any filter narrows the rows (for "clear filters" and the empty state's wording). */
+export function hasFilters(query: BoardFilters): boolean {
+  return Boolean(
+    query.status.length ||
+    query.area ||
+    query.method ||
+    query.origin.length ||
+    query.destination.length ||
+    query.carrier ||
+    query.readyFrom ||
+    query.readyTo ||
+    query.dueFrom ||
+    query.dueTo ||
+    query.late ||
+    query.q,
+  );
+}

@@ -1,0 +1,129 @@
+// One line of the movement board: what the table, the CSV export and the detail panel's header show.
+// Plain JSON (dates as YYYY-MM-DD, instants as ISO strings) so it crosses to client components as is.
+import { toDateOnly } from "@/lib/dates";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type {
+  BusinessArea,
+  MovementRequestStatus,
+  Timeslot,
+  TransportMethod,
+} from "@/lib/generated/prisma/enums";
+import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+
+export type Money = { centAmount: number; currencyCode: string };
+export type BoardSite = { id: string; name: string; code: string };
+export type BoardCarrier = { type: "DRIVER" | "THIRD_PARTY_LOGISTICS"; id: string; name: string };
+
+export type BoardRow = {
+  id: string;
+  status: MovementRequestStatus;
+  vehicle: {
+    vin: string | null;
+    vrm: string | null;
+    make: string | null;
+    model: string | null;
+    externalVehicleId: string | null;
+  };
+  externalId: string | null;
+  businessArea: BusinessArea;
+  transportMethod: TransportMethod;
+  origin: BoardSite;
+  destination: BoardSite;
+  readyDate: string;
+  readySlot: Timeslot;
+  dueDate: string;
+  dueSlot: Timeslot;
+  dueTime: string | null;
+  estimatedCollectionDate: string | null;
+  estimatedCollectionSlot: Timeslot | null;
+  estimatedDeliveryDate: string | null;
+  estimatedDeliverySlot: Timeslot | null;
+  /** The current leg's carrier: the first leg not yet delivered, else the last (as the API's `provider`). */
+  carrier: BoardCarrier | null;
+  legCount: number;
+  estimatedCost: Money | null;
+  cost: Money | null;
+  isLate: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+const siteSelect = { select: { id: true, name: true, code: true } } as const;
+
+export const boardRowInclude = {
+  originSite: siteSelect,
+  destinationSite: siteSelect,
+  movements: {
+    orderBy: { legNumber: "asc" },
+    select: {
+      status: true,
+      driver: { select: { id: true, firstname: true, surname: true } },
+      provider: { select: { id: true, name: true } },
+    },
+  },
+} satisfies Prisma.MovementRequestInclude;
+
+export type BoardRowSource = Prisma.MovementRequestGetPayload<{ include: typeof boardRowInclude }>;
+
+/** UTC midnight of today's UTC date: the late flag's "today". */
+export function utcToday(now: Date = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Past its delivery deadline (before today's UTC date) and neither delivered, cancelled nor aborted. */
+export function isLate(
+  deliveryByDate: Date,
+  status: MovementRequestStatus,
+  today: Date = utcToday(),
+): boolean {
+  return deliveryByDate.getTime() < today.getTime() && !TERMINAL_STATUSES.includes(status);
+}
+
+export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): BoardRow {
+  const legs = request.movements;
+  const currentLeg = legs.find((leg) => leg.status !== "DELIVERED") ?? legs.at(-1);
+  return {
+    id: request.id,
+    status: request.status,
+    vehicle: {
+      vin: request.vin,
+      vrm: request.vrm,
+      make: request.make,
+      model: request.model,
+      externalVehicleId: request.externalVehicleId,
+    },
+    externalId: request.externalId,
+    businessArea: request.businessArea,
+    transportMethod: request.transportMethod,
+    origin: request.originSite,
+    destination: request.destinationSite,
+    readyDate: toDateOnly(request.readyToCollectFromDate),
+    readySlot: request.readyToCollectFromTimeslot,
+    dueDate: toDateOnly(request.deliveryByDate),
+    dueSlot: request.deliveryByTimeslot,
+    dueTime: request.deliveryByTime,
+    estimatedCollectionDate: request.estimatedCollectionDate && toDateOnly(request.estimatedCollectionDate),
+    estimatedCollectionSlot: request.estimatedCollectionTimeslot,
+    estimatedDeliveryDate: request.estimatedDeliveryDate && toDateOnly(request.estimatedDeliveryDate),
+    estimatedDeliverySlot: request.estimatedDeliveryTimeslot,
+    carrier: carrierOf(currentLeg),
+    legCount: legs.length,
+    estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
+    cost: money(request.costCents, request.costCurrency),
+    isLate: isLate(request.deliveryByDate, request.status, today),
+    createdAt: request.createdAt.toISOString(),
+    updatedAt: request.updatedAt.toISOString(),
+  };
+}
+
+export function carrierOf(leg: BoardRowSource["movements"][number] | undefined): BoardCarrier | null {
+  if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
+  if (leg?.driver) {
+    return { type: "DRIVER", id: leg.driver.id, name: `${leg.driver.firstname} ${leg.driver.surname}` };
+  }
+  return null;
+}
+
+export function money(cents: number | null, currency: string | null): Money | null {
+  return cents !== null && currency ? { centAmount: cents, currencyCode: currency } : null;
+}

@@ -1,0 +1,29 @@
+// CSV that spreadsheets open safely: RFC 4180 quoting, and no cell a spreadsheet would run as a formula
+// (OWASP "CSV injection": a leading = + - @, tab or carriage return is neutralised with a ').
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  let text = String(value);
+  // Numbers we write ourselves are never negative; anything else starting like a formula is text.
+  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/** Minor units as a decimal amount in the currency's own precision (GBP 2, JPY 0). */
+export function decimalAmount(centAmount: number, currencyCode: string): string {
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    // An unknown code keeps two decimals.
+  }
+  return (centAmount / 10 ** digits).toFixed(digits);
+}

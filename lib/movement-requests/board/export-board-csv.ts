@@ -1,0 +1,98 @@
+// CSV export of the board's current filter and sort: every matching row, not just the page on screen.
+// Read in batches so that a large organisation never loads everything at once.
+import { db } from "@/lib/db";
+import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
+import {
+  boardRowInclude,
+  toBoardRow,
+  utcToday,
+  type BoardRow,
+} from "@/lib/movement-requests/board/board-row";
+import { boardOrderBy, boardWhere } from "@/lib/movement-requests/board/board-where";
+import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
+import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
+
+const BATCH = 500;
+/** A safety limit: an export beyond it is cut (and says so in its last line). */
+export const CSV_EXPORT_MAX_ROWS = 100_000;
+
+const COLUMNS: [header: string, value: (row: BoardRow) => string | number | null][] = [
+  ["Request id", (row) => row.id],
+  ["Status", (row) => row.status],
+  ["Status label", (row) => BOARD_STATUS_LABEL[row.status]],
+  ["Late", (row) => (row.isLate ? "yes" : "no")],
+  ["VRM", (row) => row.vehicle.vrm],
+  ["VIN", (row) => row.vehicle.vin],
+  ["Make", (row) => row.vehicle.make],
+  ["Model", (row) => row.vehicle.model],
+  ["External vehicle id", (row) => row.vehicle.externalVehicleId],
+  ["External id", (row) => row.externalId],
+  ["Business area", (row) => row.businessArea],
+  ["Transport method", (row) => row.transportMethod],
+  ["Origin code", (row) => row.origin.code],
+  ["Origin", (row) => row.origin.name],
+  ["Destination code", (row) => row.destination.code],
+  ["Destination", (row) => row.destination.name],
+  ["Ready from", (row) => row.readyDate],
+  ["Ready slot", (row) => row.readySlot],
+  ["Deliver by", (row) => row.dueDate],
+  ["Deliver by slot", (row) => row.dueSlot],
+  ["Deliver by time", (row) => row.dueTime],
+  ["Estimated collection", (row) => row.estimatedCollectionDate],
+  ["Estimated collection slot", (row) => row.estimatedCollectionSlot],
+  ["Estimated delivery", (row) => row.estimatedDeliveryDate],
+  ["Estimated delivery slot", (row) => row.estimatedDeliverySlot],
+  ["Carrier type", (row) => row.carrier?.type ?? null],
+  ["Carrier", (row) => row.carrier?.name ?? null],
+  ["Legs", (row) => row.legCount],
+  [
+    "Estimated cost",
+    (row) => row.estimatedCost && decimalAmount(row.estimatedCost.centAmount, row.estimatedCost.currencyCode),
+  ],
+  ["Estimated cost currency", (row) => row.estimatedCost?.currencyCode ?? null],
+  ["Cost", (row) => row.cost && decimalAmount(row.cost.centAmount, row.cost.currencyCode)],
+  ["Cost currency", (row) => row.cost?.currencyCode ?? null],
+  ["Created at", (row) => row.createdAt],
+  ["Updated at", (row) => row.updatedAt],
+];
+
+/** The export, chunk by chunk (a header line, then one chunk per batch of rows). */
+export async function* boardCsvChunks(
+  organisationId: string,
+  query: BoardQuery,
+  now: Date = new Date(),
+): AsyncGenerator<string> {
+  const today = utcToday(now);
+  const where = boardWhere(organisationId, query, today);
+  const orderBy = boardOrderBy(query);
+  yield csvLine(COLUMNS.map(([header]) => header));
+  for (let skip = 0; skip < CSV_EXPORT_MAX_ROWS; skip += BATCH) {
+    const requests = await db().movementRequest.findMany({
+      where,
+      orderBy,
+      skip,
+      take: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - skip),
+      include: boardRowInclude,
+    });
+    yield requests
+      .map((request) => {
+        const row = toBoardRow(request, today);
+        return csvLine(COLUMNS.map(([, value]) => value(row)));
+      })
+      .join("");
+    if (requests.length < BATCH) return;
+  }
+  yield csvLine([`Export cut at ${CSV_EXPORT_MAX_ROWS} rows: narrow the filter.`]);
+}
+
+/** The whole export as one string (tests, small organisations). */
+export async function exportBoardCsv(organisationId: string, query: BoardQuery, now?: Date): Promise<string> {
+  let csv = "";
+  for await (const chunk of boardCsvChunks(organisationId, query, now)) csv += chunk;
+  return csv;
+}
+
+/** A file name that says what it holds: movements-2026-11-22.csv. */
+export function boardCsvFileName(now: Date = new Date()): string {
+  return `movements-${now.toISOString().slice(0, 10)}.csv`;
+}

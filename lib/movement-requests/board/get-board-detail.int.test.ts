@@ -1,0 +1,168 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids";
+import { getBoardDetail } from "@/lib/movement-requests/board/get-board-detail";
+import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
+import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
+import { createPoolRequest } from "@/lib/movement-requests/operations/operations-test-kit";
+import { planWithDriver } from "@/lib/movement-requests/operations/plan-with-driver";
+import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { createDriver, createProfile } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+let world: MovementWorld;
+let other: MovementWorld;
+let requestId: string;
+let ann: { id: string };
+
+beforeAll(async () => {
+  world = await createMovementWorld(database.prisma);
+  other = await createMovementWorld(database.prisma);
+  ann = await createDriver(database.prisma, {
+    organisationId: world.organisation.id,
+    firstname: "Ann",
+    surname: "Archer",
+  });
+  await registerEndpoint(world, "http://127.0.0.1:9/hook");
+  const created = await createPoolRequest(world, { notes: "Keys at reception", externalId: "ORDER-9" });
+  requestId = created.id as string;
+  // Staff act across the organisation: a scope without a profile, as the board's actions pass it.
+  const staff = { organisationId: world.organisation.id, actor: "user:dispatcher@example.test" };
+  await planWithDriver(staff, requestId, { driverId: ann.id });
+  await markCollected(staff, requestId, {});
+  // Another request of the organisation, whose events must not appear.
+  const unrelated = await createPoolRequest(world);
+  await cancelMovementRequest(staff, unrelated.id as string);
+});
+
+describe("getBoardDetail", () => {
+  it("returns every field, the legs, and the audit trail newest first", async () => {
+    const detail = await getBoardDetail(world.organisation.id, requestId);
+    expect(detail.row).toMatchObject({
+      id: requestId,
+      status: "IN_PROGRESS",
+      carrier: { type: "DRIVER", id: ann.id, name: "Ann Archer" },
+      origin: { name: "Manchester" },
+      destination: { name: "Leeds" },
+    });
+    expect(detail).toMatchObject({
+      notes: "Keys at reception",
+      profile: { id: world.profile.id },
+      trackingUrl: expect.stringMatching(/\/track\//),
+      prepJob: null,
+    });
+    expect(detail.legs).toHaveLength(1);
+    expect(detail.legs[0]).toMatchObject({
+      legNumber: 1,
+      status: "IN_PROGRESS",
+      carrier: { type: "DRIVER", name: "Ann Archer" },
+      collection: { actual: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      delivery: { actual: null },
+    });
+    expect(detail.auditTrail.map((entry) => [entry.from, entry.to, entry.actor])).toEqual([
+      ["PLANNED", "IN_PROGRESS", "user:dispatcher@example.test"],
+      ["CREATED", "PLANNED", "user:dispatcher@example.test"],
+      [null, "CREATED", expect.stringMatching(/^api-key:/)],
+    ]);
+    expect(detail.auditTrail[1]?.reason).toBe("Leg 1 planned with Ann Archer");
+  });
+
+  it("returns the events of the request and its legs, newest first, with their webhook deliveries", async () => {
+    const detail = await getBoardDetail(world.organisation.id, requestId);
+    expect(detail.events.map((event) => event.type)).toEqual([
+      "movement.collected",
+      "movement_request.status_changed",
+      "movement_request.status_changed",
+      "movement_request.created",
+    ]);
+    const sequences = detail.events.map((event) => BigInt(event.sequence));
+    expect([...sequences].sort((a, b) => (a < b ? 1 : -1))).toEqual(sequences);
+    const [collected, toInProgress, toPlanned, created] = detail.events;
+    expect(collected).toMatchObject({
+      resourceType: "movement",
+      legNumber: 1,
+      summary: "Leg 1 collected",
+      published: true,
+    });
+    expect(toInProgress?.summary).toBe("Planned → On its way by user:dispatcher@example.test");
+    expect(toPlanned?.summary).toBe("Awaiting planning → Planned by user:dispatcher@example.test");
+    expect(created).toMatchObject({
+      summary: "Created: Awaiting planning",
+      published: false,
+      deliveries: [],
+    });
+    expect(collected?.deliveries).toEqual([
+      {
+        id: expect.any(String),
+        endpointUrl: "http://127.0.0.1:9/hook",
+        status: "PENDING",
+        attemptCount: 0,
+        nextAttemptAt: expect.any(String),
+        lastAttempt: null,
+      },
+    ]);
+  });
+
+  it("gives each delivery its last attempt", async () => {
+    const delivery = await database.prisma.webhookDelivery.findFirstOrThrow({
+      where: {
+        event: { type: "movement.collected", resourceType: "movement" },
+        endpoint: { profileId: world.profile.id },
+      },
+    });
+    const attempt = (n: number, status: number | null, error: string | null, at: string) => ({
+      id: newId(),
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      attemptNumber: n,
+      attemptedAt: new Date(at),
+      durationMs: 120,
+      responseStatus: status,
+      error,
+      succeeded: status === 200,
+    });
+    await database.prisma.webhookAttempt.createMany({
+      data: [
+        attempt(1, null, "connect ECONNREFUSED", "2026-11-20T10:00:00Z"),
+        attempt(2, 503, null, "2026-11-20T10:00:05Z"),
+      ],
+    });
+    await database.prisma.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "FAILED", attemptCount: 2 },
+    });
+    const detail = await getBoardDetail(world.organisation.id, requestId);
+    expect(detail.events[0]?.deliveries[0]).toMatchObject({
+      status: "FAILED",
+      attemptCount: 2,
+      nextAttemptAt: null,
+      lastAttempt: {
+        responseStatus: 503,
+        error: null,
+        succeeded: false,
+        attemptedAt: "2026-11-20T10:00:05.000Z",
+      },
+    });
+  });
+
+  it("offers the 3PLs configured for the request's profile that carry its transport method", async () => {
+    const detail = await getBoardDetail(world.organisation.id, requestId);
+    expect(detail.providers.map((provider) => provider.name)).toEqual([
+      "Driven Only",
+      "Full Service Logistics",
+      "No Transported Card",
+    ]);
+  });
+
+  it("is not found for another organisation, whichever profile asks, and for an unknown id", async () => {
+    const notFound = { code: "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND" };
+    await expect(getBoardDetail(other.organisation.id, requestId)).rejects.toMatchObject(notFound);
+    await expect(getBoardDetail(world.organisation.id, newId())).rejects.toBeInstanceOf(AppError);
+    await expect(getBoardDetail(world.organisation.id, "not an id")).rejects.toMatchObject(notFound);
+    // A second profile of the same organisation does not hide it: staff see the whole organisation.
+    await createProfile(database.prisma, { organisationId: world.organisation.id });
+    expect((await getBoardDetail(world.organisation.id, requestId)).row.id).toBe(requestId);
+  });
+});

@@ -1,0 +1,26 @@
+// The actions the board offers for one request: the transition table's for its status
+// (availableActions), less those its legs rule out for certain. The domain functions refuse those
+// anyway, with a message; the board does not offer a button that can only fail. Pure (client-safe).
+import type { BoardLeg } from "@/lib/movement-requests/board/get-board-detail";
+import type { BoardRow } from "@/lib/movement-requests/board/board-row";
+import { availableActions, type MovementRequestAction } from "@/lib/movement-requests/transitions";
+
+const ASSIGN_ACTIONS = ["planWithDriver", "offerToDrivers", "sendToThirdPartyLogistics"] as const;
+
+/**
+ * No collection without an open leg that has a carrier, no delivery without a leg on its way, no
+ * assignment once no leg is open. An in-progress request with a later open leg still offers planning
+ * and collecting it. `sendToMarketplace` is never offered: no marketplace is integrated.
+ */
+export function offeredActions(detail: {
+  row: Pick<BoardRow, "status">;
+  legs: Pick<BoardLeg, "status" | "carrier">[];
+}): Set<MovementRequestAction> {
+  const actions = new Set(availableActions(detail.row.status));
+  actions.delete("sendToMarketplace");
+  const open = detail.legs.filter((leg) => leg.status === "OPEN");
+  if (!open.some((leg) => leg.carrier)) actions.delete("collect");
+  if (!detail.legs.some((leg) => leg.status === "IN_PROGRESS")) actions.delete("deliver");
+  if (open.length === 0) for (const action of ASSIGN_ACTIONS) actions.delete(action);
+  return actions;
+}

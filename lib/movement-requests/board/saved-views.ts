@@ -1,0 +1,60 @@
+// Saved views: a user's named board query strings (filters, sort, page size; never the page or an open
+// panel). Per user; saving under an existing name replaces it.
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids";
+import { boardQueryToSearchParams, parseBoardQuery } from "@/lib/movement-requests/board/board-query";
+
+export const MAX_SAVED_VIEWS = 50;
+
+export const savedViewInput = z.object({
+  name: z.string().trim().min(1, "Give the view a name").max(60, "At most 60 characters"),
+  /** The board's query string ("?status=CREATED&sort=due&dir=asc" or without the "?"). */
+  query: z.string().max(4000),
+});
+export type SavedViewInput = z.input<typeof savedViewInput>;
+
+export type SavedViewItem = { id: string; name: string; query: string };
+
+/** The query string kept: normalised through the board's schema, so it holds only what the board reads. */
+export function normaliseViewQuery(query: string): string {
+  const parsed = parseBoardQuery(new URLSearchParams(query.replace(/^\?/, "")));
+  return boardQueryToSearchParams(parsed, { omitPage: true }).toString();
+}
+
+export async function listSavedViews(userId: string): Promise<SavedViewItem[]> {
+  return db().savedView.findMany({
+    where: { userId },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, query: true },
+  });
+}
+
+export async function saveView(userId: string, input: SavedViewInput): Promise<SavedViewItem> {
+  const { name, query } = savedViewInput.parse(input);
+  const normalised = normaliseViewQuery(query);
+  return db().$transaction(async (tx) => {
+    const existing = await tx.savedView.findUnique({ where: { userId_name: { userId, name } } });
+    if (existing) {
+      return tx.savedView.update({
+        where: { id: existing.id },
+        data: { query: normalised },
+        select: { id: true, name: true, query: true },
+      });
+    }
+    if ((await tx.savedView.count({ where: { userId } })) >= MAX_SAVED_VIEWS) {
+      throw new AppError("VALIDATION_ERROR", `You have ${MAX_SAVED_VIEWS} saved views: delete one first.`);
+    }
+    return tx.savedView.create({
+      data: { id: newId(), userId, name, query: normalised },
+      select: { id: true, name: true, query: true },
+    });
+  });
+}
+
+/** Deletes one of the user's views; another user's id is "not found". */
+export async function deleteSavedView(userId: string, viewId: string): Promise<void> {
+  const { count } = await db().savedView.deleteMany({ where: { id: viewId, userId } });
+  if (count === 0) throw new AppError("NOT_FOUND", "That saved view no longer exists.");
+}

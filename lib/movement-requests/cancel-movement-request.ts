@@ -1,0 +1,29 @@
+// Cancellation (extension): allowed until collection. Every open leg is cancelled and publishes
+// movement.cancelled; a linked prep job goes back to waiting for a movement.
+import { db } from "@/lib/db";
+import { updateLegAndPublish } from "@/lib/events/record-movement-event";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
+
+export async function cancelMovementRequest(scope: ActorScope, requestId: string, reason?: string) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    const cancelled = await transitionMovementRequest(tx, request, "cancel", "CANCELLED", {
+      actor: scope.actor,
+      now,
+      reason,
+    });
+    for (const leg of request.movements.filter((movement) => movement.status === "OPEN")) {
+      await updateLegAndPublish(tx, cancelled, leg.id, "movement.cancelled", {
+        now,
+        data: { status: "CANCELLED" },
+      });
+    }
+    await followMovementRequest(tx, cancelled, "calledOff", { actor: scope.actor, now });
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}

@@ -1,0 +1,174 @@
+// Creating a movement request, into the planning pool or straight to a 3PL: validate the sites and the
+// provider, apply the specification's defaults (ready now, deliveryBy slot), price it against the rate
+// card of whoever it goes to, and write the request, its first leg, its audit entry, its event and any
+// prep-job change in one transaction.
+import type { ApiCaller } from "@/lib/auth/api-caller";
+import { fromDateOnly } from "@/lib/dates";
+import { db } from "@/lib/db";
+import { recordEvent } from "@/lib/events/record-event";
+import type { Prisma, RateCard, Site } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
+import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import type {
+  CreateInPlanningPoolBody,
+  CreateWithThirdPartyLogisticsBody,
+} from "@/lib/movement-requests/schemas";
+import { resolveDeliveryBy, resolveReadyToCollect } from "@/lib/movement-requests/timeslots";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
+import { INITIAL_STATUS } from "@/lib/movement-requests/transitions";
+import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
+import { linkPrepJobToNewMovementRequest } from "@/lib/prep-jobs/link-prep-job-to-movement-request";
+
+/** Who creates: an API caller, or a staff user acting for a profile. */
+export type Creator = Pick<ApiCaller, "organisationId" | "profileId" | "actor" | "email">;
+
+type Dispatch = { to: "planningPool" } | { to: "thirdPartyLogistics"; providerId: string };
+
+export async function createInPlanningPool(creator: Creator, body: CreateInPlanningPoolBody) {
+  return createMovementRequest(creator, body, { to: "planningPool" });
+}
+
+export async function createWithThirdPartyLogistics(
+  creator: Creator,
+  body: CreateWithThirdPartyLogisticsBody,
+) {
+  const { thirdPartyLogisticsProviderId, ...rest } = body;
+  return createMovementRequest(creator, rest, {
+    to: "thirdPartyLogistics",
+    providerId: thirdPartyLogisticsProviderId,
+  });
+}
+
+type CreateBody = CreateInPlanningPoolBody & {
+  origin: { allowCollectionDateAdjustment?: boolean };
+  destination: { allowDeliveryDateAdjustment?: boolean };
+};
+
+/** Within an open transaction: also used when a prep site is assigned to a parked job. */
+export async function createMovementRequestIn(
+  tx: Prisma.TransactionClient,
+  creator: Creator,
+  body: CreateBody,
+  dispatch: Dispatch,
+  now = new Date(),
+): Promise<string> {
+  const sites = await getSitesOrThrow(tx, creator.organisationId, {
+    "origin.location.siteId": body.origin.location.siteId,
+    "destination.location.siteId": body.destination.location.siteId,
+  });
+  const origin = sites["origin.location.siteId"];
+  const destination = sites["destination.location.siteId"];
+  const provider =
+    dispatch.to === "thirdPartyLogistics"
+      ? await getConfiguredProviderOrThrow(tx, creator.profileId, dispatch.providerId, body.transportMethod)
+      : null;
+  const rateCards: RateCard[] = provider
+    ? provider.rateCards
+    : await tx.rateCard.findMany({ where: { organisationId: creator.organisationId } });
+  const organisation = await tx.organisation.findUniqueOrThrow({ where: { id: creator.organisationId } });
+
+  const ready = resolveReadyToCollect(
+    { date: body.origin.readyToCollectFromDate, timeslot: body.origin.readyToCollectFromTimeslot },
+    origin,
+    now,
+  );
+  const deliveryBy = resolveDeliveryBy(body.destination);
+  const estimatedCost = priceOf(rateCards, body.transportMethod, origin, destination);
+  const status = INITIAL_STATUS[dispatch.to];
+  // Pool requests have a tracking record at once; a 3PL's only once it accepts.
+  const trackingToken =
+    organisation.trackingEnabled && dispatch.to === "planningPool" ? newTrackingToken() : null;
+
+  const id = newId();
+  const request = await tx.movementRequest.create({
+    data: {
+      id,
+      organisationId: creator.organisationId,
+      profileId: creator.profileId,
+      status,
+      ...body.vehicle,
+      originSiteId: origin.id,
+      readyToCollectFromDate: fromDateOnly(ready.date),
+      readyToCollectFromTimeslot: ready.timeslot,
+      allowCollectionDateAdjustment: body.origin.allowCollectionDateAdjustment,
+      // The estimates start as what was asked for; carriers refine them as predicted dates.
+      estimatedCollectionDate: fromDateOnly(ready.date),
+      estimatedCollectionTimeslot: ready.timeslot,
+      destinationSiteId: destination.id,
+      deliveryByDate: fromDateOnly(body.destination.deliveryByDate),
+      deliveryByTimeslot: deliveryBy.timeslot,
+      deliveryByTime: deliveryBy.time,
+      deliverOnSpecifiedDate: body.destination.deliverOnSpecifiedDate ?? false,
+      allowDeliveryDateAdjustment: body.destination.allowDeliveryDateAdjustment,
+      estimatedDeliveryDate: fromDateOnly(body.destination.deliveryByDate),
+      estimatedDeliveryTimeslot: deliveryBy.timeslot,
+      businessArea: body.businessArea,
+      transportMethod: body.transportMethod,
+      notes: body.notes,
+      externalId: body.externalId,
+      confirmedBy: body.confirmedBy,
+      requestedBy: body.requestedBy,
+      createdBy: creator.email,
+      linkedJobPin: body.linkedJobInformation?.pin,
+      estimatedCostCents: estimatedCost?.centAmount,
+      estimatedCostCurrency: estimatedCost?.currencyCode,
+      trackingToken,
+      createdAt: now,
+      movements: {
+        create: {
+          id: newId(),
+          legNumber: 1,
+          originSiteId: origin.id,
+          destinationSiteId: destination.id,
+          originScheduledOn: fromDateOnly(ready.date),
+          originScheduledTimeslot: ready.timeslot,
+          originPredictedOn: fromDateOnly(ready.date),
+          originPredictedTimeslot: ready.timeslot,
+          destinationScheduledOn: fromDateOnly(body.destination.deliveryByDate),
+          destinationScheduledTimeslot: deliveryBy.timeslot,
+          destinationPredictedOn: fromDateOnly(body.destination.deliveryByDate),
+          destinationPredictedTimeslot: deliveryBy.timeslot,
+          thirdPartyLogisticsProviderId: provider?.id,
+        },
+      },
+      statusChanges: { create: { id: newId(), toStatus: status, actor: creator.actor, occurredAt: now } },
+    },
+  });
+  await recordEvent(tx, {
+    organisationId: creator.organisationId,
+    profileId: creator.profileId,
+    type: "movement_request.created",
+    resourceType: "movement_request",
+    resourceId: id,
+    resourceVersion: 1,
+    occurredAt: now,
+    payload: { status, originSiteId: origin.id, destinationSiteId: destination.id },
+  });
+  await linkPrepJobToNewMovementRequest(tx, {
+    creator,
+    requestId: id,
+    vehicle: body.vehicle,
+    businessArea: body.businessArea,
+    origin,
+    destination,
+    now,
+  });
+  if (trackingToken) await notifyMovementRecipient(tx, request, "tracking");
+  return id;
+}
+
+async function createMovementRequest(creator: Creator, body: CreateBody, dispatch: Dispatch) {
+  return db().$transaction(async (tx) => {
+    const id = await createMovementRequestIn(tx, creator, body, dispatch);
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, creator, id));
+  });
+}
+
+function priceOf(rateCards: RateCard[], transportMethod: string, origin: Site, destination: Site) {
+  const rateCard = rateCards.find((card) => card.transportMethod === transportMethod);
+  return estimateCost(rateCard, greatCircleDistanceKm(origin, destination));
+}

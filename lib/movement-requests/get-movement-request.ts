@@ -1,0 +1,11 @@
+import type { ApiCaller } from "@/lib/auth/api-caller";
+import { db } from "@/lib/db";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+
+export async function getMovementRequest(
+  caller: Pick<ApiCaller, "organisationId" | "profileId">,
+  requestId: string,
+) {
+  return toMovementRequestResponse(await getMovementRequestOrThrow(db(), caller, requestId));
+}

@@ -1,0 +1,94 @@
+// accept: the planning team takes a pool request on (CREATED → ACCEPTED), or the carrier it was sent to
+// accepts it (SENT_TO_X → ACCEPTED_SENT_TO_X). A carrier's acceptance confirms the legs (acceptedAt),
+// creates the tracking record if the organisation tracks and there is none yet (trackingUrl appears),
+// and a 3PL's prices the movement: cost = its rate-card estimate (absent when it has no rate card for
+// the method). For a multiple-driver offer the first driver to accept wins; later ones get 409.
+import { db } from "@/lib/db";
+import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
+import { AppError } from "@/lib/errors/app-error";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import {
+  getMovementRequestOrThrow,
+  type MovementRequestWithLegs,
+} from "@/lib/movement-requests/get-movement-request-or-throw";
+import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
+import { assertActionAllowed, legConflict } from "@/lib/movement-requests/operations/legs";
+import type { AcceptBody } from "@/lib/movement-requests/operations/schemas";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
+import { allowedTargets } from "@/lib/movement-requests/transitions";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
+
+export async function acceptMovementRequest(scope: ActorScope, requestId: string, body: AcceptBody = {}) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertActionAllowed("accept", request.status);
+    const to = allowedTargets("accept", request.status)[0] ?? request.status;
+    const isDriverOffer =
+      request.status === "SENT_TO_DRIVER" || request.status === "SENT_TO_MULTIPLE_DRIVERS";
+    if (body.driverId !== undefined && !isDriverOffer) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        `A request in status ${request.status} is not offered to a driver.`,
+        {
+          errors: [{ path: "driverId", message: "Only a driver offer is accepted with a driverId" }],
+        },
+      );
+    }
+    const byCarrier = to !== "ACCEPTED";
+    const data: Prisma.MovementRequestUncheckedUpdateInput = {};
+    // "After the transport provider accepts" (specification, trackingUrl).
+    if (byCarrier && request.organisation.trackingEnabled && !request.trackingToken) {
+      data.trackingToken = newTrackingToken();
+    }
+    if (request.status === "SENT_TO_3PL" && request.costCents === null) {
+      data.costCents = request.estimatedCostCents;
+      data.costCurrency = request.estimatedCostCurrency;
+    }
+    const driverId = isDriverOffer ? await acceptingDriverId(tx, request, body.driverId) : undefined;
+
+    const accepted = await transitionMovementRequest(tx, request, "accept", to, {
+      actor: scope.actor,
+      now,
+      reason: driverId ? `Accepted by driver ${driverId}` : undefined,
+      data,
+    });
+    if (byCarrier) {
+      await tx.movement.updateMany({
+        where: { movementRequestId: request.id, status: "OPEN" },
+        data: { acceptedAt: now, ...(driverId ? { driverId } : {}), version: { increment: 1 } },
+      });
+    }
+    if (data.trackingToken) await notifyMovementRecipient(tx, accepted, "tracking");
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}
+
+/** The driver taking the offer: the one it was sent to, or, for several, the one named who was offered it. */
+async function acceptingDriverId(
+  tx: Prisma.TransactionClient,
+  request: MovementRequestWithLegs,
+  driverId: string | undefined,
+): Promise<string> {
+  const offeredTo = request.movements.find((leg) => leg.status === "OPEN" && leg.driverId)?.driverId;
+  if (request.status === "SENT_TO_DRIVER" && offeredTo) {
+    if (driverId !== undefined && driverId !== offeredTo) {
+      throw legConflict(`This movement request was offered to another driver, not to ${driverId}.`);
+    }
+    return offeredTo;
+  }
+  if (driverId === undefined) {
+    throw new AppError("VALIDATION_ERROR", "Name the accepting driver: the request was offered to several.", {
+      errors: [{ path: "driverId", message: "Required for an offer to several drivers" }],
+    });
+  }
+  await getActiveDriverOrThrow(tx, request.organisationId, driverId);
+  const offered = await offeredDriverIds(tx, request);
+  if (offered && !offered.includes(driverId)) {
+    throw legConflict(`This movement request was not offered to driver ${driverId}.`);
+  }
+  return driverId;
+}

@@ -1,0 +1,74 @@
+// What the operations use cases share about legs: whether the request's status allows an action at
+// all, which leg an action is about, who carries a leg, and the actual dates reported for a leg.
+import { fromDateOnly, toDateOnly } from "@/lib/dates";
+import { AppError } from "@/lib/errors/app-error";
+import type { Movement, Prisma } from "@/lib/generated/prisma/client";
+import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
+import {
+  assertTransition,
+  canTransition,
+  type MovementRequestAction,
+  type MovementRequestStatus,
+} from "@/lib/movement-requests/transitions";
+
+/** The latest calendar date anywhere on Earth (UTC+14): "today" at a site whose zone is unknown. */
+const EARLIEST_ZONE = "Etc/GMT-14";
+
+/** A driver or a 3PL is on the leg (an offered driver counts, as the request's provider shows it). */
+export function hasCarrier(leg: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId">): boolean {
+  return leg.driverId !== null || leg.thirdPartyLogisticsProviderId !== null;
+}
+
+/** 409 INVALID_STATUS_TRANSITION unless the table allows `action` from `status` at all. */
+export function assertActionAllowed(action: MovementRequestAction, status: MovementRequestStatus): void {
+  // With no target at all, assertTransition throws the table's own 409 for any target.
+  if (!canTransition(action, status)) assertTransition(action, status, status);
+}
+
+/** A leg's state refuses the action: a conflict with the request's state, like a refused transition. */
+export function legConflict(message: string): AppError {
+  return new AppError("INVALID_STATUS_TRANSITION", message);
+}
+
+export function legOrThrow<L extends Pick<Movement, "legNumber">>(legs: L[], legNumber: number): L {
+  const leg = legs.find((candidate) => candidate.legNumber === legNumber);
+  if (!leg) {
+    throw new AppError("VALIDATION_ERROR", `This movement request has no leg ${legNumber}.`, {
+      errors: [{ path: "legNumber", message: `The request has ${legs.length} leg(s)` }],
+    });
+  }
+  return leg;
+}
+
+/**
+ * The actual date of a collection or delivery: as given, else today at the site (the UTC date when its
+ * zone is unknown). A date in the future at the site is refused, and so is one before `notBefore`.
+ */
+export async function actualDateOrThrow(
+  tx: Prisma.TransactionClient,
+  siteId: string,
+  on: string | undefined,
+  now: Date,
+  notBefore?: { date: Date | null; what: string },
+): Promise<Date> {
+  const site = await tx.site.findUniqueOrThrow({ where: { id: siteId } });
+  if (on === undefined) return fromDateOnly(readyNowDefaults(site, now).date);
+  const latest = resolveSiteTimeZone(site)
+    ? readyNowDefaults(site, now).date
+    : localDateAndOffset(now, EARLIEST_ZONE).date;
+  if (on > latest) {
+    throw invalidDate(`${on} is in the future at ${site.name}.`, "Must not be in the future");
+  }
+  if (notBefore?.date && on < toDateOnly(notBefore.date)) {
+    const earliest = toDateOnly(notBefore.date);
+    throw invalidDate(`${on} is before ${notBefore.what} on ${earliest}.`, `Must be ${earliest} or later`);
+  }
+  return fromDateOnly(on);
+}
+
+function invalidDate(message: string, fieldMessage: string): AppError {
+  return new AppError("VALIDATION_ERROR", `The request body is invalid. on: ${message}`, {
+    errors: [{ path: "on", message: fieldMessage }],
+  });
+}

@@ -1,0 +1,59 @@
+// collected: a leg is picked up at its origin. The leg (default: the first open leg that has a carrier)
+// becomes IN_PROGRESS with originActualOn = the given date, else today at its origin site; the request
+// is IN_PROGRESS. Legs run in order: a leg is collected only once every earlier leg is delivered.
+// Publishes movement.collected.
+import { db } from "@/lib/db";
+import { updateLegAndPublish } from "@/lib/events/record-movement-event";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import {
+  getMovementRequestOrThrow,
+  type MovementRequestWithLegs,
+} from "@/lib/movement-requests/get-movement-request-or-throw";
+import {
+  actualDateOrThrow,
+  assertActionAllowed,
+  hasCarrier,
+  legConflict,
+  legOrThrow,
+} from "@/lib/movement-requests/operations/legs";
+import type { CollectedBody } from "@/lib/movement-requests/operations/schemas";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+
+export async function markCollected(scope: ActorScope, requestId: string, body: CollectedBody = {}) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertActionAllowed("collect", request.status);
+    const leg = legToCollect(request, body.legNumber);
+    const originActualOn = await actualDateOrThrow(tx, leg.originSiteId, body.on, now);
+    const collected = await transitionMovementRequest(tx, request, "collect", "IN_PROGRESS", {
+      actor: scope.actor,
+      now,
+      reason: `Leg ${leg.legNumber} collected`,
+    });
+    await updateLegAndPublish(tx, collected, leg.id, "movement.collected", {
+      now,
+      data: { status: "IN_PROGRESS", originActualOn },
+    });
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}
+
+function legToCollect(request: MovementRequestWithLegs, legNumber: number | undefined) {
+  const legs = request.movements;
+  const leg =
+    legNumber === undefined
+      ? legs.find((candidate) => candidate.status === "OPEN" && hasCarrier(candidate))
+      : legOrThrow(legs, legNumber);
+  if (!leg) throw legConflict("No open leg of this movement request has a carrier to collect it.");
+  if (leg.status !== "OPEN") throw legConflict(`Leg ${leg.legNumber} is already ${leg.status}.`);
+  if (!hasCarrier(leg)) throw legConflict(`Leg ${leg.legNumber} has no carrier; plan it first.`);
+  const pending = legs.find((earlier) => earlier.legNumber < leg.legNumber && earlier.status !== "DELIVERED");
+  if (pending) {
+    throw legConflict(
+      `Leg ${pending.legNumber} is ${pending.status}; it must be delivered before leg ${leg.legNumber} is collected.`,
+    );
+  }
+  return leg;
+}

@@ -1,0 +1,57 @@
+// offerToDrivers: the request is offered to one own driver (SENT_TO_DRIVER) or several
+// (SENT_TO_MULTIPLE_DRIVERS), who accept in their app. One driver is put on the open legs pending
+// acceptance (acceptedAt null); for several, the legs stay without a driver until the first accepts.
+// The offer itself is kept as described in driver-offers.ts.
+import { db } from "@/lib/db";
+import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { recordDriverOffer } from "@/lib/movement-requests/operations/driver-offers";
+import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+
+export async function offerToDrivers(
+  scope: ActorScope,
+  requestId: string,
+  input: { driverIds: string[]; path?: "driverIds" | "offerToDriverId" },
+) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertActionAllowed("offerToDrivers", request.status);
+    const drivers = [];
+    for (const [index, driverId] of input.driverIds.entries()) {
+      const path = input.path === "offerToDriverId" ? "offerToDriverId" : `driverIds.${index}`;
+      drivers.push(await getActiveDriverOrThrow(tx, request.organisationId, driverId, path));
+    }
+    const single = drivers.length === 1 ? drivers[0] : undefined;
+    const offered = await transitionMovementRequest(
+      tx,
+      request,
+      "offerToDrivers",
+      single ? "SENT_TO_DRIVER" : "SENT_TO_MULTIPLE_DRIVERS",
+      {
+        actor: scope.actor,
+        now,
+        reason: `Offered to ${drivers.map((driver) => `${driver.firstname} ${driver.surname}`).join(", ")}`,
+      },
+    );
+    await tx.movement.updateMany({
+      where: { movementRequestId: request.id, status: "OPEN" },
+      data: {
+        driverId: single?.id ?? null,
+        thirdPartyLogisticsProviderId: null,
+        acceptedAt: null,
+        version: { increment: 1 },
+      },
+    });
+    await recordDriverOffer(
+      tx,
+      offered,
+      drivers.map((driver) => driver.id),
+      { actor: scope.actor, now },
+    );
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}

@@ -1,0 +1,68 @@
+// planWithDriver: a dispatcher gives legs to one of the organisation's own drivers. No acceptance is
+// needed, so the legs are accepted at once and lose any 3PL; the request is PLANNED when every leg
+// has a carrier, PARTIALLY_PLANNED while some have none.
+import { db } from "@/lib/db";
+import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
+import type { Movement } from "@/lib/generated/prisma/client";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import {
+  assertActionAllowed,
+  hasCarrier,
+  legConflict,
+  legOrThrow,
+} from "@/lib/movement-requests/operations/legs";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+
+export async function planWithDriver(
+  scope: ActorScope,
+  requestId: string,
+  input: { driverId: string; legNumber?: number },
+) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertActionAllowed("planWithDriver", request.status);
+    const driver = await getActiveDriverOrThrow(tx, request.organisationId, input.driverId);
+    const legs = legsToPlan(request.movements, input.legNumber);
+    const planned = new Set(legs.map((leg) => leg.id));
+    const everyLegCarried = request.movements.every((leg) => planned.has(leg.id) || hasCarrier(leg));
+    await transitionMovementRequest(
+      tx,
+      request,
+      "planWithDriver",
+      request.status === "IN_PROGRESS" ? "IN_PROGRESS" : everyLegCarried ? "PLANNED" : "PARTIALLY_PLANNED",
+      {
+        actor: scope.actor,
+        now,
+        reason: `Leg ${legs.map((leg) => leg.legNumber).join(", ")} planned with ${driver.firstname} ${driver.surname}`,
+      },
+    );
+    await tx.movement.updateMany({
+      where: { id: { in: [...planned] } },
+      data: {
+        driverId: driver.id,
+        thirdPartyLogisticsProviderId: null,
+        acceptedAt: now,
+        version: { increment: 1 },
+      },
+    });
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}
+
+/** The leg asked for (it must still be open); by default the open legs without a carrier, else every open leg. */
+function legsToPlan(legs: Movement[], legNumber: number | undefined): Movement[] {
+  if (legNumber !== undefined) {
+    const leg = legOrThrow(legs, legNumber);
+    if (leg.status !== "OPEN") {
+      throw legConflict(`Leg ${legNumber} is ${leg.status}; only an open leg can be planned.`);
+    }
+    return [leg];
+  }
+  const open = legs.filter((leg) => leg.status === "OPEN");
+  if (open.length === 0) throw legConflict("No leg of this movement request is still open to plan.");
+  const unplanned = open.filter((leg) => !hasCarrier(leg));
+  return unplanned.length > 0 ? unplanned : open;
+}

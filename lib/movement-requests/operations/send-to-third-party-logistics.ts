@@ -1,0 +1,51 @@
+// sendToThirdPartyLogistics: a pool request is dispatched to a 3PL configured for the request's profile
+// that carries its transport method (the same checks and 400s as create-with-3pl). The open legs get the
+// 3PL, pending its acceptance; the estimate is priced again against the 3PL's rate card (absent when it
+// has none for the method), as it would have been had the request been created with that 3PL.
+import { db } from "@/lib/db";
+import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
+import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+
+export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: string, providerId: string) {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertActionAllowed("sendToThirdPartyLogistics", request.status);
+    const provider = await getConfiguredProviderOrThrow(
+      tx,
+      request.profileId,
+      providerId,
+      request.transportMethod,
+    );
+    const origin = await tx.site.findUniqueOrThrow({ where: { id: request.originSiteId } });
+    const destination = await tx.site.findUniqueOrThrow({ where: { id: request.destinationSiteId } });
+    const estimate = estimateCost(
+      provider.rateCards.find((card) => card.transportMethod === request.transportMethod),
+      greatCircleDistanceKm(origin, destination),
+    );
+    await transitionMovementRequest(tx, request, "sendToThirdPartyLogistics", "SENT_TO_3PL", {
+      actor: scope.actor,
+      now,
+      reason: `Sent to ${provider.name}`,
+      data: {
+        estimatedCostCents: estimate?.centAmount ?? null,
+        estimatedCostCurrency: estimate?.currencyCode ?? null,
+      },
+    });
+    await tx.movement.updateMany({
+      where: { movementRequestId: request.id, status: "OPEN" },
+      data: {
+        thirdPartyLogisticsProviderId: provider.id,
+        driverId: null,
+        acceptedAt: null,
+        version: { increment: 1 },
+      },
+    });
+    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
+  });
+}

@@ -1,0 +1,87 @@
+// Database row → the specification's movement request body. requestedBy is write-only and never
+// appears here; trackingUrl only while the organisation has tracking enabled.
+import { toDateOnly } from "@/lib/dates";
+import { publicBaseUrl } from "@/lib/env";
+import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
+import type { MovementRequestResponse } from "@/lib/movement-requests/schemas";
+
+type Provider = NonNullable<MovementRequestResponse["provider"]>;
+
+export function toMovementRequestResponse(request: MovementRequestWithLegs): MovementRequestResponse {
+  const money = (cents: number | null, currency: string | null) =>
+    cents !== null && currency ? { centAmount: cents, currencyCode: currency } : undefined;
+  const body: MovementRequestResponse = {
+    id: request.id,
+    vehicle: compact({
+      vin: request.vin,
+      vrm: request.vrm,
+      externalVehicleId: request.externalVehicleId,
+      make: request.make,
+      model: request.model,
+      modelVariant: request.modelVariant,
+    }),
+    origin: compact({
+      location: { type: request.originType, siteId: request.originSiteId },
+      readyToCollectFromTimeslot: request.readyToCollectFromTimeslot,
+      readyToCollectFromDate: toDateOnly(request.readyToCollectFromDate),
+      allowCollectionDateAdjustment: request.allowCollectionDateAdjustment,
+      estimatedCollectionTimeslot: request.estimatedCollectionTimeslot,
+      estimatedCollectionDate: request.estimatedCollectionDate && toDateOnly(request.estimatedCollectionDate),
+    }),
+    destination: compact({
+      location: { type: request.destinationType, siteId: request.destinationSiteId },
+      deliveryByDate: toDateOnly(request.deliveryByDate),
+      deliveryByTimeslot: request.deliveryByTimeslot,
+      deliveryByTime: request.deliveryByTime,
+      deliverOnSpecifiedDate: request.deliverOnSpecifiedDate,
+      allowDeliveryDateAdjustment: request.allowDeliveryDateAdjustment,
+      estimatedDeliveryTimeslot: request.estimatedDeliveryTimeslot,
+      estimatedDeliveryDate: request.estimatedDeliveryDate && toDateOnly(request.estimatedDeliveryDate),
+    }),
+    status: request.status,
+    businessArea: request.businessArea,
+    transportMethod: request.transportMethod,
+  };
+  return compact({
+    ...body,
+    completedOn: request.completedOn?.toISOString(),
+    cost: money(request.costCents, request.costCurrency),
+    estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
+    notes: request.notes,
+    externalId: request.externalId,
+    confirmedBy: request.confirmedBy,
+    linkedJobInformation: request.linkedJobPin ? { pin: request.linkedJobPin } : undefined,
+    provider: providerOf(request),
+    trackingUrl: trackingUrlOf(request),
+  });
+}
+
+export function trackingUrlOf(request: Pick<MovementRequestWithLegs, "trackingToken" | "organisation">) {
+  if (!request.trackingToken || !request.organisation.trackingEnabled) return undefined;
+  return `${publicBaseUrl()}/track/${request.trackingToken}`;
+}
+
+/** The carrier of the current leg: the first one not yet delivered, else the last. */
+function providerOf(request: MovementRequestWithLegs): Provider | undefined {
+  const leg =
+    request.movements.find((movement) => movement.status !== "DELIVERED") ?? request.movements.at(-1);
+  if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
+  if (leg?.driver) {
+    return {
+      type: "DRIVER",
+      id: leg.driver.id,
+      firstname: leg.driver.firstname,
+      surname: leg.driver.surname,
+    };
+  }
+  return undefined;
+}
+
+/** Drops null and undefined members: the specification's optional fields are absent, never null. */
+function compact<T extends Record<string, unknown>>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, member]) => member !== null && member !== undefined),
+  ) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
+}

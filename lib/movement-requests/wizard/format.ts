@@ -1,0 +1,23 @@
+// How the wizard writes money, calendar dates and distances (British English, as the product).
+type Money = { centAmount: number; currencyCode: string };
+
+export function formatMoney(money: Money): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency: money.currencyCode }).format(
+    money.centAmount / 100,
+  );
+}
+
+/** "Tue 1 Dec 2026" for "2026-12-01"; calendar dates have no zone, so they are read as UTC. */
+export function formatCalendarDate(date: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+export function formatDistanceKm(km: number): string {
+  return `${new Intl.NumberFormat("en-GB", { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
+}

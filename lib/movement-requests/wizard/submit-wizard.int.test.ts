@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import { submitWizard, type WizardStaff } from "@/lib/movement-requests/wizard/submit-wizard";
+import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
+import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createSite } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+let world: MovementWorld;
+let otherWorld: MovementWorld;
+let staff: WizardStaff;
+
+beforeAll(async () => {
+  world = await createMovementWorld(database.prisma);
+  otherWorld = await createMovementWorld(database.prisma);
+  staff = { organisationId: world.organisation.id, email: "dana.dispatcher@example.test" };
+});
+
+function form(overrides: Partial<WizardInput> = {}): WizardInput {
+  return {
+    vehicle: { vin: "WF0XXXGCDX1234567", vrm: "AB12 CDE", make: "Ford", model: "Focus" },
+    businessArea: "Retail",
+    readyWhen: "now",
+    origin: { location: { type: "INTERNAL", siteId: world.sites.manchester.id } },
+    destination: {
+      location: { type: "INTERNAL", siteId: world.sites.leeds.id },
+      deliveryByDate: "2026-12-01",
+      deliveryByTime: "16:00",
+    },
+    transportMethod: "TRANSPORTED",
+    profileId: world.profile.id,
+    dispatchTo: "planningPool",
+    ...overrides,
+  };
+}
+
+function expectFailure(result: Awaited<ReturnType<typeof submitWizard>>) {
+  if (result.ok) throw new Error("expected the submission to fail");
+  return result;
+}
+
+describe("submitWizard", () => {
+  it("creates a planning-pool request as the staff user, priced by the internal rate card", async () => {
+    const result = await submitWizard(staff, form({ notes: "Keys at reception" }));
+    expect(result.ok).toBe(true);
+    const id = result.ok ? result.id : "";
+    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
+      where: { id },
+      include: { statusChanges: true },
+    });
+    expect(stored).toMatchObject({
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      status: "CREATED",
+      createdBy: "dana.dispatcher@example.test",
+      deliveryByTimeslot: "PM",
+      deliveryByTime: "16:00",
+      notes: "Keys at reception",
+      estimatedCostCents: estimateCost(
+        { baseCostCents: 6000, perKmCostCents: 120, currencyCode: "GBP" },
+        greatCircleDistanceKm(world.sites.manchester, world.sites.leeds),
+      )?.centAmount,
+    });
+    expect(stored.statusChanges[0]?.actor).toBe("user:dana.dispatcher@example.test");
+    // The staff user gets the tracking e-mail: the creator is a person.
+    const outbox = await database.prisma.emailMessage.findMany({ where: { to: staff.email } });
+    expect(outbox.length).toBeGreaterThan(0);
+  });
+
+  it("sends a request to a 3PL with its date adjustments", async () => {
+    const result = await submitWizard(
+      staff,
+      form({
+        dispatchTo: "thirdPartyLogistics",
+        thirdPartyLogisticsProviderId: world.providers.fullService.id,
+        origin: {
+          location: { type: "INTERNAL", siteId: world.sites.manchester.id },
+          allowCollectionDateAdjustment: true,
+        },
+      }),
+    );
+    const id = result.ok ? result.id : "";
+    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
+      where: { id },
+      include: { movements: true },
+    });
+    expect(stored.status).toBe("SENT_TO_3PL");
+    expect(stored.allowCollectionDateAdjustment).toBe(true);
+    expect(stored.movements[0]?.thirdPartyLogisticsProviderId).toBe(world.providers.fullService.id);
+  });
+
+  it("maps an invalid VRM to the field, with the API's code", async () => {
+    const result = expectFailure(await submitWizard(staff, form({ vehicle: { vrm: "AB12  CDE" } })));
+    expect(result.code).toBe("INVALID_VRM");
+    expect(result.errors).toEqual([{ path: "vehicle.vrm", message: "Not a valid UK registration mark" }]);
+  });
+
+  it("maps missing fields with the wizard's wording", async () => {
+    const result = expectFailure(
+      await submitWizard(staff, {
+        ...form(),
+        destination: { location: { type: "INTERNAL", siteId: world.sites.leeds.id } },
+      }),
+    );
+    expect(result.code).toBe("VALIDATION_ERROR");
+    expect(result.errors).toEqual([
+      { path: "destination.deliveryByDate", message: "Enter the date it must be delivered by" },
+    ]);
+  });
+
+  it("maps a site that is gone (or another organisation's) to its field", async () => {
+    const doomed = await createSite(database.prisma, { organisationId: world.organisation.id });
+    await database.prisma.site.delete({ where: { id: doomed.id } });
+    const gone = expectFailure(
+      await submitWizard(
+        staff,
+        form({
+          destination: { location: { type: "INTERNAL", siteId: doomed.id }, deliveryByDate: "2026-12-01" },
+        }),
+      ),
+    );
+    expect(gone.code).toBe("SITE_NOT_FOUND");
+    expect(gone.errors).toEqual([
+      { path: "destination.location.siteId", message: "This site is no longer available: choose another" },
+    ]);
+    const foreign = expectFailure(
+      await submitWizard(
+        staff,
+        form({ origin: { location: { type: "INTERNAL", siteId: otherWorld.sites.leeds.id } } }),
+      ),
+    );
+    expect(foreign.code).toBe("SITE_NOT_FOUND");
+    expect(foreign.errors.map((error) => error.path)).toEqual(["origin.location.siteId"]);
+  });
+
+  it("maps a 3PL that cannot carry the method to the method and the provider", async () => {
+    const result = expectFailure(
+      await submitWizard(
+        staff,
+        form({
+          dispatchTo: "thirdPartyLogistics",
+          thirdPartyLogisticsProviderId: world.providers.drivenOnly.id,
+        }),
+      ),
+    );
+    expect(result.code).toBe("PROVIDER_CANNOT_FULFIL_MOVEMENT");
+    expect(result.errors).toEqual([
+      { path: "transportMethod", message: "Not supported by Driven Only" },
+      {
+        path: "thirdPartyLogisticsProviderId",
+        message: "Driven Only does not carry out TRANSPORTED movements.",
+      },
+    ]);
+  });
+
+  it("refuses a 3PL not configured for the profile, and another organisation's profile", async () => {
+    const unconfigured = expectFailure(
+      await submitWizard(
+        staff,
+        form({
+          dispatchTo: "thirdPartyLogistics",
+          thirdPartyLogisticsProviderId: world.providers.unconfigured.id,
+        }),
+      ),
+    );
+    expect(unconfigured.code).toBe("THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND");
+    expect(unconfigured.errors.map((error) => error.path)).toEqual(["thirdPartyLogisticsProviderId"]);
+
+    const before = await database.prisma.movementRequest.count({
+      where: { profileId: otherWorld.profile.id },
+    });
+    const foreign = expectFailure(await submitWizard(staff, form({ profileId: otherWorld.profile.id })));
+    expect(foreign.code).toBe("NOT_FOUND");
+    expect(foreign.errors.map((error) => error.path)).toEqual(["profileId"]);
+    expect(await database.prisma.movementRequest.count({ where: { profileId: otherWorld.profile.id } })).toBe(
+      before,
+    );
+  });
+
+  it("refuses fields the API does not know, as the API does", async () => {
+    const result = expectFailure(await submitWizard(staff, { ...form(), cost: { centAmount: 1 } }));
+    expect(result.code).toBe("VALIDATION_ERROR");
+  });
+});

@@ -1,0 +1,104 @@
+// Tracking, delivered and aborted e-mails, through the outbox, sent over SMTP to a real server on
+// loopback; and the mailbox folder used when there is no SMTP server.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
+import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
+import { createPoolRequest, operateOk } from "@/lib/movement-requests/operations/operations-test-kit";
+import { mailboxTransport } from "@/lib/notifications/mail-transport";
+import { sendDueEmails } from "@/lib/notifications/send-due-emails";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
+import { startSmtpSink } from "@/lib/testing/smtp-sink";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createDriver } from "@/prisma/factories/driver";
+
+const smtp = await startSmtpSink();
+process.env.SMTP_URL = smtp.url;
+
+const database = setupTestDatabase();
+let world: MovementWorld;
+
+beforeAll(async () => {
+  world = await createMovementWorld(database.prisma);
+});
+
+afterAll(async () => {
+  await smtp.close();
+});
+
+async function sendAll() {
+  while ((await sendDueEmails(db())) > 0);
+}
+
+const mailTo = (address: string) => smtp.received.filter((email) => email.to.includes(address));
+
+describe("movement e-mails", () => {
+  it("sends the tracking link to requestedBy when a pool request is created", async () => {
+    const created = await createPoolRequest(world, { requestedBy: "buyer.one@dealer.test" });
+    await sendAll();
+    const [email] = mailTo("buyer.one@dealer.test");
+    expect(email?.raw).toContain(created.trackingUrl as string);
+    expect(email?.raw).toMatch(/Subject: Track your vehicle movement/);
+  });
+
+  it("drops them for a request an API key created without requestedBy", async () => {
+    const before = await database.prisma.emailMessage.count();
+    await createPoolRequest(world);
+    expect(await database.prisma.emailMessage.count()).toBe(before);
+  });
+
+  it("sends them to the staff user who created the request", async () => {
+    await createInPlanningPool(
+      {
+        organisationId: world.organisation.id,
+        profileId: world.profile.id,
+        actor: "user:dispatcher.x@dealer.test",
+        email: "dispatcher.x@dealer.test",
+      },
+      createInPlanningPoolBody.parse(poolRequestBody(world)),
+    );
+    await sendAll();
+    expect(mailTo("dispatcher.x@dealer.test")).toHaveLength(1);
+  });
+
+  it("sends delivered and aborted notices to requestedBy", async () => {
+    const driver = await createDriver(database.prisma, { organisationId: world.organisation.id });
+    const delivered = await createPoolRequest(world, { requestedBy: "buyer.two@dealer.test" });
+    await operateOk(world, "assign", delivered.id as string, { driverId: driver.id });
+    await operateOk(world, "collected", delivered.id as string);
+    await operateOk(world, "delivered", delivered.id as string);
+    const aborted = await createPoolRequest(world, { requestedBy: "buyer.three@dealer.test" });
+    await operateOk(world, "assign", aborted.id as string, { driverId: driver.id });
+    await operateOk(world, "aborted", aborted.id as string, { reason: "NotReady", detail: "private detail" });
+    await sendAll();
+
+    expect(mailTo("buyer.two@dealer.test").map((email) => email.raw.match(/Subject: (\w+)/)?.[1])).toEqual([
+      "Track",
+      "Delivered",
+    ]);
+    const stopped = mailTo("buyer.three@dealer.test").find((email) => email.raw.includes("stopped"));
+    expect(stopped).toBeDefined();
+    expect(stopped?.raw).not.toContain("private detail");
+    expect(await database.prisma.emailMessage.count({ where: { status: "PENDING" } })).toBe(0);
+  });
+});
+
+describe("the development mailbox", () => {
+  it("writes each message as a file when there is no SMTP server", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vms-mailbox-"));
+    try {
+      await mailboxTransport(dir)({ id: "01TEST", to: "a@b.test", subject: "Hello", text: "Body" });
+      const [file] = readdirSync(dir);
+      expect(JSON.parse(readFileSync(path.join(dir, file!), "utf8"))).toMatchObject({
+        to: "a@b.test",
+        subject: "Hello",
+        text: "Body",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,171 @@
+// /operations: the operations API for 3PLs, driver apps and dispatch tooling (operations scope,
+// extensions section 6). Every movement-request action returns the movement request; an action its
+// status does not allow is 409 INVALID_STATUS_TRANSITION and changes nothing.
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { listDriversQuery, listDriversResponse } from "@/lib/drivers/schemas";
+import {
+  abortedBody,
+  acceptBody,
+  assignBody,
+  collectedBody,
+  deliveredBody,
+} from "@/lib/movement-requests/operations/schemas";
+import { movementRequestParams, movementRequestSchema } from "@/lib/movement-requests/schemas";
+import { EXAMPLE_IDS } from "@/lib/openapi/examples";
+import { TAGS, op, type EndpointDefinition } from "@/lib/openapi/operation";
+import { assignPrepSiteBody, movePrepJobBody, prepJobParams, prepJobSchema } from "@/lib/prep-jobs/schemas";
+
+/** What every movement-request action shares. */
+const action = {
+  tag: TAGS.operations,
+  scope: "operations",
+  extension: true,
+  params: movementRequestParams,
+  paramsExample: { requestId: EXAMPLE_IDS.movementRequest },
+} as const satisfies Partial<EndpointDefinition>;
+
+const movementRequestResult = {
+  status: 200,
+  description: "The movement request after the action.",
+  schema: movementRequestSchema,
+} as const;
+
+const prepJobAction = {
+  tag: TAGS.operations,
+  scope: "operations",
+  extension: true,
+  params: prepJobParams,
+  paramsExample: { id: EXAMPLE_IDS.prepJob },
+} as const satisfies Partial<EndpointDefinition>;
+
+export const operationsPaths: ZodOpenApiPathsObject = {
+  "/operations/movement-requests/{requestId}/assign": {
+    post: op.post({
+      ...action,
+      operationId: "assignMovementRequest",
+      summary: "Assign a carrier",
+      description:
+        "Give exactly one form: `{driverId, legNumber?}` plans a leg with one of your own drivers (no " +
+        "acceptance needed: `PLANNED`, or `PARTIALLY_PLANNED` while some legs have no carrier); " +
+        "`{offerToDriverId}` offers the request to one driver (`SENT_TO_DRIVER`), `{driverIds}` to " +
+        "several (`SENT_TO_MULTIPLE_DRIVERS`; the first to accept wins); " +
+        "`{thirdPartyLogisticsProviderId}` dispatches it to a configured 3PL (`SENT_TO_3PL`).",
+      body: assignBody,
+      bodyExample: { driverId: EXAMPLE_IDS.driver },
+      success: movementRequestResult,
+      errors: [
+        "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
+        "DRIVER_NOT_FOUND",
+        "THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND",
+        "PROVIDER_CANNOT_FULFIL_MOVEMENT",
+        "INVALID_STATUS_TRANSITION",
+      ],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/accept": {
+    post: op.post({
+      ...action,
+      operationId: "acceptMovementRequest",
+      summary: "Accept a movement request",
+      description:
+        "The planning team takes a pool request on (`CREATED` → `ACCEPTED`), or the carrier it was sent " +
+        "to accepts it (`SENT_TO_X` → `ACCEPTED_SENT_TO_X`). A carrier's acceptance creates the tracking " +
+        "record (`trackingUrl` appears) and a 3PL's sets `cost`. A driver accepting a multiple-driver " +
+        "offer names itself in `driverId`; later acceptances get `409`.",
+      body: acceptBody,
+      success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "DRIVER_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/collected": {
+    post: op.post({
+      ...action,
+      operationId: "markMovementCollected",
+      summary: "Report a collection",
+      description:
+        "A leg was collected: it becomes `IN_PROGRESS`, the request `IN_PROGRESS`, and a " +
+        "`movement.collected` webhook is published. `on` defaults to today at the origin site; a date " +
+        "in the future there is refused.",
+      body: collectedBody,
+      bodyExample: { on: "2026-11-23" },
+      success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/delivered": {
+    post: op.post({
+      ...action,
+      operationId: "markMovementDelivered",
+      summary: "Report a delivery",
+      description:
+        "The leg in progress was delivered and a `movement.delivered` webhook is published; with the " +
+        "last leg the request becomes `DELIVERED` and `completedOn` is set. `on` defaults to today at " +
+        "the destination site.",
+      body: deliveredBody,
+      bodyExample: { on: "2026-11-25" },
+      success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/aborted": {
+    post: op.post({
+      ...action,
+      operationId: "markMovementAborted",
+      summary: "Report an abandoned movement",
+      description:
+        "The movement was abandoned: allowed once a carrier is assigned and before delivery. Every open " +
+        "leg becomes `ABORTED` and publishes `movement.aborted` with `abortReason`; `detail` is stored " +
+        "for staff and never published.",
+      body: abortedBody,
+      bodyExample: { reason: "NotReady", detail: "Vehicle still on the ramp at 10:30." },
+      success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/prep-jobs/{id}/assign-site": {
+    post: op.post({
+      ...prepJobAction,
+      operationId: "assignPrepSite",
+      summary: "Assign a prep site to a parked prep job",
+      description:
+        "Gives a parked inbound job (`INBOUND` / `PENDING_MOVEMENT_REQUEST`, no prep site) its prep site, " +
+        "and creates its inbound movement request from the job's `collectionLocation` into the planning " +
+        "pool.",
+      body: assignPrepSiteBody,
+      bodyExample: { prepSiteId: EXAMPLE_IDS.prepSite, transportMethod: "TRANSPORTED" },
+      success: { status: 200, description: "The prep job, now scheduled inbound.", schema: prepJobSchema },
+      errors: ["PREP_JOB_NOT_FOUND", "SITE_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/prep-jobs/{id}/move": {
+    post: op.post({
+      ...prepJobAction,
+      operationId: "movePrepJob",
+      summary: "Move a prep job between stages",
+      description:
+        "A stage move as the prep board makes it, through the same stage rules; a move they do not " +
+        "allow is `409 INVALID_STATUS_TRANSITION`.",
+      body: movePrepJobBody,
+      bodyExample: { stage: "ARRIVED" },
+      success: { status: 200, description: "The moved prep job.", schema: prepJobSchema },
+      errors: ["PREP_JOB_NOT_FOUND", "INVALID_STATUS_TRANSITION", "MOVEMENT_ALREADY_EXISTS"],
+    }),
+  },
+  "/operations/drivers": {
+    get: op.get({
+      operationId: "listDrivers",
+      tag: TAGS.operations,
+      scope: "operations",
+      extension: true,
+      summary: "List drivers",
+      description: "The organisation's active drivers, by surname. Use an `id` in `assign`.",
+      query: listDriversQuery,
+      success: {
+        status: 200,
+        description: "The active drivers.",
+        schema: listDriversResponse,
+        example: { data: [{ id: EXAMPLE_IDS.driver, firstname: "Priya", surname: "Shah" }] },
+      },
+    }),
+  },
+};

@@ -1,0 +1,51 @@
+// POST /prep-jobs/inbound-pending: a vehicle has been bought but no prep site chosen yet. The job is
+// created parked (INBOUND/PENDING_MOVEMENT_REQUEST, prepSiteId null) until a prep site is assigned
+// (POST /operations/prep-jobs/{id}/assign-site), which creates its inbound movement from the collection
+// location. It is created by an integrator through the API, not by a movement request: CREATED_MANUALLY.
+import { db } from "@/lib/db";
+import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
+import { newId } from "@/lib/ids";
+import type { Creator } from "@/lib/movement-requests/create-movement-request";
+import { recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
+import type { CreateInboundPendingBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
+import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+
+export async function createInboundPendingPrepJob(
+  creator: Creator,
+  body: CreateInboundPendingBody,
+): Promise<PrepJobResponse> {
+  const now = new Date();
+  return db().$transaction(async (tx) => {
+    const collectionSiteId = body.collectionLocation
+      ? (
+          await getSitesOrThrow(tx, creator.organisationId, {
+            "collectionLocation.siteId": body.collectionLocation.siteId,
+          })
+        )["collectionLocation.siteId"].id
+      : null;
+    const job = await tx.prepJob.create({
+      data: {
+        id: newId(),
+        organisationId: creator.organisationId,
+        profileId: creator.profileId,
+        vin: body.vin,
+        vrm: body.vrm,
+        make: body.make,
+        model: body.model,
+        modelVariant: body.modelVariant,
+        prepSiteId: null,
+        businessArea: body.businessArea,
+        source: "CREATED_MANUALLY",
+        stage: "INBOUND",
+        substage: "PENDING_MOVEMENT_REQUEST",
+        notes: body.notes,
+        createdByUser: creator.email,
+        collectionSiteId,
+        stageChangedAt: now,
+        createdAt: now,
+      },
+    });
+    await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
+    return toPrepJobResponse(job);
+  });
+}

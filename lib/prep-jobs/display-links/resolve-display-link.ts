@@ -1,0 +1,35 @@
+// Opens a workshop screen: the token's link, if it exists and is not revoked, gives the organisation
+// and prep site the screen may show; anything else is null (the page and its data answer 404). Records
+// when the screen was last seen, at most once a minute (a screen polls and streams all day).
+import "server-only";
+import { db } from "@/lib/db";
+import { DISPLAY_TOKEN_PATTERN, hashDisplayToken } from "@/lib/prep-jobs/display-links/display-link-token";
+import type { KanbanSite } from "@/lib/prep-jobs/kanban/board";
+
+export type DisplayViewer = { linkId: string; name: string; organisationId: string; site: KanbanSite };
+
+const LAST_SEEN_EVERY_MS = 60_000;
+
+export async function resolveDisplayLink(
+  token: string,
+  now: Date = new Date(),
+): Promise<DisplayViewer | null> {
+  if (!DISPLAY_TOKEN_PATTERN.test(token)) return null;
+  const link = await db().displayLink.findUnique({
+    where: { tokenHash: hashDisplayToken(token) },
+    include: { site: { select: { id: true, name: true, code: true, isPrepSite: true } } },
+  });
+  if (!link || link.revokedAt || !link.site.isPrepSite) return null;
+  if (!link.lastSeenAt || now.getTime() - link.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    // Conditional, so that screens opening together write once.
+    await db().displayLink.updateMany({
+      where: {
+        id: link.id,
+        OR: [{ lastSeenAt: null }, { lastSeenAt: { lt: new Date(now.getTime() - LAST_SEEN_EVERY_MS + 1) } }],
+      },
+      data: { lastSeenAt: now },
+    });
+  }
+  const { isPrepSite: _isPrepSite, ...site } = link.site;
+  return { linkId: link.id, name: link.name, organisationId: link.organisationId, site };
+}

@@ -1,0 +1,111 @@
+// The board's route handlers: a staff member sees only the prep sites their board offers, a workshop
+// screen only its link's site, and a revoked link is 404 for the board and its stream alike.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { StaffContext } from "@/lib/auth/require-staff";
+import { createDisplayLink } from "@/lib/prep-jobs/display-links/create-display-link";
+import { revokeDisplayLink } from "@/lib/prep-jobs/display-links/revoke-display-link";
+import type { KanbanBoard } from "@/lib/prep-jobs/kanban/board";
+import { createTenant, type Tenant } from "@/lib/testing/tenant";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createPrepJob, createSite, createUser } from "@/prisma/factories";
+import * as staffBoard from "@/app/api/prep-jobs/board/route";
+import * as staffStream from "@/app/api/prep-jobs/stream/route";
+import * as displayBoard from "@/app/display/[token]/board/route";
+import * as displayStream from "@/app/display/[token]/stream/route";
+
+const signedIn = vi.hoisted(() => ({ staff: null as StaffContext | null }));
+vi.mock("@/lib/auth/require-staff", () => ({ getStaffContext: async () => signedIn.staff }));
+
+const database = setupTestDatabase();
+let tenant: Tenant;
+let mySite: { id: string };
+let theirSite: { id: string };
+let foreignSite: { id: string };
+
+beforeAll(async () => {
+  tenant = await createTenant(database.prisma);
+  const other = await createTenant(database.prisma);
+  const organisationId = tenant.organisation.id;
+  mySite = await createSite(database.prisma, { organisationId, isPrepSite: true });
+  theirSite = await createSite(database.prisma, { organisationId, isPrepSite: true });
+  foreignSite = await createSite(database.prisma, {
+    organisationId: other.organisation.id,
+    isPrepSite: true,
+  });
+  for (const prepSiteId of [mySite.id, theirSite.id])
+    await createPrepJob(database.prisma, {
+      organisationId,
+      profileId: tenant.profile.id,
+      prepSiteId,
+      stage: "ARRIVED",
+    });
+  const user = await createUser(database.prisma, {
+    organisationId,
+    role: "PREP_STAFF",
+    prepSiteIds: [mySite.id],
+  });
+  const actor = `user:${user.email}`;
+  signedIn.staff = {
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    organisationId,
+    organisationName: tenant.organisation.name,
+    actor,
+    scope: { organisationId, actor },
+  };
+});
+
+const get = (path: string) => new Request(`http://vms.test${path}`);
+const params = (token: string) => ({ params: Promise.resolve({ token }) });
+
+describe("the staff board endpoints", () => {
+  it("serve the board of the user's own prep site", async () => {
+    const response = await staffBoard.GET(get(`/api/prep-jobs/board?site=${mySite.id}`));
+    expect(response.status).toBe(200);
+    const board = (await response.json()) as KanbanBoard;
+    expect(board.site.id).toBe(mySite.id);
+    expect(board.total).toBe(1);
+  });
+
+  it("refuse another site, another organisation's site, and a signed-out visitor", async () => {
+    for (const site of [theirSite.id, foreignSite.id, ""]) {
+      expect((await staffBoard.GET(get(`/api/prep-jobs/board?site=${site}`))).status).toBe(404);
+      expect((await staffStream.GET(get(`/api/prep-jobs/stream?site=${site}`))).status).toBe(404);
+    }
+    const staff = signedIn.staff;
+    signedIn.staff = null;
+    try {
+      expect((await staffStream.GET(get(`/api/prep-jobs/stream?site=${mySite.id}`))).status).toBe(401);
+    } finally {
+      signedIn.staff = staff;
+    }
+  });
+
+  it("stream server-sent events", async () => {
+    const abort = new AbortController();
+    const response = await staffStream.GET(
+      new Request(`http://vms.test/api/prep-jobs/stream?site=${mySite.id}`, { signal: abort.signal }),
+    );
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toBe("retry: 1000\n\n");
+    abort.abort();
+    await reader.cancel();
+  });
+});
+
+describe("the workshop-screen endpoints", () => {
+  it("serve the link's site without a session, and 404 once the link is revoked", async () => {
+    const scope = { organisationId: tenant.organisation.id };
+    const { link, token } = await createDisplayLink(scope, { name: "TV", siteId: theirSite.id });
+    const response = await displayBoard.GET(get(`/display/${token}/board`), params(token));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as KanbanBoard).site.id).toBe(theirSite.id);
+
+    await revokeDisplayLink(scope, link.id);
+    expect((await displayBoard.GET(get(`/display/${token}/board`), params(token))).status).toBe(404);
+    expect((await displayStream.GET(get(`/display/${token}/stream`), params(token))).status).toBe(404);
+    const unknown = "x".repeat(43);
+    expect((await displayStream.GET(get(`/display/${unknown}/stream`), params(unknown))).status).toBe(404);
+  });
+});

@@ -1,0 +1,130 @@
+// Integration-test helpers for the prep-job endpoints: call each route as Next would, and read what
+// the database holds about a job (its row, events and movement requests).
+import { GET as getOne } from "@/app/v1/prep-jobs/[id]/route";
+import { PATCH as appraisedRoute } from "@/app/v1/prep-jobs/appraised/route";
+import { POST as inboundPendingRoute } from "@/app/v1/prep-jobs/inbound-pending/route";
+import { PATCH as pendingRoute } from "@/app/v1/prep-jobs/pending-movement-request/route";
+import { GET as listRoute } from "@/app/v1/prep-jobs/route";
+import { POST as assignSiteRoute } from "@/app/v1/operations/prep-jobs/[id]/assign-site/route";
+import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route";
+import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import type { Db } from "@/lib/db";
+import { callRoute } from "@/lib/testing/call-route";
+
+export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
+export type Answer = { status: number; body: Body; response: Response };
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Body, response };
+}
+
+/** "?vin=…&vrm=…" from the given parameters (undefined ones left out). */
+export function queryOf(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export const prepJobApi = {
+  appraised: async (apiKey: string, params: Record<string, string | undefined>) =>
+    answer(
+      await callRoute(appraisedRoute, {
+        method: "PATCH",
+        path: `/v1/prep-jobs/appraised${queryOf(params)}`,
+        apiKey,
+      }),
+    ),
+  pendingMovementRequest: async (apiKey: string, params: Record<string, string | undefined>) =>
+    answer(
+      await callRoute(pendingRoute, {
+        method: "PATCH",
+        path: `/v1/prep-jobs/pending-movement-request${queryOf(params)}`,
+        apiKey,
+      }),
+    ),
+  inboundPending: async (apiKey: string, body: unknown) =>
+    answer(
+      await callRoute(inboundPendingRoute, {
+        method: "POST",
+        path: "/v1/prep-jobs/inbound-pending",
+        apiKey,
+        body,
+      }),
+    ),
+  list: async (apiKey: string, params: Record<string, string | undefined> = {}) =>
+    answer(await callRoute(listRoute, { path: `/v1/prep-jobs${queryOf(params)}`, apiKey })),
+  get: async (apiKey: string, id: string) =>
+    answer(await callRoute(getOne, { path: `/v1/prep-jobs/${id}`, apiKey, params: { id } })),
+  assignSite: async (apiKey: string, id: string, body: unknown) =>
+    answer(
+      await callRoute(assignSiteRoute, {
+        method: "POST",
+        path: `/v1/operations/prep-jobs/${id}/assign-site`,
+        apiKey,
+        params: { id },
+        body,
+      }),
+    ),
+  move: async (apiKey: string, id: string, body: unknown) =>
+    answer(
+      await callRoute(moveRoute, {
+        method: "POST",
+        path: `/v1/operations/prep-jobs/${id}/move`,
+        apiKey,
+        params: { id },
+        body,
+      }),
+    ),
+};
+
+export const movementRequestApi = {
+  createInPool: async (apiKey: string, body: unknown) =>
+    answer(
+      await callRoute(createInPoolRoute, {
+        method: "POST",
+        path: "/v1/movement-requests/create-in-planning-pool",
+        apiKey,
+        body,
+      }),
+    ),
+  cancel: async (apiKey: string, requestId: string) =>
+    answer(
+      await callRoute(cancelRoute, {
+        method: "POST",
+        path: `/v1/movement-requests/${requestId}/cancel`,
+        apiKey,
+        params: { requestId },
+      }),
+    ),
+};
+
+/** A create-in-planning-pool body for one vehicle between two sites. */
+export function movementBody(
+  vehicle: { vin?: string; vrm?: string },
+  originSiteId: string,
+  destinationSiteId: string,
+) {
+  return {
+    vehicle,
+    origin: { location: { type: "INTERNAL", siteId: originSiteId } },
+    destination: { location: { type: "INTERNAL", siteId: destinationSiteId }, deliveryByDate: "2026-12-01" },
+    businessArea: "Retail",
+    transportMethod: "DRIVEN",
+  };
+}
+
+/** What the database holds about a job: its row, its events (oldest first) and its movement requests. */
+export async function prepJobState(prisma: Db, id: string) {
+  const [job, events, movementRequests] = await Promise.all([
+    prisma.prepJob.findUniqueOrThrow({ where: { id } }),
+    prisma.event.findMany({
+      where: { resourceType: "prep_job", resourceId: id },
+      orderBy: { sequence: "asc" },
+    }),
+    prisma.movementRequest.findMany({ where: { prepJobId: id }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return { job, events, movementRequests };
+}

@@ -1,0 +1,97 @@
+// Server-Sent Events of an organisation's event stream, for the live board and kanban. Each message's
+// id is the event's sequence number, so a client that reconnects with Last-Event-ID resumes exactly
+// after the last event it saw. Woken by new events; polls too, so a missed wake-up only delays.
+import { db } from "@/lib/db";
+import { onEventAnnounced } from "@/lib/events/event-wakeups";
+
+export type StreamFilter = { organisationId: string; resourceTypes: string[] };
+
+const BATCH = 200;
+const POLL_MS = 2_000;
+const HEARTBEAT_MS = 15_000;
+/** The in-process wake-up comes before the writer's commit: look again shortly after. */
+const RECHECK_MS = 50;
+
+export async function startingSequence(organisationId: string, lastEventId: string | null): Promise<bigint> {
+  if (lastEventId && /^\d{1,19}$/.test(lastEventId)) return BigInt(lastEventId);
+  const latest = await db().event.findFirst({
+    where: { organisationId },
+    orderBy: { sequence: "desc" },
+    select: { sequence: true },
+  });
+  return latest?.sequence ?? BigInt(0);
+}
+
+export function organisationEventStream(
+  filter: StreamFilter,
+  after: bigint,
+  signal: AbortSignal,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let last = after;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let wake: (() => void) | undefined;
+      const stopListening = onEventAnnounced((wakeup) => {
+        if (wakeup.organisationId === filter.organisationId) setTimeout(() => wake?.(), RECHECK_MS);
+      });
+      const heartbeat = setInterval(() => controller.enqueue(encoder.encode(": ping\n\n")), HEARTBEAT_MS);
+      signal.addEventListener("abort", () => wake?.());
+      // Tells the browser how long to wait before reconnecting.
+      controller.enqueue(encoder.encode("retry: 1000\n\n"));
+      try {
+        while (!signal.aborted) {
+          const events = await db().event.findMany({
+            where: {
+              organisationId: filter.organisationId,
+              sequence: { gt: last },
+              resourceType: { in: filter.resourceTypes },
+            },
+            orderBy: { sequence: "asc" },
+            take: BATCH,
+            select: {
+              sequence: true,
+              type: true,
+              resourceType: true,
+              resourceId: true,
+              resourceVersion: true,
+              payload: true,
+            },
+          });
+          for (const event of events) {
+            last = event.sequence;
+            const data = JSON.stringify({ ...event, sequence: event.sequence.toString() });
+            controller.enqueue(
+              encoder.encode(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${data}\n\n`),
+            );
+          }
+          if (events.length === BATCH) continue;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POLL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      } catch {
+        // The database went away or the client left: the browser reconnects with Last-Event-ID.
+      } finally {
+        clearInterval(heartbeat);
+        stopListening();
+        controller.close();
+      }
+    },
+  });
+}
+
+export function sseResponse(stream: ReadableStream<Uint8Array>): Response {
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "x-accel-buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,52 @@
+// Gives a test file a fresh database of its own, cloned from the migrated template, and points the
+// application's db() at it. Call setupTestDatabase() at the top of an integration test file.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { db, type Db } from "@/lib/db";
+import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/lib/testing/test-database-url";
+
+export type TestDatabase = { url: string; name: string; prisma: Db };
+
+export async function createTestDatabase(): Promise<{
+  url: string;
+  name: string;
+  drop: () => Promise<void>;
+}> {
+  const name = `vms_test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${templateDatabaseName()}"`));
+  return {
+    url: databaseUrlFor(name),
+    name,
+    drop: async () => {
+      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
+export function setupTestDatabase(): TestDatabase {
+  const handle = {} as TestDatabase;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    drop = database.drop;
+    // lib/env reads this on first use; nothing in the file has touched the database yet.
+    process.env.DATABASE_URL = database.url;
+    Object.assign(handle, { url: database.url, name: database.name, prisma: db() });
+  });
+  afterAll(async () => {
+    await handle.prisma?.$disconnect();
+    await drop?.();
+  });
+  return handle;
+}
+
+async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}

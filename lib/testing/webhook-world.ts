@@ -1,0 +1,60 @@
+// Webhook endpoints registered through the API, and events published through the outbox, for the
+// worker's tests.
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
+import { db } from "@/lib/db";
+import { buildMovementEnvelope, type WebhookEventType } from "@/lib/events/movement-envelope";
+import { legForEnvelopeInclude } from "@/lib/events/record-movement-event";
+import { recordEvent } from "@/lib/events/record-event";
+import { callRoute } from "@/lib/testing/call-route";
+import type { MovementWorld } from "@/lib/testing/movement-world";
+import { createMovementRequest } from "@/prisma/factories/movement-request";
+
+export async function registerEndpoint(world: MovementWorld, url: string, eventTypes?: WebhookEventType[]) {
+  const response = await callRoute(createEndpointRoute, {
+    method: "POST",
+    path: "/v1/webhooks/endpoints",
+    apiKey: world.integrationKey,
+    body: { url, ...(eventTypes ? { eventTypes } : {}) },
+  });
+  if (response.status !== 201) throw new Error(`endpoint not created: ${await response.text()}`);
+  return (await response.json()) as { id: string; secret: string };
+}
+
+/** Publishes `count` events of a type for one movement of the world, each in its own transaction. */
+export async function publishEvents(
+  world: MovementWorld,
+  type: WebhookEventType,
+  count = 1,
+): Promise<string[]> {
+  const request = await createMovementRequest(db(), {
+    organisationId: world.organisation.id,
+    profileId: world.profile.id,
+    originSiteId: world.sites.manchester.id,
+    destinationSiteId: world.sites.leeds.id,
+  });
+  const leg = await db().movement.findFirstOrThrow({
+    where: { movementRequestId: request.id },
+    include: legForEnvelopeInclude,
+  });
+  const ids: string[] = [];
+  for (let version = 1; version <= count; version++) {
+    const occurredAt = new Date();
+    const { eventId, envelope } = buildMovementEnvelope({ eventType: type, request, leg, occurredAt });
+    await db().$transaction((tx) =>
+      recordEvent(tx, {
+        id: eventId,
+        organisationId: world.organisation.id,
+        profileId: world.profile.id,
+        type,
+        resourceType: "movement",
+        resourceId: leg.id,
+        resourceVersion: version,
+        occurredAt,
+        payload: {},
+        envelope,
+      }),
+    );
+    ids.push(eventId);
+  }
+  return ids;
+}

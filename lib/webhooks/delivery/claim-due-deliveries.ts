@@ -1,0 +1,58 @@
+// Claims due deliveries for one worker. FOR UPDATE SKIP LOCKED lets any number of workers claim side by
+// side without ever claiming the same delivery; the lease (lockedUntil) makes a dead worker's claims
+// claimable again. At most `perEndpoint` deliveries of one endpoint are in flight at a time, across all
+// workers, so a slow or failing endpoint cannot fill the workers and delay the others.
+import type { Db } from "@/lib/db";
+
+export type ClaimedDelivery = {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  attemptCount: number;
+};
+
+export async function claimDueDeliveries(
+  client: Db,
+  options: { workerId: string; batchSize: number; perEndpoint: number; leaseMs: number },
+): Promise<ClaimedDelivery[]> {
+  return client.$queryRaw<ClaimedDelivery[]>`
+    WITH candidates AS (
+      -- Deliveries in flight (leased) rank first, so they count against their endpoint's share.
+      SELECT id FROM (
+        SELECT d.id, d."lockedUntil" > now() AS leased,
+          row_number() OVER (
+            PARTITION BY d."endpointId"
+            ORDER BY (d."lockedUntil" > now()) IS TRUE DESC, d."nextAttemptAt", d.id
+          ) AS rank
+        FROM "WebhookDelivery" d
+        JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
+        WHERE d.status = 'PENDING'
+          AND (d."nextAttemptAt" <= now() OR d."lockedUntil" > now())
+      ) ranked
+      WHERE rank <= ${options.perEndpoint} AND leased IS NOT TRUE
+      LIMIT ${options.batchSize * 4}
+    ),
+    claimable AS (
+      SELECT d.id FROM "WebhookDelivery" d
+      WHERE d.id IN (SELECT id FROM candidates)
+        AND d.status = 'PENDING'
+        AND (d."lockedUntil" IS NULL OR d."lockedUntil" < now())
+      ORDER BY d."nextAttemptAt", d.id
+      LIMIT ${options.batchSize}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE "WebhookDelivery" d
+    SET "lockedUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "lockedBy" = ${options.workerId}
+    FROM claimable
+    WHERE d.id = claimable.id
+    RETURNING d.id, d."endpointId", d."eventId", d."attemptCount"`;
+}
+
+/** Gives claims back (graceful shutdown): another worker may take them at once. */
+export async function releaseDeliveries(client: Db, workerId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.webhookDelivery.updateMany({
+    where: { id: { in: ids }, lockedBy: workerId, status: "PENDING" },
+    data: { lockedUntil: null, lockedBy: null },
+  });
+}

@@ -1,0 +1,23 @@
+// Loads a webhook endpoint of the caller's profile. Another profile's endpoint is "not found", exactly
+// like one that does not exist (extensions section 1).
+import type { ApiCaller } from "@/lib/auth/api-caller";
+import { AppError } from "@/lib/errors/app-error";
+import type { Prisma, WebhookEndpoint } from "@/lib/generated/prisma/client";
+
+/** Whose endpoints: an API caller's profile (an ApiCaller satisfies it). */
+export type WebhookScope = Pick<ApiCaller, "profileId">;
+
+export async function getWebhookEndpointOrThrow(
+  tx: Prisma.TransactionClient,
+  scope: WebhookScope,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<WebhookEndpoint> {
+  if (options.forUpdate) {
+    // Serialises concurrent changes of one endpoint for the rest of the transaction.
+    await tx.$executeRaw`SELECT 1 FROM "WebhookEndpoint" WHERE id = ${id} FOR UPDATE`;
+  }
+  const endpoint = await tx.webhookEndpoint.findFirst({ where: { id, profileId: scope.profileId } });
+  if (!endpoint) throw new AppError("WEBHOOK_ENDPOINT_NOT_FOUND", `No webhook endpoint ${id} was found.`);
+  return endpoint;
+}

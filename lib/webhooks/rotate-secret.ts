@@ -1,0 +1,23 @@
+// POST /webhooks/endpoints/{id}/rotate-secret (extension): a new signing secret. Every secret that was
+// active keeps signing beside the new one for 24 hours (one that already expires sooner keeps its
+// expiry); expired secrets are removed.
+import { db } from "@/lib/db";
+import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
+import type { RotateWebhookSecretResponse } from "@/lib/webhooks/schemas";
+import { addEndpointSecret, SECRET_OVERLAP_MS } from "@/lib/webhooks/secrets";
+
+export async function rotateWebhookSecret(
+  scope: WebhookScope,
+  id: string,
+  now = new Date(),
+): Promise<RotateWebhookSecretResponse> {
+  return db().$transaction(async (tx) => {
+    await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
+    await tx.webhookSecret.deleteMany({ where: { endpointId: id, expiresAt: { lte: now } } });
+    await tx.webhookSecret.updateMany({
+      where: { endpointId: id, expiresAt: null },
+      data: { expiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS) },
+    });
+    return { secret: await addEndpointSecret(tx, id, now) };
+  });
+}

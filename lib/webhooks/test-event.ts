@@ -1,0 +1,150 @@
+// "Send a test event" (Integrations page): a synthetic movement envelope, delivered to ONE endpoint, the
+// way a real event is (signed, retried, in the attempt log), so that an integrator can check their
+// receiver end to end.
+//
+// A delivery needs an Event row (WebhookDelivery.eventId), so the test event is one — but one that no
+// consumer mistakes for a real movement:
+// - resourceType "webhook_test" (never a real resource type), so the live UI's stream, which asks for
+//   its own resource types, never sees it;
+// - one delivery, to the chosen endpoint only: no fan-out through enqueueDeliveriesForEvent;
+// - the envelope is marked: reference "test-event", movement ids "test_…", a note saying so;
+// - the events replay (GET /v1/movement-requests/events) and the endpoint replay leave resourceType
+//   "webhook_test" out (docs/ui-integrations.md, "Test events").
+import { z } from "zod";
+import { toDateOnly } from "@/lib/dates";
+import { db } from "@/lib/db";
+import { announceEvent } from "@/lib/events/event-wakeups";
+import {
+  ENVELOPE_SCHEMA_VERSION,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from "@/lib/events/movement-envelope";
+import { AppError } from "@/lib/errors/app-error";
+import { newId } from "@/lib/ids";
+import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
+
+/** The Event.resourceType of test events: excluded from every replay. */
+export const WEBHOOK_TEST_RESOURCE_TYPE = "webhook_test";
+/** The envelope's `reference` of a test event. */
+export const TEST_EVENT_REFERENCE = "test-event";
+export const TEST_EVENT_NOTE = "Test event sent from the Integrations page. Not a real movement.";
+
+export const sendTestEventBody = z.strictObject({
+  eventType: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+});
+export type SendTestEventBody = z.infer<typeof sendTestEventBody>;
+
+export type SentTestEvent = { eventId: string; deliveryId: string; eventType: WebhookEventType };
+
+export async function sendWebhookTestEvent(
+  scope: WebhookScope,
+  endpointId: string,
+  body: SendTestEventBody = {},
+  now: Date = new Date(),
+): Promise<SentTestEvent> {
+  return db().$transaction(async (tx) => {
+    const endpoint = await getWebhookEndpointOrThrow(tx, scope, endpointId);
+    if (!endpoint.enabled) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        "The endpoint is disabled: enable it first, then send the test event.",
+      );
+    }
+    const eventType = body.eventType ?? defaultTestEventType(endpoint.eventTypes);
+    if (endpoint.eventTypes.length > 0 && !endpoint.eventTypes.includes(eventType)) {
+      throw new AppError("VALIDATION_ERROR", `The endpoint does not subscribe to ${eventType} events.`, {
+        errors: [{ path: "eventType", message: "Not one of the endpoint's event types" }],
+      });
+    }
+    const profile = await tx.profile.findUniqueOrThrow({
+      where: { id: endpoint.profileId },
+      select: { organisationId: true },
+    });
+    const eventId = newId();
+    const movementId = `test_${newId()}`;
+    await tx.event.create({
+      data: {
+        id: eventId,
+        organisationId: profile.organisationId,
+        profileId: endpoint.profileId,
+        type: eventType,
+        resourceType: WEBHOOK_TEST_RESOURCE_TYPE,
+        // The synthetic movement's id is new every time, so (resourceType, resourceId, version, type)
+        // stays unique.
+        resourceId: movementId,
+        resourceVersion: 1,
+        occurredAt: now,
+        payload: { test: true, endpointId: endpoint.id },
+        envelope: buildTestEnvelope({ eventId, eventType, movementId, occurredAt: now }),
+      },
+    });
+    const deliveryId = newId();
+    await tx.webhookDelivery.create({
+      data: { id: deliveryId, endpointId: endpoint.id, eventId, nextAttemptAt: now },
+    });
+    // Wakes the workers at commit, as for any event.
+    await announceEvent(tx, { organisationId: profile.organisationId });
+    return { eventId, deliveryId, eventType };
+  });
+}
+
+/** movement.collected unless the endpoint does not take it; then its first type. */
+export function defaultTestEventType(subscribed: string[]): WebhookEventType {
+  if (subscribed.length === 0 || subscribed.includes("movement.collected")) return "movement.collected";
+  return WEBHOOK_EVENT_TYPES.find((type) => subscribed.includes(type)) ?? "movement.collected";
+}
+
+const STATUS_AFTER: Record<WebhookEventType, string> = {
+  "movement.collected": "IN_PROGRESS",
+  "movement.delivered": "DELIVERED",
+  "movement.cancelled": "CANCELLED",
+  "movement.aborted": "ABORTED",
+};
+
+/** An envelope of the published shape (lib/events/envelope-schema.ts), with obviously fake data. */
+export function buildTestEnvelope(input: {
+  eventId: string;
+  eventType: WebhookEventType;
+  movementId: string;
+  occurredAt: Date;
+}): string {
+  const { eventId, eventType, movementId, occurredAt } = input;
+  const today = toDateOnly(occurredAt);
+  const envelope = {
+    schemaVersion: ENVELOPE_SCHEMA_VERSION,
+    eventId,
+    occurredAt: occurredAt.toISOString(),
+    occurredAtLocal: occurredAt.toISOString().replace(/Z$/, "+00:00"),
+    reference: TEST_EVENT_REFERENCE,
+    eventType,
+    movement: {
+      id: movementId,
+      movementRequestId: movementId,
+      status: STATUS_AFTER[eventType],
+      version: 1,
+      make: "Test",
+      model: "Event",
+      businessArea: "Retail",
+      transportMethod: "DRIVEN",
+      notes: TEST_EVENT_NOTE,
+      originScheduledOn: today,
+      originScheduledTimeslot: "ANYTIME",
+      destinationScheduledOn: today,
+      destinationScheduledTimeslot: "ANYTIME",
+      ...(eventType === "movement.collected" ? { originActualOn: today } : {}),
+      ...(eventType === "movement.delivered" ? { destinationActualOn: today } : {}),
+      ...(eventType === "movement.aborted" ? { abortReason: "Other" } : {}),
+    },
+  };
+  return JSON.stringify(envelope);
+}
+
+/** Which of these event ids are test events (the attempt log marks them). */
+export async function testEventIdsAmong(eventIds: string[]): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db().event.findMany({
+    where: { id: { in: [...new Set(eventIds)] }, resourceType: WEBHOOK_TEST_RESOURCE_TYPE },
+    select: { id: true },
+  });
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,68 @@
+// Rows for webhook integration tests, written directly: published events, deliveries and attempts.
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { newId } from "@/lib/ids";
+import type { Tenant } from "@/lib/testing/tenant";
+
+type Db = Prisma.TransactionClient;
+
+/** A published movement event of the tenant's profile (with an envelope, as the recorder writes it). */
+export async function seedWebhookEvent(
+  db: Db,
+  tenant: Tenant,
+  input: { type: string; occurredAt: Date; envelope?: string | null },
+) {
+  const id = newId();
+  return db.event.create({
+    data: {
+      id,
+      organisationId: tenant.organisation.id,
+      profileId: tenant.profile.id,
+      type: input.type,
+      resourceType: "movement",
+      resourceId: newId(),
+      resourceVersion: 1,
+      occurredAt: input.occurredAt,
+      payload: {},
+      envelope:
+        input.envelope === undefined
+          ? JSON.stringify({ schemaVersion: "1", eventId: id, eventType: input.type })
+          : input.envelope,
+    },
+  });
+}
+
+/** A delivery of an event to an endpoint, with `attempts` attempts at the given instants. */
+export async function seedDeliveryWithAttempts(
+  db: Db,
+  input: { endpointId: string; eventId: string; attemptedAt: Date[] },
+) {
+  const delivery = await db.webhookDelivery.create({
+    data: {
+      id: newId(),
+      endpointId: input.endpointId,
+      eventId: input.eventId,
+      status: "FAILED",
+      attemptCount: input.attemptedAt.length,
+    },
+  });
+  const attempts = [];
+  for (const [index, attemptedAt] of input.attemptedAt.entries()) {
+    attempts.push(
+      await db.webhookAttempt.create({
+        data: {
+          id: newId(),
+          deliveryId: delivery.id,
+          endpointId: input.endpointId,
+          attemptNumber: index + 1,
+          attemptedAt,
+          durationMs: 100 + index,
+          responseStatus: index % 2 === 0 ? 500 : null,
+          responseBodyExcerpt: index % 2 === 0 ? "Internal Server Error" : null,
+          error: index % 2 === 0 ? "HTTP 500" : "ECONNREFUSED: connect ECONNREFUSED",
+          succeeded: false,
+        },
+      }),
+    );
+  }
+  return { delivery, attempts };
+}

@@ -1,0 +1,79 @@
+// Route protection, in one place: a visitor without a staff session is sent to /sign-in (pages) or
+// answered 401 (staff-only endpoints, server actions). Public paths (lib/auth/route-access.ts) are
+// left alone: the /v1 API (API keys only), /api/auth, health, tracking pages, workshop screens, docs.
+// This is the optimistic check (the session token only); pages and actions confirm the user against
+// the database with requireStaff(). It only reads the cookie, never writes it: a session lasts 12
+// hours from sign-in, and a cookie written here could undo a sign-out running in the same request.
+import { getToken } from "next-auth/jwt";
+import { NextResponse, type NextRequest } from "next/server";
+import { isApiPath, isPublicPath, signInPath } from "@/lib/auth/route-access";
+import {
+  authSecret,
+  isCurrentSessionToken,
+  secureCookies,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+} from "@/lib/auth/staff-auth.config";
+
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  if (isPublicPath(pathname) || (await hasStaffSession(request))) return NextResponse.next();
+
+  if (isApiPath(pathname)) {
+    return NextResponse.json(
+      { code: "UNAUTHORIZED", message: "Sign in to use this endpoint." },
+      { status: 401, headers: { "content-type": "application/problem+json" } },
+    );
+  }
+  if (request.headers.has("next-action") || (request.method !== "GET" && request.method !== "HEAD")) {
+    // A server action from a page whose session has ended: the message reaches the page's error view.
+    return new NextResponse("Your session has ended. Sign in again to continue.", {
+      status: 401,
+      headers: { "content-type": "text/plain" },
+    });
+  }
+  return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), requestOrigin(request)));
+}
+
+async function hasStaffSession(request: NextRequest): Promise<boolean> {
+  const secure = secureCookies();
+  const candidates =
+    secure === undefined
+      ? [SECURE_SESSION_COOKIE, SESSION_COOKIE]
+      : [secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE];
+  for (const cookieName of candidates) {
+    // Long tokens are split into cookieName.0, .1…; getToken joins them.
+    const present = request.cookies
+      .getAll()
+      .some((cookie) => cookie.name === cookieName || cookie.name.startsWith(`${cookieName}.`));
+    if (!present) continue;
+    const token = await getToken({
+      req: request,
+      secret: authSecret(),
+      cookieName,
+      salt: cookieName,
+      secureCookie: cookieName === SECURE_SESSION_COOKIE,
+    });
+    if (token && isCurrentSessionToken(token)) return true;
+  }
+  return false;
+}
+
+/**
+ * The origin the browser used. Behind scripts/start.mjs, Next's own URL says "localhost" whatever the
+ * Host header was; Next fills X-Forwarded-Host/-Proto from the connection when no proxy did.
+ */
+function requestOrigin(request: NextRequest): string {
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
+  const protocol = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "");
+  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host) || !/^https?$/.test(protocol))
+    return request.nextUrl.origin;
+  return `${protocol}://${host}`;
+}
+
+export const config = {
+  // Never run for the API, next-auth, health checks, public pages or build assets (no session to read).
+  matcher: [
+    "/((?!v1(?:/|$)|api/auth|api/health|api/ready|track/|display/|docs(?:/|$)|_next/static|_next/image|favicon\\.ico).*)",
+  ],
+};
