@@ -76,89 +76,97 @@ export function DetailActions({
   const has = (action: MovementRequestAction) => actions.has(action);
   const canAssign = has("planWithDriver") || has("offerToDrivers") || has("sendToThirdPartyLogistics");
 
+  const outcomeAlert = outcome ? (
+    <Alert tone={outcome.tone} role={outcome.tone === "danger" ? "alert" : "status"}>
+      {outcome.text}
+    </Alert>
+  ) : null;
+
   if (actions.size === 0) {
     return (
-      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
-        {TERMINAL_STATUSES.includes(row.status)
-          ? "This movement is finished: nothing more can be done with it."
-          : "Nothing can be done with this movement in its current state."}
-      </p>
+      <div className="space-y-3">
+        {outcomeAlert}
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          {TERMINAL_STATUSES.includes(row.status)
+            ? "This movement is finished: nothing more can be done with it."
+            : "Nothing can be done with this movement in its current state."}
+        </p>
+      </div>
     );
   }
   return (
     <div className="space-y-3">
-      {outcome ? (
-        <Alert tone={outcome.tone} role={outcome.tone === "danger" ? "alert" : "status"}>
-          {outcome.text}
-        </Alert>
-      ) : null}
-      {canAssign ? (
-        <AssignForm
-          key={`${row.id}-${row.status}`}
-          detail={detail}
-          drivers={drivers}
-          allowed={{
-            plan: has("planWithDriver"),
-            offer: has("offerToDrivers"),
-            send: has("sendToThirdPartyLogistics"),
-          }}
-          pending={pending}
-          onSubmit={(body, message) => run(() => assignAction(row.id, body), message)}
-        />
-      ) : null}
-      <div className="flex flex-wrap items-end gap-2">
-        {has("accept") ? (
-          <AcceptControl
+      {outcomeAlert}
+      {/* The controls start afresh on every new version of the request; the outcome above stays. */}
+      <div key={detail.version} className="space-y-3">
+        {canAssign ? (
+          <AssignForm
+            key={`${row.id}-${row.status}`}
             detail={detail}
             drivers={drivers}
+            allowed={{
+              plan: has("planWithDriver"),
+              offer: has("offerToDrivers"),
+              send: has("sendToThirdPartyLogistics"),
+            }}
             pending={pending}
-            onAccept={(body) => run(() => acceptAction(row.id, body), "Acceptance recorded.")}
+            onSubmit={(body, message) => run(() => assignAction(row.id, body), message)}
           />
         ) : null}
-        {has("collect") ? (
-          <LegDateControl
-            label="Mark collected"
-            dateLabel="Collected on"
-            today={today}
-            pending={pending}
-            onSubmit={(on) =>
-              run(() => collectedAction(row.id, on ? { on } : undefined), "Collection recorded.")
-            }
-          />
-        ) : null}
-        {has("deliver") ? (
-          <LegDateControl
-            label="Mark delivered"
-            dateLabel="Delivered on"
-            today={today}
-            pending={pending}
-            onSubmit={(on) =>
-              run(() => deliveredAction(row.id, on ? { on } : undefined), "Delivery recorded.")
-            }
-          />
-        ) : null}
-      </div>
-      {has("abort") || has("cancel") ? (
-        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
-          {has("abort") ? (
-            <AbortControl
+        <div className="flex flex-wrap items-end gap-2">
+          {has("accept") ? (
+            <AcceptControl
+              detail={detail}
+              drivers={drivers}
               pending={pending}
-              onAbort={(body) => run(() => abortAction(row.id, body), "The movement was aborted.")}
+              onAccept={(body) => run(() => acceptAction(row.id, body), "Acceptance recorded.")}
             />
           ) : null}
-          {has("cancel") ? (
-            <CancelControl
+          {has("collect") ? (
+            <LegDateControl
+              label="Mark collected"
+              dateLabel="Collected on"
+              today={today}
               pending={pending}
-              onCancel={(reason) =>
-                run(
-                  () => cancelAction(row.id, reason ? { reason } : undefined),
-                  "The movement was cancelled.",
-                )
+              onSubmit={(on) =>
+                run(() => collectedAction(row.id, on ? { on } : undefined), "Collection recorded.")
+              }
+            />
+          ) : null}
+          {has("deliver") ? (
+            <LegDateControl
+              label="Mark delivered"
+              dateLabel="Delivered on"
+              today={today}
+              pending={pending}
+              onSubmit={(on) =>
+                run(() => deliveredAction(row.id, on ? { on } : undefined), "Delivery recorded.")
               }
             />
           ) : null}
         </div>
-      ) : null}
+        {has("abort") || has("cancel") ? (
+          <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+            {has("abort") ? (
+              <AbortControl
+                pending={pending}
+                onAbort={(body) => run(() => abortAction(row.id, body), "The movement was aborted.")}
+              />
+            ) : null}
+            {has("cancel") ? (
+              <CancelControl
+                pending={pending}
+                onCancel={(reason) =>
+                  run(
+                    () => cancelAction(row.id, reason ? { reason } : undefined),
+                    "The movement was cancelled.",
+                  )
+                }
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -95,7 +95,7 @@ export function DetailPanel({
             {canDispatch ? (
               <Section title="Actions">
                 <DetailActions
-                  key={`${detail.row.id}:${detail.version}`}
+                  key={detail.row.id}
                   detail={detail}
                   drivers={drivers}
                   today={today}
