@@ -41,7 +41,8 @@ import { DetailPanel } from "./detail-panel";
 import { vehicleName } from "./format";
 import { SavedViewsMenu } from "./saved-views-menu";
 import { useBoardUrl } from "./use-board-url";
-import { useLiveUpdates, type LiveState } from "./use-live-updates";
+import type { StreamState } from "@/components/live/use-event-stream";
+import { useLiveUpdates } from "./use-live-updates";
 
 export type BoardViewProps = {
   page: BoardPage;
@@ -343,17 +344,17 @@ function BoardEmpty({
   );
 }
 
-const LIVE_TEXT: Record<LiveState, { text: string; dot: string; title: string }> = {
+const LIVE_TEXT: Record<StreamState, { text: string; dot: string; title: string }> = {
   connecting: { text: "Connecting", dot: "bg-slate-400", title: "Connecting to live updates…" },
   live: { text: "Live", dot: "bg-emerald-500", title: "Changes appear as they happen" },
-  reconnecting: {
+  lost: {
     text: "Reconnecting",
     dot: "bg-amber-500 animate-pulse",
     title: "Live updates are interrupted; retrying. The board may be out of date.",
   },
 };
 
-function LiveIndicator({ state }: { state: LiveState }) {
+function LiveIndicator({ state }: { state: StreamState }) {
   const { text, dot, title } = LIVE_TEXT[state];
   return (
     <span

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
-import type { BulkOutcome } from "./action-result";
+import type { BulkOutcome } from "@/lib/http/action-result";
 
 export type BulkReport =
   { driver: string; outcomes: BulkOutcome[]; labels: Record<string, string> } | { error: string };

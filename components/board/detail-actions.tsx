@@ -25,7 +25,7 @@ import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail
 import { ABORT_DETAIL_MAX, abortedBody, ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
 import { offeredActions } from "@/lib/movement-requests/board/offered-actions";
 import { TERMINAL_STATUSES, type MovementRequestAction } from "@/lib/movement-requests/transitions";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 
 type Outcome = { tone: "success" | "danger"; text: string } | null;
 

@@ -94,12 +94,7 @@ export function DetailPanel({
           <div className="flex-1 space-y-5 overflow-y-auto px-4 py-4">
             {canDispatch ? (
               <Section title="Actions">
-                <DetailActions
-                  key={detail.row.id}
-                  detail={detail}
-                  drivers={drivers}
-                  today={today}
-                />
+                <DetailActions key={detail.row.id} detail={detail} drivers={drivers} today={today} />
               </Section>
             ) : null}
             <Fields detail={detail} today={today} />

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { PlusIcon } from "@/components/ui/icons";
 import type { CreatedWebhookEndpointResponse } from "@/lib/webhooks/schemas";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { EndpointForm, type EndpointFormValues } from "./endpoint-form";
 import { SecretReveal } from "./secret-reveal";
 

@@ -16,6 +16,7 @@ import { FieldError, FieldHint } from "@/components/ui/field-error";
 import { LockIcon, PlusIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { TableHead } from "@/components/ui/table-head";
 import {
   API_KEY_NAME_MAX,
   API_KEY_SCOPE_LABELS,
@@ -26,9 +27,9 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from "@/lib/auth/api-keys/schemas";
-import type { ActionResult } from "./action-result";
-import { checkboxClasses } from "./checkbox-classes";
-import { ConfirmDialog } from "./confirm-dialog";
+import type { ActionResult } from "@/lib/http/action-result";
+import { CheckboxCard } from "./checkbox-card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { SecretReveal } from "./secret-reveal";
 import { Timestamp } from "./timestamp";
 
@@ -133,31 +134,17 @@ function ApiKeysTable({ apiKeys, onRevoke }: { apiKeys: ApiKeyView[]; onRevoke: 
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">API keys</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Name
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Key
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Scopes
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Created
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Last used
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Name",
+            "Key",
+            "Scopes",
+            "Created",
+            "Last used",
+            "Status",
+            { label: "Actions", hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-slate-200">
           {apiKeys.map((key) => (
             <tr
@@ -313,25 +300,17 @@ function CreateApiKeyForm({
         <legend className="text-sm font-medium text-slate-800">Scopes</legend>
         <div className="mt-2 space-y-2">
           {API_KEY_SCOPES.map((scope) => (
-            <label
+            <CheckboxCard
               key={scope}
-              className="flex cursor-pointer items-start gap-2.5 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-300 has-[:checked]:bg-blue-50/60"
-            >
-              <input
-                type="checkbox"
-                value={scope}
-                className={checkboxClasses("mt-0.5")}
-                {...form.register("scopes")}
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-900">
-                  {API_KEY_SCOPE_LABELS[scope].label}
-                </span>
+              value={scope}
+              title={API_KEY_SCOPE_LABELS[scope].label}
+              detail={
                 <span className="block text-sm text-slate-600">
                   {API_KEY_SCOPE_LABELS[scope].description}
                 </span>
-              </span>
-            </label>
+              }
+              {...form.register("scopes")}
+            />
           ))}
         </div>
         <FieldError id={`${ids.scopes}-error`}>{errors.scopes?.message}</FieldError>

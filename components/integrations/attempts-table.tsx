@@ -1,10 +1,11 @@
 // The delivery attempts of one endpoint, newest first: when, which event, which try, what came back.
 // The receiver's response is untrusted text: it is rendered as text (React escapes it), never as HTML.
 import { Badge } from "@/components/ui/badge";
+import { TableHead } from "@/components/ui/table-head";
 import type { WebhookEventType } from "@/lib/events/movement-envelope";
 import type { RedeliveryOutcome } from "@/lib/webhooks/redeliver";
 import type { WebhookAttemptResponse } from "@/lib/webhooks/schemas";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { EVENT_TYPE_LABELS } from "./event-types";
 import { RedeliverButton } from "./redeliver-button";
 import { Timestamp } from "./timestamp";
@@ -27,31 +28,17 @@ export function AttemptsTable({
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="attempts-table">
         <caption className="sr-only">Delivery attempts, newest first</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Time
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Event
-            </th>
-            <th scope="col" className="px-4 py-2.5 text-right font-medium">
-              Attempt
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Result
-            </th>
-            <th scope="col" className="px-4 py-2.5 text-right font-medium">
-              Duration
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Response
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            "Time",
+            "Event",
+            { label: "Attempt", align: "right" },
+            "Result",
+            { label: "Duration", align: "right" },
+            "Response",
+            { label: "Actions", hidden: true },
+          ]}
+        />
         <tbody className="divide-y divide-slate-200 align-top">
           {attempts.map((attempt) => {
             const first = !seen.has(attempt.deliveryId);

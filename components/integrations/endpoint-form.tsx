@@ -8,12 +8,12 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { checkboxClasses } from "./checkbox-classes";
+import { CheckboxCard } from "./checkbox-card";
 import { FieldError, FieldHint } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 import { ENDPOINT_DESCRIPTION_MAX, endpointFormSchema } from "./endpoint-form-schema";
 import { EVENT_TYPE_LABELS } from "./event-types";
 
@@ -121,23 +121,13 @@ export function EndpointForm<T>({
         </FieldHint>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label
+            <CheckboxCard
               key={type}
-              className="flex cursor-pointer items-start gap-2.5 rounded-md border border-slate-200 px-3 py-2 hover:bg-slate-50 has-[:checked]:border-blue-300 has-[:checked]:bg-blue-50/60"
-            >
-              <input
-                type="checkbox"
-                value={type}
-                className={checkboxClasses("mt-0.5")}
-                {...form.register("eventTypes")}
-              />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-900">
-                  {EVENT_TYPE_LABELS[type].label}
-                </span>
-                <span className="block font-mono text-xs text-slate-600">{type}</span>
-              </span>
-            </label>
+              value={type}
+              title={EVENT_TYPE_LABELS[type].label}
+              detail={<span className="block font-mono text-xs text-slate-600">{type}</span>}
+              {...form.register("eventTypes")}
+            />
           ))}
         </div>
         <FieldError id={`${ids.events}-error`}>{errors.eventTypes?.message}</FieldError>

@@ -1,6 +1,7 @@
 // The webhook endpoints of one profile (Integrations page): where events go, which, and whether they
 // are flowing. The URL opens the endpoint's page (actions and the attempt log).
 import Link from "next/link";
+import { TableHead } from "@/components/ui/table-head";
 import type { WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 import { describeEventTypes } from "./event-types";
 import { EndpointStatusBadge } from "./endpoint-status-badge";
@@ -11,22 +12,7 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointRespon
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Webhook endpoints</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Endpoint
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Events
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-medium">
-              Added
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={["Endpoint", "Events", "Status", "Added"]} />
         <tbody className="divide-y divide-slate-200">
           {endpoints.map((endpoint) => (
             <tr key={endpoint.id} className="hover:bg-slate-50" data-testid="endpoint-row">

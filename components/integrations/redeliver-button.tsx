@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import type { RedeliveryOutcome } from "@/lib/webhooks/redeliver";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 
 const SAID: Record<RedeliveryOutcome["outcome"], string> = {
   queued: "Queued",

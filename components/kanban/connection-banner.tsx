@@ -2,9 +2,9 @@
 // (use-live-board waits before calling the connection lost). The live region is always rendered, so
 // that the banner's arrival is announced.
 import { Alert } from "@/components/ui/alert";
-import type { ConnectionState } from "@/components/kanban/use-live-board";
+import type { StreamState } from "@/components/live/use-event-stream";
 
-export function ConnectionBanner({ state }: { state: ConnectionState }) {
+export function ConnectionBanner({ state }: { state: StreamState }) {
   return (
     <div role="status" className="empty:hidden" data-testid="connection-status">
       {state === "lost" ? (

@@ -7,21 +7,22 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { TableHead } from "@/components/ui/table-head";
+import type { ActionResult } from "@/lib/http/action-result";
 import type { DisplayLinkSummary } from "@/lib/prep-jobs/display-links/schemas";
 import type { KanbanSite } from "@/lib/prep-jobs/kanban/board";
-
-type Result<T> = { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 
 type Props = {
   sites: KanbanSite[];
   links: DisplayLinkSummary[];
-  createAction: (input: unknown) => Promise<Result<{ link: DisplayLinkSummary; url: string }>>;
-  revokeAction: (id: unknown) => Promise<Result<null>>;
+  createAction: (input: unknown) => Promise<ActionResult<{ link: DisplayLinkSummary; url: string }>>;
+  revokeAction: (id: unknown) => Promise<ActionResult<null>>;
 };
 
 const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -142,29 +143,21 @@ function CreateDisplayLink({ sites, createAction }: Pick<Props, "sites" | "creat
 
 function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeAction">) {
   const router = useRouter();
-  const [pending, startTransition] = useTransition();
-  const [working, setWorking] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  function revoke(link: DisplayLinkSummary) {
-    if (!window.confirm(`Revoke “${link.name}”? The screen stops showing the board at once.`)) return;
-    setWorking(link.id);
-    startTransition(async () => {
-      const result = await revokeAction(link.id);
-      setWorking(null);
-      setFailure(result.ok ? null : result.message);
-      router.refresh();
-    });
-  }
+  const [revoking, setRevoking] = useState<DisplayLinkSummary | null>(null);
 
   return (
     <Card>
       <CardHeader title="Workshop screens" description="Every link handed out, revoked ones included." />
-      {failure ? (
-        <div className="px-4 pt-4">
-          <Alert tone="danger">{failure}</Alert>
-        </div>
-      ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ""}”?`}
+        confirmLabel="Revoke link"
+        action={() => revokeAction(revoking?.id)}
+        onDone={() => router.refresh()}
+      >
+        <p>The screen stops showing the board at once. A revoked link cannot be turned back on.</p>
+      </ConfirmDialog>
       {links.length === 0 ? (
         <CardBody>
           <EmptyState
@@ -175,28 +168,16 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Prep site
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Last seen
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2.5 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "Name",
+                "Prep site",
+                "Created",
+                "Last seen",
+                "Status",
+                { label: "Actions", hidden: true },
+              ]}
+            />
             <tbody className="divide-y divide-slate-200">
               {links.map((link) => (
                 <tr key={link.id} data-testid="display-link-row">
@@ -222,8 +203,7 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
                       <Button
                         variant="secondary"
                         size="sm"
-                        loading={pending && working === link.id}
-                        onClick={() => revoke(link)}
+                        onClick={() => setRevoking(link)}
                         aria-label={`Revoke ${link.name}`}
                       >
                         Revoke

@@ -1,16 +1,11 @@
 "use client";
 // The board's data, kept live: react-query holds the board (seeded by the server render), and the
-// site's event stream (SSE) makes it refetch within moments of a change made anywhere.
-//
-// - The browser reconnects a dropped stream by itself and sends Last-Event-ID, so no change is missed.
-// - When it gives up (an error status), a new EventSource is opened with backoff, passing the last id
-//   it saw as ?lastEventId; the board is also refetched on every (re)connection.
-// - The connection is "lost" once an error has lasted more than a moment (no banner for a blip).
+// site's event stream (SSE, components/live/use-event-stream) makes it refetch within moments of a
+// change made anywhere, and once on every (re)connection.
 import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useEventStream } from "@/components/live/use-event-stream";
 import type { KanbanBoard } from "@/lib/prep-jobs/kanban/board";
-
-export type ConnectionState = "connecting" | "live" | "lost";
 
 export class BoardRequestError extends Error {
   constructor(readonly status: number) {
@@ -20,7 +15,6 @@ export class BoardRequestError extends Error {
 
 const REFETCH_DEBOUNCE_MS = 150;
 const LOST_AFTER_MS = 1_500;
-const MAX_RECONNECT_MS = 30_000;
 
 async function fetchBoard(url: string): Promise<KanbanBoard> {
   const response = await fetch(url, { cache: "no-store", headers: { accept: "application/json" } });
@@ -47,7 +41,6 @@ export function useLiveBoard(options: {
     retry: (failures, error) => !(error instanceof BoardRequestError && error.status === 404) && failures < 3,
   });
 
-  const [connection, setConnection] = useState<ConnectionState>("connecting");
   const [gone, setGone] = useState(false);
   const held = useRef(holdRefetch);
   const pending = useRef(false);
@@ -72,71 +65,34 @@ export function useLiveBoard(options: {
     }
   }, [holdRefetch, refetch]);
 
-  useEffect(() => {
-    let source: EventSource | undefined;
-    let lastEventId: string | undefined;
-    let reopen: ReturnType<typeof setTimeout> | undefined;
-    let lostTimer: ReturnType<typeof setTimeout> | undefined;
-    let attempts = 0;
-    let stopped = false;
+  const { state, stop } = useEventStream({
+    url: streamUrl,
+    lostAfterMs: LOST_AFTER_MS,
+    onEvent: refetch,
+    // Whatever happened while disconnected (or before the first connection) is fetched once.
+    onOpen: refetch,
+    // The browser gave up (an error status): ask the board why; a board that is gone is not retried.
+    onGiveUp: () => {
+      void fetchBoard(boardUrl).then(
+        () => undefined,
+        (error: unknown) => {
+          if (error instanceof BoardRequestError && error.status === 404) {
+            stop();
+            setGone(true);
+          }
+        },
+      );
+    },
+  });
 
-    const markTrouble = () => {
-      lostTimer ??= setTimeout(() => setConnection("lost"), LOST_AFTER_MS);
-    };
-    const open = () => {
-      const url = lastEventId
-        ? `${streamUrl}${streamUrl.includes("?") ? "&" : "?"}lastEventId=${encodeURIComponent(lastEventId)}`
-        : streamUrl;
-      const current = new EventSource(url);
-      source = current;
-      current.onopen = () => {
-        attempts = 0;
-        clearTimeout(lostTimer);
-        lostTimer = undefined;
-        setConnection("live");
-        // Whatever happened while disconnected (or before the first connection) is fetched once.
-        refetch();
-      };
-      current.onmessage = (event: MessageEvent<string>) => {
-        if (event.lastEventId) lastEventId = event.lastEventId;
-        refetch();
-      };
-      current.onerror = () => {
-        markTrouble();
-        if (current.readyState !== EventSource.CLOSED || stopped) return;
-        // The browser gave up (an error status): ask the board why, then try again later.
-        void fetchBoard(boardUrl).then(
-          () => undefined,
-          (error: unknown) => {
-            if (error instanceof BoardRequestError && error.status === 404) {
-              stopped = true;
-              setGone(true);
-            }
-          },
-        );
-        const delay = Math.min(1_000 * 2 ** attempts, MAX_RECONNECT_MS);
-        attempts += 1;
-        reopen = setTimeout(() => {
-          if (!stopped) open();
-        }, delay);
-      };
-    };
-    open();
-    return () => {
-      stopped = true;
-      clearTimeout(reopen);
-      clearTimeout(lostTimer);
-      clearTimeout(debounce.current);
-      source?.close();
-    };
-  }, [streamUrl, boardUrl, refetch]);
+  useEffect(() => () => clearTimeout(debounce.current), []);
 
   const notFound = gone || (query.error instanceof BoardRequestError && query.error.status === 404);
   return {
     board: query.data,
     query,
     queryKey,
-    connection: notFound ? ("lost" as const) : connection,
+    connection: notFound ? ("lost" as const) : state,
     gone: notFound,
   };
 }

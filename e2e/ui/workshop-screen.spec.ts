@@ -52,8 +52,8 @@ test("an admin's workshop-screen link shows the live board without sign-in until
   await tv.screenshot({ path: "e2e/screenshots/workshop-screen.png" });
 
   // Revoked: the link, its data and its stream are 404.
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Revoke Coventry workshop TV" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Revoke link" }).click();
   await expect(
     page.getByTestId("display-link-row").filter({ hasText: "Coventry workshop TV" }),
   ).toContainText("Revoked");

@@ -4,13 +4,16 @@
 // the staff scope (the organisation, no profile: staff act across their organisation). The transition
 // table decides what is allowed, exactly as for the API.
 import { revalidatePath } from "next/cache";
-import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
-import type { ActionResult, BulkOutcome } from "@/components/board/action-result";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
-import { AppError } from "@/lib/errors/app-error";
-import { logger } from "@/lib/logger";
+import {
+  actionFailure,
+  inlineMessage,
+  runAction,
+  type ActionResult,
+  type BulkOutcome,
+} from "@/lib/http/action-result";
 import { deleteSavedView, saveView, type SavedViewItem } from "@/lib/movement-requests/board/saved-views";
 import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
 import { acceptMovementRequest } from "@/lib/movement-requests/operations/accept-movement-request";
@@ -30,7 +33,6 @@ import { identifierSchema, textUpTo } from "@/lib/schemas/common";
 
 const BOARD_PATH = "/board";
 const MAX_BULK = 100;
-const GENERIC_FAILURE = "Something went wrong on our side. Please try again in a moment.";
 
 const idSchema = identifierSchema;
 const cancelInput = z.strictObject({ reason: textUpTo(500).optional() }).optional();
@@ -43,32 +45,14 @@ async function dispatcher() {
   return requireStaff(rolesWith("dispatch"));
 }
 
-/** The message a person sees: a domain error's own, a validation error's first, else a generic one. */
-function messageOf(error: unknown): string {
-  if (error instanceof AppError) {
-    const field = error.errors?.[0];
-    return field && error.code === "VALIDATION_ERROR" && !error.message.includes(field.message)
-      ? `${error.message} (${field.path}: ${field.message})`
-      : error.message;
-  }
-  if (error instanceof z.ZodError) {
-    const issue = error.issues[0];
-    const path = issue?.path.map(String).join(".");
-    return issue ? `${path ? `${path}: ` : ""}${issue.message}` : "The input is not valid.";
-  }
-  logger.error("board action failed", { error });
-  return GENERIC_FAILURE;
-}
-
+/** Runs one action; the board shows its message on one line, and re-renders after a change. */
 async function run<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    const data = await work();
+  const result = await runAction("board", work);
+  if (result.ok) {
     revalidatePath(BOARD_PATH);
-    return { ok: true, data };
-  } catch (error) {
-    unstable_rethrow(error);
-    return { ok: false, message: messageOf(error) };
+    return result;
   }
+  return { ok: false, message: inlineMessage(result) };
 }
 
 // ── lifecycle actions (one per entry of the transition table the board offers) ──
@@ -137,8 +121,7 @@ export async function bulkAssignAction(input: unknown): Promise<ActionResult<Bul
         await planWithDriver(staff.scope, id, { driverId });
         outcomes.push({ id, ok: true });
       } catch (error) {
-        unstable_rethrow(error);
-        outcomes.push({ id, ok: false, message: messageOf(error) });
+        outcomes.push({ id, ok: false, message: inlineMessage(actionFailure(error, "bulk assign")) });
       }
     }
     return outcomes;

@@ -3,17 +3,15 @@
 // inside the signed-in admin's organisation before the lib/webhooks and lib/auth/api-keys domain
 // functions run. Inputs are validated with the same zod schemas as the /v1 API.
 import { revalidatePath } from "next/cache";
-import { unstable_rethrow } from "next/navigation";
-import { z } from "zod";
-import type { ActionResult } from "@/components/integrations/action-result";
 import { createApiKey } from "@/lib/auth/api-keys/create-api-key";
 import { webhookScopeOf, webhookScopeOfEndpoint } from "@/lib/auth/api-keys/organisation-profiles";
 import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
 import { createApiKeyBody, type CreatedApiKey, type CreateApiKeyInput } from "@/lib/auth/api-keys/schemas";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
-import { AppError } from "@/lib/errors/app-error";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { logger } from "@/lib/logger";
+import { identifierSchema } from "@/lib/schemas/common";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-endpoint";
 import { redeliverWebhookDelivery, type RedeliveryOutcome } from "@/lib/webhooks/redeliver";
@@ -29,36 +27,13 @@ import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
 const INTEGRATIONS_PATH = "/integrations";
 const endpointPath = (id: string) => `${INTEGRATIONS_PATH}/endpoints/${id}`;
-const idSchema = z.string().min(1).max(64);
+const idSchema = identifierSchema;
 
 async function admin() {
   return requireStaff(rolesWith("manage-integrations"));
 }
 
-/** Runs one action: expected errors become messages; anything else is logged and said generically. */
-async function run<T>(work: () => Promise<T>): Promise<ActionResult<T>> {
-  try {
-    return { ok: true, data: await work() };
-  } catch (error) {
-    // redirect(), notFound(), forbidden() from requireStaff: Next handles them.
-    unstable_rethrow(error);
-    if (error instanceof z.ZodError) return invalid(error);
-    if (error instanceof AppError) {
-      const fieldErrors = error.errors?.length
-        ? Object.fromEntries(error.errors.map((field) => [field.path, field.message]))
-        : undefined;
-      return { ok: false, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) };
-    }
-    logger.error("integrations action failed", { error });
-    return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
-  }
-}
-
-function invalid(error: z.ZodError): ActionResult<never> {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
-  return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
-}
+const run = <T>(work: () => Promise<T>) => runAction("integrations", work);
 
 // ── webhook endpoints ──
 

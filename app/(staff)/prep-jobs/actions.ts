@@ -4,17 +4,18 @@
 // Only AppError messages reach the browser; anything else is logged and said generically.
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
-import { z } from "zod";
 import type { MoveCardResult } from "@/components/kanban/kanban-board";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { publicBaseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { logger } from "@/lib/logger";
 import { createDisplayLink } from "@/lib/prep-jobs/display-links/create-display-link";
 import { revokeDisplayLink } from "@/lib/prep-jobs/display-links/revoke-display-link";
 import { createDisplayLinkInput, type DisplayLinkSummary } from "@/lib/prep-jobs/display-links/schemas";
 import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
+import { identifierSchema } from "@/lib/schemas/common";
 
 export async function movePrepJobAction(input: unknown): Promise<MoveCardResult> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
@@ -34,53 +35,30 @@ export async function movePrepJobAction(input: unknown): Promise<MoveCardResult>
   }
 }
 
-export type DisplayLinkActionResult<T> =
-  { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
-
 const DISPLAY_LINKS_PATH = "/prep-jobs/display-links";
+const run = <T>(work: () => Promise<T>) => runAction("display link", work);
 
 export async function createDisplayLinkAction(
   input: unknown,
-): Promise<DisplayLinkActionResult<{ link: DisplayLinkSummary; url: string }>> {
+): Promise<ActionResult<{ link: DisplayLinkSummary; url: string }>> {
   const staff = await requireStaff(rolesWith("manage-integrations"));
-  const parsed = createDisplayLinkInput.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[issue.path.map(String).join(".")] ??= issue.message;
-    return { ok: false, message: "Please correct the highlighted fields.", fieldErrors };
-  }
   return run(async () => {
-    const { link, token } = await createDisplayLink(staff.scope, parsed.data);
+    const { link, token } = await createDisplayLink(staff.scope, createDisplayLinkInput.parse(input));
     logger.info("display link created", { displayLinkId: link.id, actor: staff.actor });
     revalidatePath(DISPLAY_LINKS_PATH);
     return { link, url: `${publicBaseUrl()}/display/${token}` };
   });
 }
 
-export async function revokeDisplayLinkAction(id: unknown): Promise<DisplayLinkActionResult<null>> {
+export async function revokeDisplayLinkAction(id: unknown): Promise<ActionResult<null>> {
   const staff = await requireStaff(rolesWith("manage-integrations"));
+  const parsed = identifierSchema.safeParse(id);
+  if (!parsed.success) return { ok: false, message: "That link does not exist." };
+  const linkId = parsed.data;
   return run(async () => {
-    const linkId = z.string().min(1).max(64).parse(id);
     await revokeDisplayLink(staff.scope, linkId);
     logger.info("display link revoked", { displayLinkId: linkId, actor: staff.actor });
     revalidatePath(DISPLAY_LINKS_PATH);
     return null;
   });
-}
-
-async function run<T>(work: () => Promise<T>): Promise<DisplayLinkActionResult<T>> {
-  try {
-    return { ok: true, data: await work() };
-  } catch (error) {
-    unstable_rethrow(error);
-    if (error instanceof AppError) {
-      const fieldErrors = error.errors?.length
-        ? Object.fromEntries(error.errors.map((field) => [field.path, field.message]))
-        : undefined;
-      return { ok: false, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) };
-    }
-    if (error instanceof z.ZodError) return { ok: false, message: "That link does not exist." };
-    logger.error("display link action failed", { error });
-    return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
-  }
 }

@@ -6,7 +6,7 @@ import { useState, useTransition, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
-import type { ActionResult } from "./action-result";
+import type { ActionResult } from "@/lib/http/action-result";
 
 export function ConfirmDialog<T>({
   open,
