@@ -5,6 +5,14 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** 32 random bytes in base64, e.g. from `openssl rand -base64 32`. */
+const encryptionKeySetting = z
+  .string()
+  .refine(
+    (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32,
+    "Expected 32 random bytes in base64 (44 characters), e.g. from `openssl rand -base64 32`",
+  );
+
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   /** PostgreSQL. scripts/start.mjs points it at the embedded database when it is not set. */
@@ -14,13 +22,12 @@ const settingsSchema = z.object({
   /** Base of public links (tracking pages, workshop screens). */
   PUBLIC_BASE_URL: z.url().optional(),
   /** AES-256-GCM key for webhook secrets at rest: 32 bytes, base64 (`openssl rand -base64 32`). */
-  ENCRYPTION_KEY: z
-    .string()
-    .refine(
-      (value) => /^[A-Za-z0-9+/]{43}=$/.test(value) && Buffer.from(value, "base64").length === 32,
-      "Expected 32 random bytes in base64 (44 characters), e.g. from `openssl rand -base64 32`",
-    )
-    .optional(),
+  ENCRYPTION_KEY: encryptionKeySetting.optional(),
+  /**
+   * The key before the last ENCRYPTION_KEY rotation: still read, never written, until
+   * `npm run secrets:reencrypt` has moved every stored secret to the new key (docs/operations.md).
+   */
+  ENCRYPTION_KEY_PREVIOUS: encryptionKeySetting.optional(),
   /**
    * Signs and encrypts staff session cookies (next-auth): at least 32 random characters
    * (`openssl rand -base64 32`). Required in production; development and tests fall back to a fixed one.

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   decryptSecret,
   decryptWithKey,
+  decryptWithKeys,
   encryptSecret,
   encryptWithKey,
   generateWebhookSecret,
@@ -104,5 +105,17 @@ describe("resolveEncryptionKey", () => {
     expect(development.development).toBe(true);
     expect(development.key).toHaveLength(32);
     expect(test.key.equals(development.key)).toBe(true);
+  });
+});
+
+describe("decrypting during a key rotation", () => {
+  it("opens a value with whichever of the keys made it, and refuses when none did", () => {
+    const [current, previous, other] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    expect(decryptWithKeys([current, previous], encryptWithKey(previous, "whsec_a"))).toBe("whsec_a");
+    expect(decryptWithKeys([current, previous], encryptWithKey(current, "whsec_b"))).toBe("whsec_b");
+    expect(() => decryptWithKeys([current, previous], encryptWithKey(other, "whsec_c"))).toThrow(
+      /another ENCRYPTION_KEY/,
+    );
+    expect(() => decryptWithKeys([], encryptWithKey(other, "whsec_c"))).toThrow(/No encryption key/);
   });
 });

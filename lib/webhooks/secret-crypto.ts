@@ -19,12 +19,28 @@ export function generateWebhookSecret(): string {
 
 /** Encrypts a secret for storage under the configured key. */
 export function encryptSecret(plain: string): string {
-  return encryptWithKey(encryptionKey(), plain);
+  return encryptWithKey(currentEncryptionKey(), plain);
 }
 
-/** Decrypts a stored secret; throws when the text was altered or made under another key. */
+/**
+ * Decrypts a stored secret under the configured key, or the previous one while a key rotation is under
+ * way; throws when the text was altered or made under another key.
+ */
 export function decryptSecret(ciphertext: string): string {
-  return decryptWithKey(encryptionKey(), ciphertext);
+  return decryptWithKeys([currentEncryptionKey(), ...previousEncryptionKeys()], ciphertext);
+}
+
+/** The first key that opens it wins (GCM's tag tells a wrong key apart from the right one). */
+export function decryptWithKeys(keys: Buffer[], stored: string): string {
+  let failure: unknown = new Error("No encryption key to decrypt with");
+  for (const key of keys) {
+    try {
+      return decryptWithKey(key, stored);
+    } catch (error) {
+      failure = error;
+    }
+  }
+  throw failure;
 }
 
 export function encryptWithKey(key: Buffer, plain: string): string {
@@ -91,7 +107,8 @@ const DEVELOPMENT_KEY = createHash("sha256")
 
 let warned = false;
 
-function encryptionKey(): Buffer {
+/** The configured key (or, outside production, the development one). */
+export function currentEncryptionKey(): Buffer {
   const settings = env();
   const { key, development } = resolveEncryptionKey(settings);
   if (development && !warned) {
@@ -105,7 +122,13 @@ function encryptionKey(): Buffer {
   return key;
 }
 
+/** ENCRYPTION_KEY_PREVIOUS, as a key, when a rotation is under way. */
+export function previousEncryptionKeys(): Buffer[] {
+  const previous = env().ENCRYPTION_KEY_PREVIOUS;
+  return previous ? [Buffer.from(previous, "base64")] : [];
+}
+
 /** Fails fast at start-up in production when secrets could not be encrypted (optional to call). */
 export function assertEncryptionKeyConfigured(): void {
-  encryptionKey();
+  currentEncryptionKey();
 }
