@@ -22,14 +22,27 @@ const CONNECTION_ERROR_MESSAGES = [
   "connection is closed",
 ];
 
+/** Prisma: every pooled connection stayed busy for as long as a transaction may wait to start. */
+const POOL_EXHAUSTED_CODE = "P2028";
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isPoolExhausted(error)) {
+    // Overload, not a fault: the request changed nothing and can be sent again in a moment.
+    return new AppError("SERVICE_UNAVAILABLE", "The service is busy. Retry shortly.", {
+      headers: { "retry-after": "1" },
+    });
+  }
   if (isDatabaseUnavailable(error)) {
     return new AppError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", {
       headers: { "retry-after": "5" },
     });
   }
   return new AppError("INTERNAL_SERVER_ERROR", "Internal server error");
+}
+
+function isPoolExhausted(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === POOL_EXHAUSTED_CODE;
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {

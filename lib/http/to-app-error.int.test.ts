@@ -1,0 +1,36 @@
+// Overload is not a fault: when every pooled connection stays busy for longer than a transaction may
+// wait, Prisma gives up (P2028), and the caller gets 503 with Retry-After, not a 500.
+import { describe, expect, it } from "vitest";
+import { createPrismaClient } from "@/lib/db";
+import { toAppError } from "@/lib/http/to-app-error";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+
+const database = setupTestDatabase();
+
+describe("toAppError", () => {
+  it("answers 503 SERVICE_UNAVAILABLE with Retry-After when no connection frees up in time", async () => {
+    // One connection, four transactions of half a second, each willing to wait 100 ms to start.
+    const prisma = createPrismaClient(database.url, 1);
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 4 }, () =>
+          prisma.$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(0.5)`, { maxWait: 100 }),
+        ),
+      );
+      const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+      expect(refused.length).toBeGreaterThan(0);
+      for (const error of refused) {
+        expect((error as { code?: string }).code).toBe("P2028");
+        const mapped = toAppError(error);
+        expect(mapped.code).toBe("SERVICE_UNAVAILABLE");
+        expect(mapped.headers).toMatchObject({ "retry-after": "1" });
+      }
+    } finally {
+      await prisma.$disconnect();
+    }
+  });
+
+  it("keeps anything it does not recognise a generic 500", () => {
+    expect(toAppError(new Error("boom")).code).toBe("INTERNAL_SERVER_ERROR");
+  });
+});
