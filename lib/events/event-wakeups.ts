@@ -28,11 +28,31 @@ export function onEventAnnounced(listener: (wakeup: Wakeup) => void): () => void
   return () => wakeups.off("event", listener);
 }
 
+type Relay = { users: number; close: () => Promise<void> };
+// One relay per process, shared by the in-process worker and the live pages (see below).
+const globalRelay = globalThis as unknown as { vmsNotificationRelay?: Relay };
+
 /**
- * One LISTEN connection per process, relaying notifications from other processes to the in-process
- * signal; reconnects with backoff. Returns a function that closes it.
+ * One LISTEN connection per process, relaying notifications from other processes (another app
+ * instance, a standalone worker) to the in-process signal. Shared by whoever needs it in this process
+ * (the worker, each open live page) and closed when the last of them lets go. Returns that release.
  */
 export function relayDatabaseNotifications(connectionString: string): () => Promise<void> {
+  const relay = (globalRelay.vmsNotificationRelay ??= { users: 0, close: listen(connectionString) });
+  relay.users += 1;
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    relay.users -= 1;
+    if (relay.users > 0) return;
+    if (globalRelay.vmsNotificationRelay === relay) globalRelay.vmsNotificationRelay = undefined;
+    await relay.close();
+  };
+}
+
+/** LISTENs on its own connection and reconnects with backoff; returns a function that closes it. */
+function listen(connectionString: string): () => Promise<void> {
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = 500;
@@ -44,8 +64,9 @@ export function relayDatabaseNotifications(connectionString: string): () => Prom
       if (message.payload) wakeups.emit("event", { organisationId: message.payload });
     });
     connection.on("error", (error) => {
-      logger.warn("event notifications connection lost", { error: error.message });
       void connection.end().catch(() => undefined);
+      if (closed) return;
+      logger.warn("event notifications connection lost", { error: error.message });
       setTimeout(() => void connect(), retryMs).unref();
       retryMs = Math.min(retryMs * 2, 30_000);
     });

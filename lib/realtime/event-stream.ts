@@ -1,8 +1,11 @@
 // Server-Sent Events of an organisation's event stream, for the live board and kanban. Each message's
 // id is the event's sequence number, so a client that reconnects with Last-Event-ID resumes exactly
-// after the last event it saw. Woken by new events; polls too, so a missed wake-up only delays.
+// after the last event it saw. Woken by new events, including those written by another app instance or
+// worker (the database's notifications, relayed while any stream is open); polls too, so a missed
+// wake-up only delays.
 import { db } from "@/lib/db";
-import { onEventAnnounced } from "@/lib/events/event-wakeups";
+import { requireDatabaseUrl } from "@/lib/env";
+import { onEventAnnounced, relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 
 export type StreamFilter = { organisationId: string; resourceTypes: string[] };
 
@@ -32,6 +35,8 @@ export function organisationEventStream(
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let wake: (() => void) | undefined;
+      // This process may run no worker (RUN_WORKER_IN_PROCESS=false), which would otherwise relay.
+      const releaseRelay = relayDatabaseNotifications(requireDatabaseUrl());
       const stopListening = onEventAnnounced((wakeup) => {
         if (wakeup.organisationId === filter.organisationId) setTimeout(() => wake?.(), RECHECK_MS);
       });
@@ -79,6 +84,7 @@ export function organisationEventStream(
       } finally {
         clearInterval(heartbeat);
         stopListening();
+        void releaseRelay();
         controller.close();
       }
     },
