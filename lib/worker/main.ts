@@ -1,10 +1,14 @@
 // `npm run worker`: the event worker as a process of its own, for scaling out beside the web servers.
-// On SIGTERM / SIGINT it stops claiming, cuts and releases what is in flight, and exits.
+// On SIGTERM / SIGINT it stops claiming, lets what is in flight finish for a moment, cuts and releases
+// the rest, and exits.
 import { requireDatabaseUrl } from "@/lib/env";
 import { relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { startWorker } from "@/lib/worker/worker";
+
+/** A shutdown that takes longer (a hung database call) is cut: the process exits with code 1. */
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 const closeNotifications = relayDatabaseNotifications(requireDatabaseUrl());
 const worker = startWorker();
@@ -14,7 +18,10 @@ async function shutdown(signal: string) {
   if (stopping) process.exit(1);
   stopping = true;
   logger.info("worker shutting down", { signal });
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    logger.error("worker shutdown forced: still stopping after 10 s", { signal });
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS);
   force.unref();
   await worker.stop();
   await closeNotifications();

@@ -1,5 +1,6 @@
 // Worker processes, really started and really killed: two side by side never claim the same delivery,
-// and one killed with SIGKILL in the middle of a batch loses nothing once another takes over.
+// and one killed with SIGKILL in the middle of a batch loses nothing once another takes over. (SIGTERM:
+// worker-shutdown.int.test.ts; many kills: worker-chaos.int.test.ts.)
 import { afterEach, describe, expect, it } from "vitest";
 import { createMovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
@@ -79,23 +80,4 @@ describe("worker processes", () => {
       })
       .toBe(0);
   }, 180_000);
-
-  it("on SIGTERM stops, releases the deliveries in flight and exits", async () => {
-    const world = await createMovementWorld(database.prisma);
-    const receiver = await startWebhookReceiver("hang");
-    receivers.push(receiver);
-    const endpoint = await registerEndpoint(world, receiver.url);
-    await publishEvents(world, "movement.collected", 3);
-
-    const worker = startWorkerProcess();
-    await receiver.waitFor(3, 60_000);
-    worker.child.kill("SIGTERM");
-    expect(await worker.exited).toBe(0);
-    const leased = await database.prisma.webhookDelivery.count({
-      where: { endpointId: endpoint.id, OR: [{ lockedBy: { not: null } }, { lockedUntil: { not: null } }] },
-    });
-    expect(leased).toBe(0);
-    // The cut attempts are not counted against the receiver: none was recorded.
-    expect(await database.prisma.webhookAttempt.count({ where: { endpointId: endpoint.id } })).toBe(0);
-  }, 60_000);
 });

@@ -20,6 +20,8 @@ export type WorkerOptions = {
   perEndpoint?: number;
   pollIntervalMs?: number;
   maintenanceIntervalMs?: number;
+  /** On stop, how long attempts in flight may take to finish before they are cut. */
+  stopGraceMs?: number;
 };
 
 export type RunningWorker = { id: string; stop: () => Promise<void> };
@@ -28,24 +30,54 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
 const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
 /** After a wake-up that found nothing (the event's transaction had not committed yet), look again. */
 const RECHECK_AFTER_WAKE_MS = 50;
+/**
+ * Within the 10 s a shutdown gets (lib/worker/main.ts, scripts/start.mjs, which drains HTTP for up
+ * to 5 s first): a receiver answering within this long is not sent the event twice.
+ */
+const DEFAULT_STOP_GRACE_MS = 3_000;
+/** Wake-ups (a new event, a finished attempt) within this long share one claim. */
+const COALESCE_WAKEUPS_MS = 10;
 
 export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const concurrency = options.concurrency ?? 32;
   const perEndpoint = options.perEndpoint ?? 4;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  const graceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const abort = new AbortController();
   const inFlight = new Map<string, Promise<unknown>>();
+  /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
+  const inFlightByEndpoint = new Map<string, number>();
+  const countInFlight = (endpointId: string, change: 1 | -1) => {
+    const count = (inFlightByEndpoint.get(endpointId) ?? 0) + change;
+    if (count > 0) inFlightByEndpoint.set(endpointId, count);
+    else inFlightByEndpoint.delete(endpointId);
+  };
   let running = true;
   let wake: (() => void) | undefined;
   let wokenEarly = false;
+  let wakeTimer: NodeJS.Timeout | undefined;
+  /** A wake-up that came while the loop was busy claiming: the next sleep is skipped. */
+  let wakePending = false;
+  let emailsSentAt = 0;
+  const wakeSoon = () => {
+    wakeTimer ??= setTimeout(() => {
+      wakeTimer = undefined;
+      if (wake) wake();
+      else wakePending = true;
+    }, COALESCE_WAKEUPS_MS);
+  };
 
   const stopListening = onEventAnnounced(() => {
     wokenEarly = true;
-    wake?.();
+    wakeSoon();
   });
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (wakePending) {
+        wakePending = false;
+        return resolve();
+      }
       const timer = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(timer);
@@ -56,7 +88,6 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const deliveryLoop = async () => {
     while (running) {
       wokenEarly = false;
-      let claimed = 0;
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
@@ -65,8 +96,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
             batchSize: free,
             perEndpoint,
             leaseMs: leaseMs(),
+            skipEndpointIds: [...inFlightByEndpoint]
+              .filter(([, count]) => count >= perEndpoint)
+              .map(([endpointId]) => endpointId),
           });
-          claimed = deliveries.length;
           for (const delivery of deliveries) {
             const attempt = deliverOne(db(), delivery, { workerId: id, signal: abort.signal })
               .catch((error: unknown) =>
@@ -74,17 +107,23 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
               )
               .finally(() => {
                 inFlight.delete(delivery.id);
-                wake?.();
+                countInFlight(delivery.endpointId, -1);
+                wakeSoon();
               });
             inFlight.set(delivery.id, attempt);
+            countInFlight(delivery.endpointId, 1);
           }
         }
-        await sendDueEmails(db());
+        // The outbox is looked at once per poll interval, not on every claim.
+        if (Date.now() - emailsSentAt >= pollIntervalMs) {
+          emailsSentAt = Date.now();
+          await sendDueEmails(db());
+        }
       } catch (error) {
         logger.error("worker cycle failed", { workerId: id, error });
       }
       if (!running) break;
-      if (claimed > 0 && inFlight.size < concurrency) continue;
+      // Claims fill every free slot (or take all that is claimable): the next one waits for a wake-up.
       await sleep(wokenEarly ? RECHECK_AFTER_WAKE_MS : pollIntervalMs);
     }
   };
@@ -110,14 +149,22 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     async stop() {
       running = false;
       clearInterval(maintenance);
+      clearTimeout(wakeTimer);
       stopListening();
       wake?.();
-      // In-flight attempts are cut and their claims given back: at-least-once allows a redelivery.
-      const cut = [...inFlight.keys()];
-      abort.abort();
       await loop;
-      await Promise.allSettled(inFlight.values());
-      await releaseDeliveries(db(), id, cut).catch(() => undefined);
+      // In-flight attempts get a moment to finish (and be recorded, so not sent again); the ones
+      // still waiting are cut.
+      const settled = Promise.allSettled(inFlight.values());
+      const grace = new Promise((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([settled, grace]);
+      abort.abort();
+      await settled;
+      // Whatever this worker still holds (cut, or claimed by the last claim) is given back: another
+      // worker may take it at once; at-least-once allows the redelivery.
+      await releaseDeliveries(db(), id).catch((error: unknown) =>
+        logger.error("releasing claims failed", { workerId: id, error }),
+      );
       logger.info("worker stopped", { workerId: id });
     },
   };

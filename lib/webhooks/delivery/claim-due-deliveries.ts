@@ -9,11 +9,27 @@ export type ClaimedDelivery = {
   endpointId: string;
   eventId: string;
   attemptCount: number;
+  // What the attempt needs, read with the claim: one round trip per batch instead of four per delivery.
+  url: string;
+  envelope: string | null;
+  sequence: bigint;
+  /** The endpoint's active signing secrets, encrypted, newest first. */
+  secretCiphertexts: string[] | null;
 };
 
 export async function claimDueDeliveries(
   client: Db,
-  options: { workerId: string; batchSize: number; perEndpoint: number; leaseMs: number },
+  options: {
+    workerId: string;
+    batchSize: number;
+    perEndpoint: number;
+    leaseMs: number;
+    /**
+     * Endpoints that already have perEndpoint attempts in flight in this worker: nothing of theirs is
+     * claimable, and leaving them out spares ranking their backlog (a hanging endpoint's grows).
+     */
+    skipEndpointIds?: string[];
+  },
 ): Promise<ClaimedDelivery[]> {
   return client.$queryRaw<ClaimedDelivery[]>`
     WITH candidates AS (
@@ -26,6 +42,7 @@ export async function claimDueDeliveries(
           ) AS rank
         FROM "WebhookDelivery" d
         JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
+          AND NOT (e.id = ANY(${options.skipEndpointIds ?? []}::text[]))
         WHERE d.status = 'PENDING'
           AND (d."nextAttemptAt" <= now() OR d."lockedUntil" > now())
       ) ranked
@@ -43,16 +60,21 @@ export async function claimDueDeliveries(
     )
     UPDATE "WebhookDelivery" d
     SET "lockedUntil" = now() + ${options.leaseMs} * interval '1 millisecond', "lockedBy" = ${options.workerId}
-    FROM claimable
-    WHERE d.id = claimable.id
-    RETURNING d.id, d."endpointId", d."eventId", d."attemptCount"`;
+    FROM claimable, "WebhookEndpoint" e, "Event" ev
+    WHERE d.id = claimable.id AND e.id = d."endpointId" AND ev.id = d."eventId"
+    RETURNING d.id, d."endpointId", d."eventId", d."attemptCount", e.url, ev.envelope, ev.sequence,
+      (SELECT array_agg(s.ciphertext ORDER BY s."createdAt" DESC, s.id DESC) FROM "WebhookSecret" s
+        WHERE s."endpointId" = d."endpointId" AND (s."expiresAt" IS NULL OR s."expiresAt" > now())
+      ) AS "secretCiphertexts"`;
 }
 
-/** Gives claims back (graceful shutdown): another worker may take them at once. */
-export async function releaseDeliveries(client: Db, workerId: string, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
+/**
+ * Gives back every claim a stopping worker still holds (graceful shutdown), whether its attempt was cut
+ * or never started: another worker may take them at once.
+ */
+export async function releaseDeliveries(client: Db, workerId: string): Promise<void> {
   await client.webhookDelivery.updateMany({
-    where: { id: { in: ids }, lockedBy: workerId, status: "PENDING" },
+    where: { lockedBy: workerId, status: "PENDING" },
     data: { lockedUntil: null, lockedBy: null },
   });
 }

@@ -1,96 +1,45 @@
 // One attempt of one claimed delivery: sign the stored envelope, POST it, record the attempt, then
 // either finish the delivery or schedule its next attempt — and disable the endpoint after sustained
-// failure (extensions section 5).
+// failure (extensions section 5). The claim brought the envelope, the URL and the secrets along.
 import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { newId } from "@/lib/ids";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
-import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-endpoint";
 import { postWebhook, type PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
+import { recordFailedAttempt, recordSucceededAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { delayBeforeAttempt, retrySchedule } from "@/lib/webhooks/delivery/retry-schedule";
-import { activeSecrets } from "@/lib/webhooks/secrets";
+import { decryptSecret } from "@/lib/webhooks/secret-crypto";
 import { signPayload } from "@/lib/webhooks/signing";
 
 export async function deliverOne(
   client: Db,
-  claimed: ClaimedDelivery,
+  delivery: ClaimedDelivery,
   options: { workerId: string; signal?: AbortSignal },
 ): Promise<PostOutcome | undefined> {
-  const delivery = await client.webhookDelivery.findUnique({
-    where: { id: claimed.id },
-    include: { endpoint: true, event: { select: { id: true, envelope: true, sequence: true } } },
-  });
-  if (!delivery?.event.envelope || !delivery.endpoint.enabled) return undefined;
-
+  if (!delivery.envelope) return undefined;
   const attemptedAt = new Date();
-  const secrets = await activeSecrets(client, delivery.endpointId, attemptedAt);
   const headers = signPayload({
-    eventId: delivery.event.id,
+    eventId: delivery.eventId,
     timestamp: Math.floor(attemptedAt.getTime() / 1000),
-    body: delivery.event.envelope,
-    secrets,
+    body: delivery.envelope,
+    secrets: (delivery.secretCiphertexts ?? []).map(decryptSecret),
   });
   const outcome = await postWebhook({
-    url: delivery.endpoint.url,
+    url: delivery.url,
     // The event's place in the stream (extension): consumers may order by it.
-    headers: { ...headers, "hook-sequence": delivery.event.sequence.toString() },
-    body: delivery.event.envelope,
+    headers: { ...headers, "hook-sequence": delivery.sequence.toString() },
+    body: delivery.envelope,
     timeoutMs: env().WEBHOOK_TIMEOUT_MS,
     signal: options.signal,
   });
-  // A shutdown aborted the attempt: not the receiver's failure; the claim is released instead.
-  if (options.signal?.aborted) return undefined;
-
-  const attemptNumber = delivery.attemptCount + 1;
-  const nextDelay = outcome.succeeded ? undefined : delayBeforeAttempt(retrySchedule(), attemptNumber);
-  const now = new Date();
-  await client.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: {
-        id: newId(),
-        deliveryId: delivery.id,
-        endpointId: delivery.endpointId,
-        attemptNumber,
-        attemptedAt,
-        durationMs: outcome.durationMs,
-        responseStatus: outcome.status,
-        responseBodyExcerpt: outcome.bodyExcerpt,
-        error: outcome.error,
-        succeeded: outcome.succeeded,
-      },
-    });
-    await tx.webhookDelivery.updateMany({
-      // Only while this worker still holds the claim: a lease that ran out belongs to someone else now.
-      where: { id: delivery.id, lockedBy: options.workerId },
-      data: {
-        attemptCount: attemptNumber,
-        lockedUntil: null,
-        lockedBy: null,
-        ...(outcome.succeeded
-          ? { status: "SUCCEEDED", succeededAt: now }
-          : nextDelay === undefined
-            ? { status: "FAILED" }
-            : { nextAttemptAt: new Date(now.getTime() + nextDelay) }),
-      },
-    });
-    if (outcome.succeeded) {
-      if (delivery.endpoint.failingSince) {
-        await tx.webhookEndpoint.update({ where: { id: delivery.endpointId }, data: { failingSince: null } });
-      }
-      return;
-    }
-    const failingSince = delivery.endpoint.failingSince ?? now;
-    if (!delivery.endpoint.failingSince) {
-      await tx.webhookEndpoint.updateMany({
-        where: { id: delivery.endpointId, failingSince: null },
-        data: { failingSince },
-      });
-    }
-    await disableFailingEndpoint(tx, delivery.endpoint, {
-      failingSince,
-      now,
-      scheduleExhausted: nextDelay === undefined,
-    });
-  });
+  // A shutdown cut the attempt: not the receiver's failure; the claim is released instead. (One that
+  // got its 2xx before the cut is recorded, so that it is not sent again.)
+  if (!outcome.succeeded && options.signal?.aborted) return undefined;
+  const attempt = { number: delivery.attemptCount + 1, attemptedAt, outcome };
+  if (outcome.succeeded) {
+    await recordSucceededAttempt(client, delivery, attempt, options.workerId);
+  } else {
+    const nextDelayMs = delayBeforeAttempt(retrySchedule(), attempt.number);
+    await recordFailedAttempt(client, delivery, { ...attempt, nextDelayMs }, options.workerId);
+  }
   return outcome;
 }

@@ -35,6 +35,7 @@ export async function disableFailingEndpoint(
     data: { id: newId(), organisationId: profile.organisationId, kind: "webhook_endpoint_disabled", message },
   });
   await enqueueEmail(tx, {
+    organisationId: profile.organisationId,
     kind: "endpoint_disabled",
     to: profile.ownerEmail,
     subject: "A webhook endpoint was disabled",

@@ -1,0 +1,85 @@
+// Records one attempt and its outcome on the delivery, in a single statement (one round trip, no
+// interactive transaction holding a pooled connection): the worker's hot path.
+import type { Db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
+import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-endpoint";
+import type { PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
+import { disableAfterMs } from "@/lib/webhooks/delivery/retry-schedule";
+
+export type Attempt = { number: number; attemptedAt: Date; outcome: PostOutcome };
+
+/** UTC wall-clock text for a timestamp(3) column, as Prisma stores DateTime (whatever the session zone). */
+const utc = (date: Date) => date.toISOString();
+
+/** Only while this worker still holds the claim: a lease that ran out belongs to someone else now. */
+export async function recordSucceededAttempt(
+  client: Db,
+  delivery: ClaimedDelivery,
+  attempt: Attempt,
+  workerId: string,
+): Promise<void> {
+  const { outcome } = attempt;
+  const now = new Date();
+  await client.$executeRaw`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt",
+        "durationMs", "responseStatus", "responseBodyExcerpt", error, succeeded)
+      VALUES (${newId()}, ${delivery.id}, ${delivery.endpointId}, ${attempt.number},
+        ${utc(attempt.attemptedAt)}::timestamp(3), ${outcome.durationMs}, ${outcome.status ?? null},
+        ${outcome.bodyExcerpt ?? null}, ${outcome.error ?? null}, true)
+    ),
+    recovered AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "updatedAt" = ${utc(now)}::timestamp(3)
+      WHERE id = ${delivery.endpointId} AND "failingSince" IS NOT NULL
+    )
+    UPDATE "WebhookDelivery"
+    SET "attemptCount" = ${attempt.number}, "lockedUntil" = NULL, "lockedBy" = NULL, status = 'SUCCEEDED',
+      "succeededAt" = ${utc(now)}::timestamp(3)
+    WHERE id = ${delivery.id} AND "lockedBy" = ${workerId}`;
+}
+
+/**
+ * A failure: the attempt, the next attempt's time (or FAILED once the schedule is exhausted) and the
+ * endpoint's failingSince in one statement; the disabling check, in a transaction, only once the
+ * endpoint has been failing for WEBHOOK_DISABLE_AFTER.
+ */
+export async function recordFailedAttempt(
+  client: Db,
+  delivery: ClaimedDelivery,
+  attempt: Attempt & { nextDelayMs: number | undefined },
+  workerId: string,
+): Promise<void> {
+  const { outcome, nextDelayMs } = attempt;
+  const now = new Date();
+  const exhausted = nextDelayMs === undefined;
+  const nextAttemptAt = new Date(now.getTime() + (nextDelayMs ?? 0));
+  const [endpoint] = await client.$queryRaw<{ failingSince: Date }[]>`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt",
+        "durationMs", "responseStatus", "responseBodyExcerpt", error, succeeded)
+      VALUES (${newId()}, ${delivery.id}, ${delivery.endpointId}, ${attempt.number},
+        ${utc(attempt.attemptedAt)}::timestamp(3), ${outcome.durationMs}, ${outcome.status ?? null},
+        ${outcome.bodyExcerpt ?? null}, ${outcome.error ?? null}, false)
+    ),
+    delivery AS (
+      UPDATE "WebhookDelivery"
+      SET "attemptCount" = ${attempt.number}, "lockedUntil" = NULL, "lockedBy" = NULL,
+        status = CASE WHEN ${exhausted} THEN 'FAILED'::"DeliveryStatus" ELSE status END,
+        "nextAttemptAt" = CASE WHEN ${exhausted} THEN "nextAttemptAt" ELSE ${utc(nextAttemptAt)}::timestamp(3) END
+      WHERE id = ${delivery.id} AND "lockedBy" = ${workerId}
+    ),
+    started AS (
+      UPDATE "WebhookEndpoint" SET "failingSince" = ${utc(now)}::timestamp(3), "updatedAt" = ${utc(now)}::timestamp(3)
+      WHERE id = ${delivery.endpointId} AND "failingSince" IS NULL
+      RETURNING "failingSince"
+    )
+    SELECT COALESCE((SELECT "failingSince" FROM started),
+      (SELECT "failingSince" FROM "WebhookEndpoint" WHERE id = ${delivery.endpointId})) AS "failingSince"`;
+  const failingSince = endpoint?.failingSince ?? now;
+  if (now.getTime() - failingSince.getTime() < disableAfterMs()) return;
+  await client.$transaction(async (tx) => {
+    const current = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: delivery.endpointId } });
+    await disableFailingEndpoint(tx, current, { failingSince, now, scheduleExhausted: exhausted });
+  });
+}
