@@ -53,12 +53,13 @@ async function main() {
   } else {
     console.log("Database migrations: all applied.");
   }
-  if (existsSync("prisma/seed.ts")) {
+  if (process.env.SEED_DEMO_DATA === "false") {
+    // A production database starts empty: no demo users, no demo API keys (docs/operations.md).
+    console.log("Demo data: not added (SEED_DEMO_DATA=false).");
+  } else {
     // react-server: the seed imports modules marked server-only.
     const seed = npx("tsx", "--conditions=react-server", "prisma/seed.ts", "--if-empty");
     await runStep("Adding demo data if the database is empty", "npx", seed);
-  } else {
-    console.log("\nprisma/seed.ts does not exist yet: no demo data.");
   }
   if (!dev && !isBuildFresh()) {
     await runStep("Building the app (no build yet, or the sources changed)", "npx", npx("next", "build"));
@@ -76,7 +77,16 @@ async function main() {
 function isBuildFresh() {
   if (!existsSync(".next/BUILD_ID")) return false;
   const builtAt = statSync(".next/BUILD_ID").mtimeMs;
-  const sources = ["app", "components", "lib", "public", "prisma/schema.prisma", "instrumentation.ts"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "prisma/schema.prisma",
+    "instrumentation.ts",
+    "instrumentation-client.ts",
+    "proxy.ts",
+  ];
   const configs = ["next.config.ts", "package-lock.json", "postcss.config.mjs", "tsconfig.json"];
   return ![...sources, ...configs].some((entry) => newestModification(entry) > builtAt);
 }
@@ -179,13 +189,9 @@ async function serve(port) {
   const app = next({ dev, dir: process.cwd(), hostname, port });
   await app.prepare();
   closers.push(() => app.close());
-  // Hooks that code inside Next registers (the in-process event worker): run after the HTTP server
-  // has stopped taking requests and before the database closes.
-  closers.push(async () => {
-    /** @type {{ vmsShutdownHooks?: Array<() => Promise<void>> }} */
-    const hooks = /** @type {any} */ (globalThis);
-    await Promise.all((hooks.vmsShutdownHooks ?? []).map((hook) => hook()));
-  });
+  // Hooks that code inside Next registers (the in-process event worker): run once the HTTP server has
+  // stopped taking requests, before the database closes (and even if it never listened).
+  closers.push(runShutdownHooks);
 
   const server = http.createServer(app.getRequestHandler());
   /** @type {Set<import("node:stream").Duplex>} */
@@ -198,19 +204,37 @@ async function serve(port) {
     server.once("error", reject); // e.g. the port is taken
     server.listen(port, hostname, () => resolve(undefined));
   });
-  closers.push(() => closeHttpServer(server, upgraded));
+  // The requests in flight and the worker's attempts in flight finish side by side, within the
+  // shutdown's deadline.
+  closers.push(async () => {
+    await Promise.all([closeHttpServer(server, upgraded), runShutdownHooks()]);
+  });
+}
+
+/** @type {Promise<void> | undefined} */
+let shutdownHooksRun;
+/** Runs the hooks code inside Next registered (globalThis.vmsShutdownHooks), once. */
+function runShutdownHooks() {
+  /** @type {{ vmsShutdownHooks?: Array<() => Promise<void>> }} */
+  const hooks = /** @type {any} */ (globalThis);
+  shutdownHooksRun ??= Promise.all((hooks.vmsShutdownHooks ?? []).map((hook) => hook())).then(() => {});
+  return shutdownHooksRun;
 }
 
 /**
- * Stops accepting connections and waits for in-flight requests, for DRAIN_TIMEOUT_MS at most.
- * Upgraded connections (the dev server's hot-reload WebSocket) never end by themselves: they are cut.
+ * Stops accepting connections and waits for in-flight requests, for DRAIN_TIMEOUT_MS at most; what is
+ * still open then (an event stream, which never ends by itself; its browser reconnects elsewhere with
+ * Last-Event-ID) is cut. Upgraded connections (the dev server's hot-reload WebSocket) are cut at once.
  * @param {http.Server} server
  * @param {Set<import("node:stream").Duplex>} upgraded its upgraded connections
  * @returns {Promise<void>}
  */
 function closeHttpServer(server, upgraded) {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, DRAIN_TIMEOUT_MS);
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, DRAIN_TIMEOUT_MS);
     server.close(() => {
       clearTimeout(timer);
       resolve();
@@ -232,7 +256,9 @@ async function shutdown(signal) {
   shuttingDown = true;
   console.log(`\n${signal}: shutting down…`);
   setTimeout(() => {
-    console.error(`Still shutting down after ${SHUTDOWN_TIMEOUT_MS / 1000} s: exiting anyway.`);
+    console.error(
+      `Shutdown forced: still shutting down after ${SHUTDOWN_TIMEOUT_MS / 1000} s, exiting with code 1.`,
+    );
     process.exit(1);
   }, SHUTDOWN_TIMEOUT_MS).unref();
   await stopSteps(signal);

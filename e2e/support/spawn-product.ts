@@ -1,6 +1,10 @@
 // Starts the product as a user would (node scripts/start.mjs) in a child process, for tests that need
 // their own instance (embedded mode, crash and restart).
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import net from "node:net";
+import pg from "pg";
+import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
 
 export type RunningProduct = {
   child: ChildProcess;
@@ -53,4 +57,39 @@ export async function spawnProduct(options: {
 export function environmentWithoutDatabase(extra: Record<string, string>): NodeJS.ProcessEnv {
   // spawn() leaves out variables whose value is undefined.
   return { ...process.env, ...extra, DATABASE_URL: undefined };
+}
+
+/** A TCP port nobody listens on right now, for a product instance of a test's own. */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A new, empty database on the test PostgreSQL server (the product migrates and seeds it when it
+ * starts), and the environment that runs the product on it in production mode, with secrets of its own.
+ */
+export async function environmentWithFreshDatabase(
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<{ env: NodeJS.ProcessEnv; databaseUrl: string; drop: () => Promise<void> }> {
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_SERVER_URL });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${name}"`);
+  const databaseUrl = databaseUrlFor(name);
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+    AUTH_SECRET: randomBytes(32).toString("base64"),
+    ...extra,
+  };
+  return { env, databaseUrl, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
