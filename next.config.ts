@@ -1,19 +1,27 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
 
-// Sent with every response (pages, the API, static files).
+// Sent with every response (pages, the API, static files). The Content-Security-Policy needs a nonce per
+// page: proxy.ts sets it (lib/security/content-security-policy.ts). docs/security.md has the whole list.
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-  // Browsers ignore it over plain http (local runs); behind TLS it pins https for a year.
-  { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" },
 ];
 
-const nextConfig: NextConfig = {
+// Production builds (next build, npm start) pin https for a year; browsers ignore it over plain http
+// (RFC 6797 §8.1), so local production runs are unaffected. Never from `next dev` (the development
+// phase), which may be served over https on localhost, where a year-long pin would outlive the session.
+const transportSecurity = { key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" };
+
+const nextConfig = (phase: string): NextConfig => ({
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    const production = phase !== PHASE_DEVELOPMENT_SERVER;
+    return [
+      { source: "/:path*", headers: production ? [...securityHeaders, transportSecurity] : securityHeaders },
+    ];
   },
   // The server runs PGlite and pg; keep them out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
@@ -24,6 +32,6 @@ const nextConfig: NextConfig = {
   // (npm test type-checks everything).
   typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,
-};
+});
 
 export default nextConfig;

@@ -1,9 +1,12 @@
 // Route protection, in one place: a visitor without a staff session is sent to /sign-in (pages) or
-// answered 401 (staff-only endpoints, server actions). Public paths (lib/auth/route-access.ts) are
-// left alone: the /v1 API (API keys only), /api/auth, health, tracking pages, workshop screens, docs.
+// answered 401 (staff-only endpoints, server actions). Public paths (lib/auth/route-access.ts) need no
+// session: the /v1 API (API keys only), /api/auth, health, tracking pages, workshop screens, docs.
 // This is the optimistic check (the session token only); pages and actions confirm the user against
 // the database with requireStaff(). It only reads the cookie, never writes it: a session lasts 12
 // hours from sign-in, and a cookie written here could undo a sign-out running in the same request.
+// A write from another site's page (CSRF) is refused first (lib/security/cross-site-request.ts).
+// Every request it lets through gets the Content-Security-Policy with a fresh nonce, public pages too
+// (lib/security/content-security-policy.ts).
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { isApiPath, isPublicPath, signInPath } from "@/lib/auth/route-access";
@@ -14,10 +17,21 @@ import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
 } from "@/lib/auth/staff-auth.config";
+import { env } from "@/lib/env";
+import { nextWithContentSecurityPolicy } from "@/lib/security/content-security-policy";
+import { isCrossSiteWrite } from "@/lib/security/cross-site-request";
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (isPublicPath(pathname) || (await hasStaffSession(request))) return NextResponse.next();
+  if (isCrossSiteWrite(request)) {
+    return NextResponse.json(
+      { code: "FORBIDDEN", message: "Cross-site request refused: send it from this site's own pages." },
+      { status: 403, headers: { "content-type": "application/problem+json" } },
+    );
+  }
+  if (isPublicPath(pathname) || (await hasStaffSession(request))) {
+    return nextWithContentSecurityPolicy(request, { development: env().NODE_ENV === "development" });
+  }
 
   if (isApiPath(pathname)) {
     return NextResponse.json(
@@ -72,8 +86,7 @@ function requestOrigin(request: NextRequest): string {
 }
 
 export const config = {
-  // Never run for the API, next-auth, health checks, public pages or build assets (no session to read).
-  matcher: [
-    "/((?!v1(?:/|$)|api/auth|api/health|api/ready|track/|display/|docs(?:/|$)|_next/static|_next/image|favicon\\.ico).*)",
-  ],
+  // Never run for the API, next-auth, health checks or build assets: no page, no session to read.
+  // Public pages (tracking, workshop screens, docs, sign-in) do pass: they need their nonce.
+  matcher: ["/((?!v1(?:/|$)|api/auth|api/health|api/ready|_next/static|_next/image|favicon\\.ico).*)"],
 };

@@ -7,6 +7,10 @@ export const metadata: Metadata = {
   description: "Move vehicles between sites and prepare them for sale.",
 };
 
+// Every page is rendered per request, 404s included: the Content-Security-Policy's nonce is new each
+// time (proxy.ts), and a page prerendered at build time would carry no nonce, so its scripts could not run.
+export const dynamic = "force-dynamic";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en-GB">

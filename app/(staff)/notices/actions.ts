@@ -10,6 +10,8 @@ const dismissNoticeInput = z.object({ noticeId: z.string().min(1).max(64) });
 
 export async function dismissNotice(formData: FormData): Promise<void> {
   const { organisationId } = await requireStaff(rolesWith("dismiss-notices"));
+  // The button posts a form; a forged call may pass anything else.
+  if (!(formData instanceof FormData)) return;
   const parsed = dismissNoticeInput.safeParse({ noticeId: formData.get("noticeId") });
   if (!parsed.success) return;
   await markNoticeRead(organisationId, parsed.data.noticeId);

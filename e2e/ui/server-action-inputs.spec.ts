@@ -1,0 +1,230 @@
+// Property-based: no input, however malformed, gets a 5xx from a server action. Every action of the
+// build is called over HTTP as the browser calls it (lib: e2e/support/server-actions.ts), signed in as
+// an admin (every role's actions), with generated arguments: any JSON, objects of the schemas' field
+// names, near-valid inputs with one field replaced, and ids of real records mixed with garbage. The
+// real records are this test's own (other specs rely on the seeded ones), so nothing else is changed.
+import fc from "fast-check";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { env } from "@/lib/env";
+import { withE2eDatabase } from "../support/e2e-database";
+import { E2E_BASE_URL } from "../support/e2e-environment";
+import { callServerAction, serverActions, type ServerAction } from "../support/server-actions";
+import { DEMO_STAFF, signIn } from "../support/sign-in";
+
+const RUNS_PER_ACTION = Number(process.env.ACTION_FUZZ_RUNS_PER_ACTION ?? 120);
+const FUZZ_CLIENT_IP = "198.51.100.23";
+/** Ends the session the other calls use; its input is none. */
+const NOT_FUZZED = new Set(["signOutOfStaff"]);
+
+type Records = {
+  requestIds: string[];
+  driverIds: string[];
+  providerIds: string[];
+  siteIds: string[];
+  prepJobIds: string[];
+  profileIds: string[];
+  endpointIds: string[];
+};
+
+async function createOwnRecords(
+  request: APIRequestContext,
+  actions: Map<string, ServerAction>,
+): Promise<Records> {
+  const integration = { "X-Service-API-Key": env().DEMO_API_KEY_A };
+  const operations = { "X-Service-API-Key": env().DEMO_OPS_API_KEY };
+  const get = async <T>(path: string, headers: Record<string, string>) =>
+    ((await (await request.get(path, { headers })).json()) as { data: T[] }).data;
+  const sites = (await get<{ id: string; countryCode: string }>("/v1/infrastructure/sites", integration))
+    .filter((site) => site.countryCode === "GB")
+    .map((site) => site.id);
+  const requestIds: string[] = [];
+  for (const vrm of ["FZ01 AAA", "FZ02 BBB", "FZ03 CCC"]) {
+    const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
+      headers: integration,
+      data: {
+        vehicle: { vrm, make: "Fuzz", model: "Input" },
+        origin: { location: { type: "INTERNAL", siteId: sites[0] } },
+        destination: { location: { type: "INTERNAL", siteId: sites[1] }, deliveryByDate: "2027-04-01" },
+        businessArea: "Retail",
+        transportMethod: "DRIVEN",
+      },
+    });
+    expect(created.status()).toBe(201);
+    requestIds.push(((await created.json()) as { id: string }).id);
+  }
+  const prepJobIds: string[] = [];
+  for (const vin of ["WF0XXXGCDX1110001", "WF0XXXGCDX1110002"]) {
+    const created = await request.post("/v1/prep-jobs/inbound-pending", {
+      headers: integration,
+      data: { vin, businessArea: "Retail", collectionLocation: { type: "INTERNAL", siteId: sites[0] } },
+    });
+    expect(created.status()).toBe(201);
+    prepJobIds.push(((await created.json()) as { id: string }).id);
+  }
+  // A profile of its own: the keys and webhook endpoints the fuzzing creates, rotates and deletes are
+  // never the seeded ones, and no movement's webhook goes to them.
+  const profileId = `fuzz-profile-${Date.now()}`;
+  await withE2eDatabase((client) =>
+    client.query(
+      `INSERT INTO "Profile" (id, "organisationId", name, "ownerEmail")
+       SELECT $1, "organisationId", 'Fuzzing', 'fuzz@demo.test' FROM "User" WHERE email = $2`,
+      [profileId, DEMO_STAFF.admin],
+    ),
+  );
+  const endpoint = await callServerAction(
+    request,
+    actions.get("createWebhookEndpointAction")!,
+    [profileId, { url: "http://127.0.0.1:9/fuzz-hooks" }],
+    { origin: E2E_BASE_URL },
+  );
+  expect(endpoint.status()).toBe(200);
+  const endpointIds = await withE2eDatabase(async (client) =>
+    (
+      await client.query<{ id: string }>(`SELECT id FROM "WebhookEndpoint" WHERE "profileId" = $1`, [
+        profileId,
+      ])
+    ).rows.map((row) => row.id),
+  );
+  expect(endpointIds).toHaveLength(1);
+  return {
+    requestIds,
+    driverIds: (await get<{ id: string }>("/v1/operations/drivers", operations)).map((driver) => driver.id),
+    providerIds: (await get<{ id: string }>("/v1/infrastructure/providers/third-party", integration)).map(
+      (provider) => provider.id,
+    ),
+    siteIds: sites,
+    prepJobIds,
+    profileIds: [profileId],
+    endpointIds,
+  };
+}
+
+const json = fc.jsonValue({ maxDepth: 3 });
+const garbageId = fc.oneof(
+  fc.string({ maxLength: 80 }),
+  fc.constantFrom("", "$", "$undefined", "01J00000000000000000000000", "../x", "a".repeat(300)),
+  json,
+);
+const idFrom = (ids: string[]) => fc.oneof(fc.constantFrom(...ids), garbageId);
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+/** An object of the fields the schemas know, each holding anything. */
+const fields = (...names: string[]) => fc.dictionary(fc.constantFrom(...names), json, { maxKeys: 5 });
+/** A near-valid input: one of its fields replaced by anything, or one unknown field added. */
+const mutated = (valid: Record<string, unknown>) =>
+  fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...Object.keys(valid)), json)
+      .map(([field, value]) => ({ ...valid, [field]: value })),
+    fc.tuple(fc.string({ maxLength: 12 }), json).map(([field, value]) => ({ ...valid, [field]: value })),
+  );
+const input = (valid: Record<string, unknown>, ...names: string[]) =>
+  fc.oneof(json, fields(...Object.keys(valid), ...names), mutated(valid), fc.constant(valid));
+
+function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> {
+  const requestId = idFrom(records.requestIds);
+  const driverId = idFrom(records.driverIds);
+  const endpointId = idFrom(records.endpointIds);
+  const profileId = idFrom(records.profileIds);
+  const lifecycle = (valid: Record<string, unknown>, ...names: string[]) =>
+    fc.tuple(requestId, maybe(input(valid, ...names)));
+  return {
+    assignAction: fc.tuple(
+      requestId,
+      fc.oneof(
+        input({ driverId: records.driverIds[0] }, "legNumber", "offerToDriverId"),
+        input({ thirdPartyLogisticsProviderId: records.providerIds[0] }, "legNumber"),
+      ),
+    ),
+    acceptAction: lifecycle({ driverId: records.driverIds[0] }, "legNumber"),
+    collectedAction: lifecycle({ legNumber: 1 }, "on", "at"),
+    deliveredAction: lifecycle({ legNumber: 1 }, "on", "at"),
+    abortAction: lifecycle({ reason: "VEHICLE_NOT_READY", detail: "fuzz" }, "legNumber"),
+    cancelAction: lifecycle({ reason: "fuzz" }),
+    bulkAssignAction: fc.tuple(
+      fc.oneof(
+        input({ requestIds: records.requestIds, driverId: records.driverIds[0] }),
+        fc.record({ requestIds: fc.array(requestId, { maxLength: 120 }), driverId }),
+      ),
+    ),
+    saveViewAction: fc.tuple(input({ name: "Fuzz view", query: "status=PLANNED" })),
+    deleteViewAction: fc.tuple(garbageId),
+    movePrepJobAction: fc.tuple(
+      fc.oneof(
+        input({ id: records.prepJobIds[0], stage: "ARRIVED", substage: null }),
+        fc.record({ id: idFrom(records.prepJobIds), stage: json, substage: json }),
+      ),
+    ),
+    createDisplayLinkAction: fc.tuple(input({ name: "Fuzz screen", siteId: records.siteIds[0] })),
+    revokeDisplayLinkAction: fc.tuple(garbageId),
+    createMovementRequestAction: fc.tuple(
+      input(
+        { vehicle: { vrm: "FZ09 ZZZ" }, businessArea: "Retail", transportMethod: "DRIVEN" },
+        "origin",
+        "destination",
+        "route",
+        "notes",
+        "thirdPartyLogisticsProviderId",
+      ),
+    ),
+    createWebhookEndpointAction: fc.tuple(
+      profileId,
+      input({ url: "http://127.0.0.1:9/fuzz", eventTypes: ["movement.delivered"] }, "description"),
+    ),
+    setWebhookEndpointEnabledAction: fc.tuple(endpointId, json),
+    updateWebhookEndpointAction: fc.tuple(
+      endpointId,
+      input({ url: "http://127.0.0.1:9/fuzz-2", eventTypes: ["movement.cancelled"] }, "enabled"),
+    ),
+    rotateWebhookSecretAction: fc.tuple(endpointId),
+    deleteWebhookEndpointAction: fc.tuple(garbageId),
+    sendWebhookTestEventAction: fc.tuple(endpointId, maybe(input({ eventType: "movement.delivered" }))),
+    redeliverWebhookDeliveryAction: fc.tuple(endpointId, garbageId),
+    createApiKeyAction: fc.tuple(profileId, input({ name: "Fuzz key", scopes: ["integration"] })),
+    revokeApiKeyAction: fc.tuple(profileId, garbageId),
+    dismissNotice: fc.tuple(fc.oneof(json, fields("noticeId"))),
+    signInWithCredentials: fc.tuple(
+      input({ email: "nobody@fuzz.test", password: "not-a-password" }),
+      maybe(fc.oneof(fc.string({ maxLength: 60 }), json)),
+    ),
+  };
+}
+
+test("every server action answers every generated input without a 5xx", async ({ page }) => {
+  test.setTimeout(600_000);
+  await signIn(page, DEMO_STAFF.admin);
+  const all = serverActions();
+  const records = await createOwnRecords(page.request, all);
+  const generators = argumentsOf(records);
+  const actions = [...all.values()].filter((action) => !NOT_FUZZED.has(action.name));
+  // A new action needs its generator here: it is not left out silently.
+  expect(actions.map((action) => action.name).filter((name) => !generators[name])).toEqual([]);
+
+  let requests = 0;
+  const call = async (action: ServerAction, args: unknown[]) => {
+    requests += 1;
+    const response = await callServerAction(page.request, action, args, {
+      origin: E2E_BASE_URL,
+      // Failed sign-ins count per client address: the fuzzing's count on an address of its own
+      // (lib/auth/client-ip.ts takes the header's last entry), not on the one later tests sign in from.
+      headers: action.name === "signInWithCredentials" ? { "x-forwarded-for": FUZZ_CLIENT_IP } : {},
+    });
+    expect(response.status(), `${action.name}(${JSON.stringify(args).slice(0, 300)})`).toBeLessThan(500);
+  };
+  // Every action is tried, whatever an earlier one did: the failures are listed together.
+  const failures: string[] = [];
+  for (const action of actions) {
+    const outcome = await fc.check(
+      fc.asyncProperty(generators[action.name]!, (args) => call(action, args)),
+      { numRuns: RUNS_PER_ACTION },
+    );
+    if (outcome.failed) failures.push(fc.defaultReportMessage(outcome) ?? action.name);
+  }
+  console.log(`server actions: ${requests} generated requests to ${actions.length} actions`);
+  expect(failures).toEqual([]);
+  expect(requests).toBe(actions.length * RUNS_PER_ACTION);
+});
+
+test("the fuzzed sign-ins used up no one else's sign-in budget", async ({ page }) => {
+  await signIn(page, DEMO_STAFF.dispatcher);
+  await expect(page).toHaveURL(/\/board$/);
+});
