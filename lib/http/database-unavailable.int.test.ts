@@ -1,6 +1,7 @@
 // The database goes away behind a TCP proxy: requests fail fast with 503 problem bodies, readiness says
 // so, nothing half-written is returned, and everything works again when the database comes back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as readyRoute } from "@/app/api/ready/route";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
@@ -67,6 +68,8 @@ describe("when the database is unreachable", () => {
     const notReady = await readyRoute();
     expect(notReady.status).toBe(503);
     expect(await notReady.json()).toMatchObject({ status: "not_ready", checks: { database: "unreachable" } });
+    // Liveness stays up: the process is fine, so an orchestrator must not restart it for this.
+    expect(healthRoute().status).toBe(200);
 
     proxy.restore();
     const after = await callRoute(getRequest, {
