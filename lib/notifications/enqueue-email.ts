@@ -6,7 +6,7 @@ export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disable
 
 export async function enqueueEmail(
   tx: Prisma.TransactionClient,
-  email: { kind: EmailKind; to: string; subject: string; text: string },
+  email: { organisationId: string; kind: EmailKind; to: string; subject: string; text: string },
 ): Promise<void> {
   await tx.emailMessage.create({ data: { id: newId(), ...email } });
 }

@@ -4,8 +4,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env } from "@/lib/env";
+import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 
-export type OutgoingEmail = { id: string; to: string; subject: string; text: string };
+export type OutgoingEmail = {
+  id: string;
+  /** Whose message it is: the development mailbox keeps each organisation's apart. */
+  organisationId?: string | null;
+  to: string;
+  subject: string;
+  text: string;
+};
 export type MailTransport = (email: OutgoingEmail) => Promise<void>;
 
 let transport: MailTransport | undefined;
@@ -23,9 +31,10 @@ function smtpTransport(url: string): MailTransport {
 }
 
 export function mailboxTransport(dir: string): MailTransport {
-  return async (email) => {
-    await mkdir(dir, { recursive: true });
+  return async ({ organisationId, ...email }) => {
+    const folder = organisationId ? organisationMailboxDir(dir, organisationId) : dir;
+    await mkdir(folder, { recursive: true });
     const message = { ...email, from: env().MAIL_FROM, sentAt: new Date().toISOString() };
-    await writeFile(path.join(dir, `${email.id}.json`), JSON.stringify(message, null, 2));
+    await writeFile(path.join(folder, `${email.id}.json`), JSON.stringify(message, null, 2));
   };
 }

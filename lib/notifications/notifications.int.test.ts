@@ -9,6 +9,7 @@ import { createInPlanningPool } from "@/lib/movement-requests/create-movement-re
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { createPoolRequest, operateOk } from "@/lib/movement-requests/operations/operations-test-kit";
 import { mailboxTransport } from "@/lib/notifications/mail-transport";
+import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
 import { startSmtpSink } from "@/lib/testing/smtp-sink";
@@ -97,6 +98,24 @@ describe("the development mailbox", () => {
         subject: "Hello",
         text: "Body",
       });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps an organisation's messages in its own folder (an admin's /mailbox shows only those)", async () => {
+    const created = await createPoolRequest(world, { requestedBy: "buyer.four@dealer.test" });
+    const dir = mkdtempSync(path.join(tmpdir(), "vms-mailbox-"));
+    try {
+      while ((await sendDueEmails(db(), 20, mailboxTransport(dir))) > 0);
+      const own = readdirSync(organisationMailboxDir(dir, world.organisation.id));
+      const [file] = own.filter((name) =>
+        readFileSync(path.join(organisationMailboxDir(dir, world.organisation.id), name), "utf8").includes(
+          created.trackingUrl as string,
+        ),
+      );
+      expect(file).toBeDefined();
+      expect(readdirSync(dir)).toEqual(["organisations"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -28,6 +28,7 @@ export async function notifyMovementRecipient(
   if (kind === "tracking") {
     if (!trackingUrl) return;
     await enqueueEmail(tx, {
+      organisationId: request.organisationId,
       kind,
       to,
       subject: `Track your vehicle movement ${route}`,
@@ -42,6 +43,7 @@ export async function notifyMovementRecipient(
       ? `${vehicle} was delivered${request.completedOn ? ` on ${toDateOnly(request.completedOn)}` : ""} (${route}).`
       : `The movement of ${vehicle} ${route} was stopped before delivery. The dispatch team will be in touch.`;
   await enqueueEmail(tx, {
+    organisationId: request.organisationId,
     kind,
     to,
     subject,

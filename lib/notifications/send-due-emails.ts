@@ -13,7 +13,14 @@ export async function sendDueEmails(
   send: MailTransport = mailTransport(),
 ): Promise<number> {
   const claimed = await client.$queryRaw<
-    { id: string; to: string; subject: string; text: string; attemptCount: number }[]
+    {
+      id: string;
+      organisationId: string | null;
+      to: string;
+      subject: string;
+      text: string;
+      attemptCount: number;
+    }[]
   >`
     UPDATE "EmailMessage" m SET "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond'
     FROM (
@@ -22,7 +29,7 @@ export async function sendDueEmails(
       ORDER BY "nextAttemptAt" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED
     ) due
     WHERE m.id = due.id
-    RETURNING m.id, m."to", m.subject, m.text, m."attemptCount"`;
+    RETURNING m.id, m."organisationId", m."to", m.subject, m.text, m."attemptCount"`;
   for (const email of claimed) {
     try {
       await send(email);

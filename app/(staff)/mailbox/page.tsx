@@ -1,5 +1,5 @@
 // GET /mailbox[?id=] — the development mailbox (administrators; only while SMTP_URL is not set): the
-// e-mail the service would have sent, newest first, one opened beside the list.
+// e-mail the service would have sent for their organisation, newest first, one opened beside the list.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { rolesWith } from "@/lib/auth/roles";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { env } from "@/lib/env";
+import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import {
   listMailboxMessages,
   readMailboxMessage,
@@ -31,7 +32,7 @@ export default async function MailboxPage({
 }: {
   searchParams: Promise<{ id?: string | string[] }>;
 }) {
-  await requireStaff(rolesWith("view-mailbox"));
+  const { organisationId } = await requireStaff(rolesWith("view-mailbox"));
   const description =
     "E-mail the service sends (tracking links, delivery and abort notices) is kept here instead, because no SMTP server is configured (SMTP_URL).";
 
@@ -49,7 +50,8 @@ export default async function MailboxPage({
   }
 
   const { id } = await searchParams;
-  const dir = env().MAILBOX_DIR;
+  // Only this organisation's messages: another's are its buyers' addresses and tracking links.
+  const dir = organisationMailboxDir(env().MAILBOX_DIR, organisationId);
   const { messages, total } = await listMailboxMessages(dir, { limit: SHOWN });
   const requestedId = typeof id === "string" ? id : undefined;
   const selected = requestedId ? await readMailboxMessage(dir, requestedId) : (messages[0] ?? null);

@@ -1,0 +1,305 @@
+// The two organisations of the tenancy walk (e2e/ui/tenancy.spec.ts). Organisation A (Northgate
+// Motors) gets resources of its own, made through the /v1 API with its demo keys, its admin's UI
+// actions, or the database where nothing else makes them (notices, saved views, a failed delivery).
+// Organisation B (Harbour Fleet) is seeded with a dispatcher only; an administrator is added here,
+// with the same password, so that B's admin-only pages and actions can be walked too.
+import { expect, type APIRequestContext } from "@playwright/test";
+import { env } from "@/lib/env";
+import { withE2eDatabase } from "./e2e-database";
+import { E2E_BASE_URL } from "./e2e-environment";
+import { callServerAction, type ServerAction } from "./server-actions";
+import { DEMO_STAFF } from "./sign-in";
+
+export const B_ADMIN = "tenancy-admin@other.test";
+/** The requester of A's movement: its tracking e-mail is A's message in the development mailbox. */
+export const A_RECIPIENT = "tenancy.buyer@example.com";
+
+export type WorldA = {
+  requestId: string;
+  vrm: string;
+  /** Two sites of A in Great Britain (the request's origin and destination). */
+  siteIds: [string, string];
+  trackingToken: string;
+  driverId: string;
+  prepSite: { id: string; name: string; code: string };
+  prepJob: { id: string; vin: string };
+  profileId: string;
+  apiKeyId: string;
+  endpoint: { id: string; url: string };
+  deliveryId: string;
+  displayLink: { id: string; token: string; name: string };
+  noticeId: string;
+  /** Dismissed by A's admin to show that the FormData encoding reaches the action. */
+  controlNoticeId: string;
+  notice: string;
+  savedView: { id: string; name: string };
+  /** Text that only A's resources contain: none of it may reach B. */
+  markers: string[];
+};
+
+const integrationA = () => ({ "X-Service-API-Key": env().DEMO_API_KEY_A });
+const operationsA = () => ({ "X-Service-API-Key": env().DEMO_OPS_API_KEY });
+
+async function getData<T>(request: APIRequestContext, path: string, headers: Record<string, string>) {
+  const response = await request.get(path, { headers });
+  expect(response.status(), path).toBe(200);
+  return ((await response.json()) as { data: T[] }).data;
+}
+
+/** The action's ActionResult, read from the RSC answer ("1:{"ok":…}"). */
+export async function actionResult(response: {
+  text(): Promise<string>;
+}): Promise<Record<string, unknown> | null> {
+  for (const line of (await response.text()).split("\n")) {
+    const json = /^[0-9a-f]+:(\{.*\})$/.exec(line)?.[1];
+    if (!json) continue;
+    const value = JSON.parse(json) as Record<string, unknown>;
+    if ("ok" in value) return value;
+  }
+  return null;
+}
+
+/** Adds B's administrator (idempotent), with dispatcher@other.test's password hash. */
+export async function addAdminOfB(): Promise<void> {
+  await withE2eDatabase((client) =>
+    client.query(
+      `INSERT INTO "User" (id, "organisationId", email, name, "passwordHash", role)
+       SELECT 'tenancy-admin-of-b', "organisationId", $1, 'Tenancy Admin', "passwordHash", 'ADMIN'
+       FROM "User" WHERE email = $2
+       ON CONFLICT (email) DO NOTHING`,
+      [B_ADMIN, DEMO_STAFF.otherDispatcher],
+    ),
+  );
+}
+
+/**
+ * A's resources. `adminA` is a request context signed in as A's admin: the display link is made
+ * through its action, as the page makes it (the token is shown once).
+ */
+export async function createWorldA(
+  request: APIRequestContext,
+  adminA: APIRequestContext,
+  actions: Map<string, ServerAction>,
+): Promise<WorldA> {
+  // Playwright starts a new worker (and this again) after a failed test: ids of this run's own.
+  const run = Date.now().toString(36);
+  const sites = (
+    await getData<{ id: string; name: string; countryCode: string }>(
+      request,
+      "/v1/infrastructure/sites",
+      integrationA(),
+    )
+  ).filter((site) => site.countryCode === "GB");
+  const vrm = "TN24 AAA";
+  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
+    headers: integrationA(),
+    data: {
+      vehicle: { vin: "WF0XXXGCDX7770001", vrm, make: "Tenancy", model: "Probe" },
+      origin: { location: { type: "INTERNAL", siteId: sites[0]!.id } },
+      destination: { location: { type: "INTERNAL", siteId: sites[1]!.id }, deliveryByDate: "2027-05-01" },
+      businessArea: "Retail",
+      transportMethod: "DRIVEN",
+      requestedBy: A_RECIPIENT,
+    },
+  });
+  expect(created.status()).toBe(201);
+  const movement = (await created.json()) as { id: string; trackingUrl: string };
+
+  const endpointUrl = `http://127.0.0.1:9/tenancy-a-hooks-${run}`;
+  // Only aborts are sent to it, and nothing aborts A's movements here: the worker leaves it alone.
+  const endpointResponse = await request.post("/v1/webhooks/endpoints", {
+    headers: integrationA(),
+    data: { url: endpointUrl, eventTypes: ["movement.aborted"] },
+  });
+  expect(endpointResponse.status()).toBe(201);
+  const endpointId = ((await endpointResponse.json()) as { id: string }).id;
+
+  const drivers = await getData<{ id: string }>(request, "/v1/operations/drivers", operationsA());
+
+  const fromDatabase = await withE2eDatabase(async (client) => {
+    const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
+      const rows = (await client.query<T>(sql, params)).rows;
+      expect(rows.length, sql).toBeGreaterThan(0);
+      return rows[0]!;
+    };
+    const { organisationId } = await one<{ organisationId: string }>(
+      `SELECT "organisationId" FROM "User" WHERE email = $1`,
+      [DEMO_STAFF.admin],
+    );
+    const prepSite = await one<{ id: string; name: string; code: string }>(
+      `SELECT s.id, s.name, s.code FROM "Site" s
+       WHERE s."organisationId" = $1 AND s."isPrepSite"
+         AND EXISTS (SELECT 1 FROM "PrepJob" j WHERE j."prepSiteId" = s.id AND j.vin IS NOT NULL)
+       ORDER BY s.code LIMIT 1`,
+      [organisationId],
+    );
+    const prepJob = await one<{ id: string; vin: string }>(
+      `SELECT id, vin FROM "PrepJob" WHERE "prepSiteId" = $1 AND vin IS NOT NULL ORDER BY id LIMIT 1`,
+      [prepSite.id],
+    );
+    const { profileId } = await one<{ profileId: string }>(
+      `SELECT "profileId" FROM "WebhookEndpoint" WHERE id = $1`,
+      [endpointId],
+    );
+    const { apiKeyId } = await one<{ apiKeyId: string }>(
+      `SELECT k.id AS "apiKeyId" FROM "ApiKey" k WHERE k."profileId" = $1 AND k."revokedAt" IS NULL
+       ORDER BY k."createdAt" LIMIT 1`,
+      [profileId],
+    );
+    const { trackingToken } = await one<{ trackingToken: string }>(
+      `SELECT "trackingToken" FROM "MovementRequest" WHERE id = $1`,
+      [movement.id],
+    );
+    // A delivery the worker never picks up (FAILED), to redeliver.
+    const deliveryId = `tenancy-a-delivery-${run}`;
+    await client.query(
+      `INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", status, "attemptCount")
+       SELECT $1, $2, id, 'FAILED', 8 FROM "Event" WHERE "organisationId" = $3 ORDER BY sequence LIMIT 1`,
+      [deliveryId, endpointId, organisationId],
+    );
+    const notice = "Tenancy probe: a notice of Northgate Motors";
+    for (const id of [`tenancy-a-notice-${run}`, `tenancy-a-control-notice-${run}`]) {
+      await client.query(
+        `INSERT INTO "Notice" (id, "organisationId", kind, message) VALUES ($1, $2, 'tenancy_probe', $3)`,
+        [id, organisationId, notice],
+      );
+    }
+    const savedView = { id: `tenancy-a-view-${run}`, name: `Tenancy probe view of A ${run}` };
+    await client.query(
+      `INSERT INTO "SavedView" (id, "userId", name, query)
+       SELECT $1, id, $2, 'status=PLANNING_POOL' FROM "User" WHERE email = $3`,
+      [savedView.id, savedView.name, DEMO_STAFF.dispatcher],
+    );
+    return { prepSite, prepJob, profileId, apiKeyId, trackingToken, deliveryId, notice, savedView };
+  });
+
+  const displayLinkName = `Tenancy probe screen of A ${run}`;
+  const link = await callServerAction(
+    adminA,
+    actions.get("createDisplayLinkAction")!,
+    [{ name: displayLinkName, siteId: fromDatabase.prepSite.id }],
+    { origin: E2E_BASE_URL },
+  );
+  const linkResult = (await actionResult(link)) as {
+    ok: boolean;
+    data: { link: { id: string }; url: string };
+  } | null;
+  expect(linkResult?.ok, "A's admin creates a display link").toBe(true);
+  const token = new URL(linkResult!.data.url).pathname.split("/").pop()!;
+
+  return {
+    requestId: movement.id,
+    vrm,
+    siteIds: [sites[0]!.id, sites[1]!.id],
+    trackingToken: fromDatabase.trackingToken,
+    driverId: drivers[0]!.id,
+    prepSite: fromDatabase.prepSite,
+    prepJob: fromDatabase.prepJob,
+    profileId: fromDatabase.profileId,
+    apiKeyId: fromDatabase.apiKeyId,
+    endpoint: { id: endpointId, url: endpointUrl },
+    deliveryId: fromDatabase.deliveryId,
+    displayLink: { id: linkResult!.data.link.id, token, name: displayLinkName },
+    noticeId: `tenancy-a-notice-${run}`,
+    controlNoticeId: `tenancy-a-control-notice-${run}`,
+    notice: fromDatabase.notice,
+    savedView: fromDatabase.savedView,
+    markers: [
+      vrm,
+      "Tenancy Probe",
+      sites[0]!.name,
+      sites[1]!.name,
+      "WF0XXXGCDX7770001",
+      movement.id,
+      endpointUrl,
+      fromDatabase.prepSite.name,
+      fromDatabase.prepJob.vin,
+      displayLinkName,
+      fromDatabase.notice,
+      fromDatabase.savedView.name,
+      "Northgate Motors",
+      fromDatabase.trackingToken,
+      A_RECIPIENT,
+    ],
+  };
+}
+
+/**
+ * Everything of A that B's actions could change, read through A's /v1 API where it has a reader and
+ * from the database where it has none. Compared before and after each of B's calls.
+ */
+export async function snapshotOfA(request: APIRequestContext, world: WorldA): Promise<unknown> {
+  const read = async (path: string, headers: Record<string, string>) => {
+    const response = await request.get(path, { headers });
+    return { status: response.status(), body: (await response.json()) as unknown };
+  };
+  const database = await withE2eDatabase(async (client) => {
+    const rows = async (sql: string, params: unknown[]) => (await client.query(sql, params)).rows;
+    return {
+      endpoints: await rows(
+        `SELECT id, url, description, "eventTypes", enabled, "disabledAt" FROM "WebhookEndpoint"
+         WHERE "profileId" = $1 ORDER BY id`,
+        [world.profileId],
+      ),
+      secrets: await rows(`SELECT id FROM "WebhookSecret" WHERE "endpointId" = $1 ORDER BY id`, [
+        world.endpoint.id,
+      ]),
+      deliveries: await rows(
+        `SELECT id, status, "attemptCount" FROM "WebhookDelivery" WHERE "endpointId" = $1 ORDER BY id`,
+        [world.endpoint.id],
+      ),
+      apiKeys: await rows(
+        `SELECT id, name, scopes, "revokedAt" FROM "ApiKey" WHERE "profileId" = $1 ORDER BY id`,
+        [world.profileId],
+      ),
+      // Also a link another organisation made for one of A's sites.
+      displayLinks: await rows(
+        `SELECT id, "organisationId", "siteId", name, "revokedAt" FROM "DisplayLink" WHERE "siteId" IN
+         (SELECT id FROM "Site" WHERE "organisationId" = (SELECT "organisationId" FROM "Site" WHERE id = $1))
+         ORDER BY id`,
+        [world.prepSite.id],
+      ),
+      notice: await rows(`SELECT "readAt" FROM "Notice" WHERE id = $1`, [world.noticeId]),
+      savedView: await rows(`SELECT id, name, query FROM "SavedView" WHERE id = $1`, [world.savedView.id]),
+      requestsOnAnotherOrganisationsSites: await rows(
+        `SELECT count(*)::int AS count FROM "MovementRequest" r
+         JOIN "Site" o ON o.id = r."originSiteId" JOIN "Site" d ON d.id = r."destinationSiteId"
+         WHERE r."organisationId" <> o."organisationId" OR r."organisationId" <> d."organisationId"`,
+        [],
+      ),
+    };
+  });
+  return {
+    request: await read(`/v1/movement-requests/${world.requestId}`, integrationA()),
+    prepJob: await read(`/v1/prep-jobs/${world.prepJob.id}`, integrationA()),
+    endpoint: await read(`/v1/webhooks/endpoints/${world.endpoint.id}`, integrationA()),
+    // A's key still works (it was not revoked).
+    keyWorks: (await request.get("/v1/infrastructure/sites", { headers: integrationA() })).status(),
+    displayLinkWorks: (await request.get(`/display/${world.displayLink.token}/board`)).status(),
+    ...database,
+  };
+}
+
+/** The id of A's tracking e-mail once the worker has put it in the development mailbox. */
+export async function sentTrackingEmailOfA(): Promise<string> {
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const rows = await withE2eDatabase(
+          async (client) =>
+            (
+              await client.query<{ id: string }>(
+                `SELECT id FROM "EmailMessage" WHERE "to" = $1 AND status = 'SENT' LIMIT 1`,
+                [A_RECIPIENT],
+              )
+            ).rows,
+        );
+        id = rows[0]?.id;
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return id!;
+}
