@@ -29,6 +29,7 @@ function readJson(file) {
 
 check("type check", "npx", ["tsc", "--noEmit"]);
 check("lint", "npm", ["run", "--silent", "lint"]);
+check("npm audit of the production dependencies", "node", ["scripts/audit.mjs"]);
 
 const vitestSummary = path.join(resultsDir, "vitest.json");
 const vitestOk = run("unit and integration tests", "npx", ["vitest", "run"], {
@@ -54,6 +55,9 @@ if (!buildOk) {
   // A run that failed without a failing test (the server did not start) still counts as a failure.
   totals.failed += stats?.unexpected || (e2eOk ? 0 : 1);
   if (!e2eOk) failures.push("end-to-end tests");
+  // The soak's short variant: a minute of steady mixed load on the production build, no error allowed
+  // (memory growth is only judged by the full 10-minute run, `npm run bench:soak`).
+  check("soak (60 s)", "npx", ["tsx", "bench/soak.ts", "--duration", "60s"]);
 }
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(", ")}`);

@@ -1,0 +1,303 @@
+// Benchmark 1 (issue #6): API throughput and latency of the production build on PostgreSQL, with
+// autocannon, and the same create / get against a bare node:http + pg reference (bench/reference-server.ts).
+// Each endpoint runs at full load (closed loop, BENCH_CONNECTIONS requests in flight) and then at a
+// fixed 200 requests/s (latency only). The server's peak RSS is sampled throughout.
+// Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile)
+import path from "node:path";
+import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { postgresVersion } from "@/bench/lib/postgres-version";
+import { runLoad, warmUp, type LoadOptions, type LoadSummary } from "@/bench/lib/load";
+import { processTreeCpuMs } from "@/bench/lib/cpu-time";
+import { startProcessGroup, waitForHttp } from "@/bench/lib/process-group";
+import { startProductionServer } from "@/bench/lib/production-server";
+import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { sampleRss, type RssSummary } from "@/bench/lib/rss-sampler";
+import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
+import { markdownTable, printTable, type Row } from "@/bench/lib/table";
+import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
+
+const SERVER_PORT = 3240;
+const REFERENCE_PORT = 3241;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const FIXED_RATE = 200;
+/** Requests that GET and PATCH rotate over, so that PATCHes do not all queue on one row's lock. */
+const REQUEST_POOL_SIZE = 50;
+const API_KEY = "vms_demoA_integration_4f9c2e7b1d8a6c3e5f0b";
+const JSON_HEADERS = { "x-service-api-key": API_KEY, "content-type": "application/json" };
+
+type Scenario = { name: string; load: Omit<LoadOptions, "durationSeconds"> };
+type Measured = {
+  name: string;
+  target: "product" | "reference";
+  fullLoad: LoadSummary;
+  fixedRate: LoadSummary;
+  /** Server CPU (user + system, all its processes) per request at full load: steadier than req/s on a busy machine. */
+  cpuMsPerRequest: number;
+};
+
+const machine = machineInfo(await postgresVersion());
+console.log(`API throughput benchmark — ${machine.cpus} CPUs, ${machine.uptime}`);
+const database = await createBenchDatabase("api");
+console.log(`Database ${database.name}: migrations and demo data…`);
+await migrateAndSeed(database.url);
+
+const cpuProfileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
+const server = await startProductionServer({
+  name: "api-throughput",
+  port: SERVER_PORT,
+  databaseUrl: database.url,
+  nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+});
+const measured: Measured[] = [];
+let serverRss: RssSummary;
+try {
+  const rss = sampleRss(server.pid);
+  const scenarios = await productScenarios(server.baseUrl);
+  for (const scenario of scenarios) measured.push(await measure(scenario, "product", server.pid));
+  serverRss = rss.stop();
+} finally {
+  await server.stop(); // releases the build lock before the reference runs
+}
+
+const reference = startProcessGroup({
+  command: process.execPath,
+  args: ["--import", "tsx", "bench/reference-server.ts"],
+  env: { ...benchServerEnv(database.url), PORT: String(REFERENCE_PORT), POOL_SIZE: "10" },
+  logName: "api-throughput.reference",
+});
+let referenceRss: RssSummary;
+try {
+  const referenceUrl = `http://127.0.0.1:${REFERENCE_PORT}`;
+  await waitForHttp(`${referenceUrl}/health`, reference, 30_000);
+  const rss = sampleRss(reference.pid);
+  for (const scenario of await referenceScenarios(referenceUrl)) {
+    measured.push(await measure(scenario, "reference", reference.pid));
+  }
+  referenceRss = rss.stop();
+} finally {
+  await reference.stop();
+}
+
+report();
+
+async function measure(scenario: Scenario, target: Measured["target"], serverPid: number): Promise<Measured> {
+  console.log(
+    `\n${target}: ${scenario.name} — warm-up, ${DURATION_SECONDS} s full load, ${DURATION_SECONDS} s at ${FIXED_RATE}/s`,
+  );
+  await warmUp({ ...scenario.load, durationSeconds: 3, connections: CONNECTIONS });
+  const cpuBefore = processTreeCpuMs(serverPid);
+  const fullLoad = await runLoad({
+    ...scenario.load,
+    durationSeconds: DURATION_SECONDS,
+    connections: CONNECTIONS,
+  });
+  const cpuMsPerRequest = round((processTreeCpuMs(serverPid) - cpuBefore) / Math.max(fullLoad.requests, 1));
+  const fixedRate = await runLoad({
+    ...scenario.load,
+    durationSeconds: DURATION_SECONDS,
+    connections: CONNECTIONS,
+    overallRate: FIXED_RATE,
+  });
+  console.log(
+    `  ${fullLoad.requestsPerSecond} req/s (${cpuMsPerRequest} ms CPU each), p99 ${fullLoad.p99Ms} ms; at ${FIXED_RATE}/s p99 ${fixedRate.p99Ms} ms`,
+  );
+  return { name: scenario.name, target, fullLoad, fixedRate, cpuMsPerRequest };
+}
+
+/** The five product endpoints, on two of the demo organisation's own sites and 50 fresh requests. */
+async function productScenarios(baseUrl: string): Promise<Scenario[]> {
+  const sites = await api<{ data: Array<{ id: string; countryCode: string; isPrepSite: boolean }> }>(
+    baseUrl,
+    "GET",
+    "/v1/infrastructure/sites",
+  );
+  const [origin, destination] = sites.data.filter((site) => site.countryCode === "GB" && !site.isPrepSite);
+  if (!origin || !destination) throw new Error("The demo data has no two GB sites that are not prep sites");
+  const createBody = JSON.stringify(createRequestBody(origin.id, destination.id));
+  const requestIds = await createRequests(baseUrl, createBody);
+  return [
+    createScenario(baseUrl, createBody),
+    getScenario(baseUrl, requestIds),
+    {
+      name: "PATCH /v1/movement-requests/{id}",
+      load: {
+        url: baseUrl,
+        method: "PATCH",
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ notes: "Keys at reception" }),
+        setupRequest: rotatePath(requestIds),
+      },
+    },
+    {
+      name: "GET /v1/infrastructure/sites",
+      load: { url: `${baseUrl}/v1/infrastructure/sites`, headers: JSON_HEADERS },
+    },
+    {
+      name: "GET /v1/movement-requests/events?limit=50",
+      load: { url: `${baseUrl}/v1/movement-requests/events?limit=50`, headers: JSON_HEADERS },
+    },
+  ];
+}
+
+async function referenceScenarios(baseUrl: string): Promise<Scenario[]> {
+  const sites = await withClient(database.url, (client) =>
+    client.query<{ id: string }>(
+      `SELECT s."id" FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
+       JOIN "ApiKey" k ON k."profileId" = p."id" WHERE k."prefix" = $1 AND s."countryCode" = 'GB'
+       AND NOT s."isPrepSite" ORDER BY s."name", s."id" LIMIT 2`,
+      [API_KEY.slice(0, 12)],
+    ),
+  );
+  const [origin, destination] = sites.rows;
+  if (!origin || !destination) throw new Error("No two GB sites for the reference");
+  const createBody = JSON.stringify(createRequestBody(origin.id, destination.id));
+  const requestIds = await createRequests(baseUrl, createBody);
+  return [createScenario(baseUrl, createBody), getScenario(baseUrl, requestIds)];
+}
+
+/** The requests that GET and PATCH rotate over. */
+async function createRequests(baseUrl: string, body: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < REQUEST_POOL_SIZE; index += 1) {
+    const created = await api<{ id: string }>(
+      baseUrl,
+      "POST",
+      "/v1/movement-requests/create-in-planning-pool",
+      body,
+    );
+    ids.push(created.id);
+  }
+  return ids;
+}
+
+function createScenario(baseUrl: string, body: string): Scenario {
+  return {
+    name: "POST /v1/movement-requests/create-in-planning-pool",
+    load: {
+      url: `${baseUrl}/v1/movement-requests/create-in-planning-pool`,
+      method: "POST",
+      headers: JSON_HEADERS,
+      body,
+    },
+  };
+}
+
+function getScenario(baseUrl: string, requestIds: string[]): Scenario {
+  return {
+    name: "GET /v1/movement-requests/{id}",
+    load: { url: baseUrl, headers: JSON_HEADERS, setupRequest: rotatePath(requestIds) },
+  };
+}
+
+function rotatePath(requestIds: string[]): LoadOptions["setupRequest"] {
+  let next = 0;
+  return (request) => {
+    request.path = `/v1/movement-requests/${requestIds[next++ % requestIds.length]}`;
+    return request;
+  };
+}
+
+function createRequestBody(originSiteId: string, destinationSiteId: string) {
+  return {
+    vehicle: { vin: "WF0XXXGCDX1234567", vrm: "AB12 CDE", make: "Ford", model: "Focus" },
+    origin: { location: { type: "INTERNAL", siteId: originSiteId } },
+    destination: {
+      location: { type: "INTERNAL", siteId: destinationSiteId },
+      deliveryByDate: "2026-12-01",
+      deliveryByTime: "16:00",
+    },
+    businessArea: "Retail",
+    transportMethod: "DRIVEN",
+    requestedBy: "buyer@example.com",
+  };
+}
+
+async function api<T>(baseUrl: string, method: string, pathname: string, body?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${pathname}`, { method, headers: JSON_HEADERS, body });
+  if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function report(): void {
+  const rows: Row[] = measured.map((entry) => ({
+    target: entry.target,
+    endpoint: entry.name,
+    "req/s": entry.fullLoad.requestsPerSecond,
+    "CPU ms/req": entry.cpuMsPerRequest,
+    "p50 ms": entry.fullLoad.p50Ms,
+    "p99 ms": entry.fullLoad.p99Ms,
+    "max ms": entry.fullLoad.maxMs,
+    errors: entry.fullLoad.errors + entry.fullLoad.non2xx,
+    [`@${FIXED_RATE}/s p50 ms`]: entry.fixedRate.p50Ms,
+    [`@${FIXED_RATE}/s p99 ms`]: entry.fixedRate.p99Ms,
+    [`@${FIXED_RATE}/s max ms`]: entry.fixedRate.maxMs,
+    [`@${FIXED_RATE}/s errors`]: entry.fixedRate.errors + entry.fixedRate.non2xx,
+  }));
+  printTable(
+    `Full load (${CONNECTIONS} connections, ${DURATION_SECONDS} s) and ${FIXED_RATE} requests/s`,
+    rows,
+  );
+
+  const find = (name: string, target: Measured["target"]) =>
+    measured.find((entry) => entry.name.startsWith(name) && entry.target === target);
+  const create = find("POST", "product");
+  const get = find("GET /v1/movement-requests/{id}", "product");
+  const createReference = find("POST", "reference");
+  const getReference = find("GET /v1/movement-requests/{id}", "reference");
+  const worstFixedP99 = Math.max(
+    ...measured.filter((entry) => entry.target === "product").map((e) => e.fixedRate.p99Ms),
+  );
+  const ratio = (reference?: Measured, product?: Measured) =>
+    reference && product
+      ? reference.fullLoad.requestsPerSecond / Math.max(product.fullLoad.requestsPerSecond, 1)
+      : NaN;
+  const checks = [
+    atLeast("create ≥ 500 req/s at full load", create?.fullLoad.requestsPerSecond ?? 0, 500, "req/s"),
+    atLeast("get ≥ 1,500 req/s at full load", get?.fullLoad.requestsPerSecond ?? 0, 1500, "req/s"),
+    atMost(`p99 ≤ 50 ms at ${FIXED_RATE} req/s (worst endpoint)`, worstFixedP99, 50, "ms"),
+    atMost(
+      "create within 2× of the bare reference (reference ÷ product)",
+      ratio(createReference, create),
+      2,
+      "×",
+    ),
+    atMost("get within 2× of the bare reference (reference ÷ product)", ratio(getReference, get), 2, "×"),
+    atMost("server peak RSS ≤ 512 MiB (sum over its processes)", serverRss.peakTreeRssMiB, 512, "MiB"),
+  ];
+  printTable("Targets", targetRows(checks));
+  const memory = [
+    {
+      process: "product server (start.mjs tree)",
+      "peak RSS MiB": serverRss.peakTreeRssMiB,
+      "peak VmHWM MiB": serverRss.peakProcessHwmMiB,
+    },
+    {
+      process: "reference server",
+      "peak RSS MiB": referenceRss.peakTreeRssMiB,
+      "peak VmHWM MiB": referenceRss.peakProcessHwmMiB,
+    },
+  ];
+  printTable("Memory", memory);
+  console.log(
+    `\nMarkdown for docs/performance.md:\n\n${markdownTable(rows)}\n\n${markdownTable(targetRows(checks))}\n\n${markdownTable(memory)}`,
+  );
+  writeResult("api-throughput", {
+    command: "npm run bench:api",
+    machine,
+    loadAtEnd: uptimeLine(),
+    settings: {
+      durationSeconds: DURATION_SECONDS,
+      connections: CONNECTIONS,
+      fixedRate: FIXED_RATE,
+      database: database.name,
+    },
+    results: measured,
+    memory: { server: serverRss, reference: referenceRss },
+    targets: checks,
+  });
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

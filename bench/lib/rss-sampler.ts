@@ -1,0 +1,81 @@
+// Samples the resident memory of a process and all its descendants from /proc (Linux only): the sum of
+// VmRSS over the tree at each tick, and the largest VmHWM (kernel-recorded peak) of any one process.
+import { readFileSync, readdirSync } from "node:fs";
+
+export type RssSummary = {
+  /** Highest sum of VmRSS over the tree seen at a sample. */
+  peakTreeRssMiB: number;
+  /** Highest VmHWM of a single process of the tree (catches peaks between samples). */
+  peakProcessHwmMiB: number;
+  samples: number;
+};
+
+export type RssSampler = { current: () => RssSummary; stop: () => RssSummary };
+
+export function sampleRss(rootPid: number, intervalMs = 250): RssSampler {
+  const summary: RssSummary = { peakTreeRssMiB: 0, peakProcessHwmMiB: 0, samples: 0 };
+  const sample = () => {
+    let treeKiB = 0;
+    for (const pid of processTree(rootPid)) {
+      const status = readStatus(pid);
+      if (!status) continue;
+      treeKiB += status.rssKiB;
+      summary.peakProcessHwmMiB = Math.max(summary.peakProcessHwmMiB, round(status.hwmKiB / 1024));
+    }
+    summary.peakTreeRssMiB = Math.max(summary.peakTreeRssMiB, round(treeKiB / 1024));
+    summary.samples += 1;
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  return {
+    current: () => ({ ...summary }),
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return { ...summary };
+    },
+  };
+}
+
+/** rootPid and every process below it (by the parent pid in /proc/<pid>/stat). */
+export function processTree(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const parent = parentPid(Number(entry));
+    if (parent === undefined) continue;
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree: number[] = [];
+  const pending = [rootPid];
+  while (pending.length > 0) {
+    const pid = pending.pop() as number;
+    tree.push(pid);
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return tree;
+}
+
+function parentPid(pid: number): number | undefined {
+  try {
+    // The command name (2nd field) may hold spaces and parentheses: fields restart after the last ")".
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+function readStatus(pid: number): { rssKiB: number; hwmKiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0);
+    return { rssKiB: field("VmRSS"), hwmKiB: field("VmHWM") };
+  } catch {
+    return undefined;
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,221 @@
+// The reference of the API benchmark: a bare `node:http` server with a `pg` pool (the app's pool size)
+// that issues the same statements, in the same order and round trips, as the product does for
+// `POST /v1/movement-requests/create-in-planning-pool` and `GET /v1/movement-requests/{id}` (captured
+// from Prisma's query log). No framework, no validation library, no ORM: the difference in throughput
+// against the product is what Next.js, Prisma's JS layer, zod and the response mapping cost.
+// Run: DATABASE_URL=… PORT=… tsx bench/reference-server.ts
+import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
+import pg from "pg";
+import { monotonicFactory } from "ulid";
+
+const newId = monotonicFactory();
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_SIZE ?? 10),
+});
+const port = Number(process.env.PORT ?? 3249);
+
+type Caller = { apiKeyId: string; profileId: string; organisationId: string; prefix: string; email: string };
+type CreateBody = {
+  vehicle: { vin?: string; vrm?: string; make?: string; model?: string };
+  origin: { location: { siteId: string } };
+  destination: { location: { siteId: string }; deliveryByDate: string; deliveryByTime?: string };
+  businessArea: string;
+  transportMethod: string;
+  requestedBy?: string;
+};
+type Db = pg.Pool | pg.PoolClient;
+
+const server = http.createServer((request, response) => {
+  handle(request)
+    .then(({ status, body }) => send(response, status, body))
+    .catch((error: unknown) => send(response, 500, { title: String(error) }));
+});
+server.listen(port, "127.0.0.1", () => console.log(`reference server on http://127.0.0.1:${port}`));
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => server.close(() => void pool.end().then(() => process.exit(0))));
+}
+
+async function handle(request: http.IncomingMessage): Promise<{ status: number; body: unknown }> {
+  if (request.url === "/health") return { status: 200, body: { status: "ok" } };
+  const caller = await authenticate(request.headers["x-service-api-key"]);
+  if (!caller) return { status: 401, body: { title: "Unauthorized" } };
+  const url = request.url ?? "/";
+  if (request.method === "POST" && url === "/v1/movement-requests/create-in-planning-pool") {
+    const body = JSON.parse(await readBody(request)) as CreateBody;
+    return { status: 201, body: await create(caller, body) };
+  }
+  const get = /^\/v1\/movement-requests\/([0-9A-Z]{26})$/.exec(url);
+  if (request.method === "GET" && get?.[1]) {
+    const found = await load(pool, caller, get[1]);
+    return found ? { status: 200, body: found } : { status: 404, body: { title: "Not found" } };
+  }
+  return { status: 404, body: { title: "No such route" } };
+}
+
+/** As lib/auth/authenticate-api-key.ts: the key by its hash, then its profile's organisation. */
+async function authenticate(key: string | string[] | undefined): Promise<Caller | undefined> {
+  if (typeof key !== "string") return undefined;
+  const hash = createHash("sha256").update(key, "utf8").digest("hex");
+  const { rows } = await pool.query(
+    `SELECT "id", "profileId", "prefix", "ownerEmail", "revokedAt", "scopes"::text[] FROM "ApiKey" WHERE "hash" = $1 LIMIT 1`,
+    [hash],
+  );
+  const apiKey = rows[0];
+  if (!apiKey || apiKey.revokedAt) return undefined;
+  const profile = await pool.query(`SELECT "id", "organisationId" FROM "Profile" WHERE "id" = $1`, [
+    apiKey.profileId,
+  ]);
+  return {
+    apiKeyId: apiKey.id,
+    profileId: apiKey.profileId,
+    organisationId: profile.rows[0].organisationId,
+    prefix: apiKey.prefix,
+    email: apiKey.ownerEmail,
+  };
+}
+
+/** As lib/movement-requests/create-movement-request.ts for the planning pool, statement by statement. */
+async function create(caller: Caller, body: CreateBody) {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const sites = await client.query(
+      `SELECT * FROM "Site" WHERE "organisationId" = $1 AND "id" IN ($2, $3)`,
+      [caller.organisationId, body.origin.location.siteId, body.destination.location.siteId],
+    );
+    if (sites.rowCount !== 2) throw new Error("unknown site");
+    await client.query(`SELECT * FROM "RateCard" WHERE "organisationId" = $1`, [caller.organisationId]);
+    await client.query(`SELECT * FROM "Organisation" WHERE "id" = $1 LIMIT 1`, [caller.organisationId]);
+    const now = new Date();
+    const today = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
+    const deliveryBy = `${body.destination.deliveryByDate}T00:00:00.000Z`;
+    const id = newId();
+    const token = randomBytes(24).toString("base64url");
+    await client.query(
+      `INSERT INTO "MovementRequest" ("id","organisationId","profileId","status","version","vin","vrm","make","model",
+        "originType","originSiteId","readyToCollectFromDate","readyToCollectFromTimeslot","estimatedCollectionDate",
+        "estimatedCollectionTimeslot","destinationType","destinationSiteId","deliveryByDate","deliveryByTimeslot",
+        "deliveryByTime","deliverOnSpecifiedDate","estimatedDeliveryDate","estimatedDeliveryTimeslot","businessArea",
+        "transportMethod","requestedBy","createdBy","estimatedCostCents","estimatedCostCurrency","trackingToken",
+        "createdAt","updatedAt")
+       VALUES ($1,$2,$3,'CREATED',1,$4,$5,$6,$7,'INTERNAL',$8,$9,'AM',$9,'AM','INTERNAL',$10,$11,'PM',$12,false,$11,'PM',
+        CAST($13::text AS "BusinessArea"),CAST($14::text AS "TransportMethod"),$15,$16,6162,'GBP',$17,$18,$18)
+       RETURNING "id"`,
+      [
+        id,
+        caller.organisationId,
+        caller.profileId,
+        body.vehicle.vin,
+        body.vehicle.vrm,
+        body.vehicle.make,
+        body.vehicle.model,
+        body.origin.location.siteId,
+        today,
+        body.destination.location.siteId,
+        deliveryBy,
+        body.destination.deliveryByTime,
+        body.businessArea,
+        body.transportMethod,
+        body.requestedBy,
+        caller.email,
+        token,
+        now,
+      ],
+    );
+    await client.query(
+      `INSERT INTO "Movement" ("id","movementRequestId","legNumber","status","version","originSiteId","destinationSiteId",
+        "originScheduledOn","originScheduledTimeslot","originPredictedOn","originPredictedTimeslot","destinationScheduledOn",
+        "destinationScheduledTimeslot","destinationPredictedOn","destinationPredictedTimeslot","createdAt","updatedAt")
+       VALUES ($1,$2,1,'OPEN',1,$3,$4,$5,'AM',$5,'AM',$6,'PM',$6,'PM',$7,$7) RETURNING "id"`,
+      [newId(), id, body.origin.location.siteId, body.destination.location.siteId, today, deliveryBy, now],
+    );
+    await client.query(
+      `INSERT INTO "MovementRequestStatusChange" ("id","movementRequestId","toStatus","actor","occurredAt")
+       VALUES ($1,$2,'CREATED',$3,$4) RETURNING "id"`,
+      [newId(), id, `api-key:${caller.prefix}`, now],
+    );
+    await client.query(`SELECT * FROM "MovementRequest" WHERE "id" = $1 LIMIT 1`, [id]);
+    await client.query(
+      `INSERT INTO "Event" ("id","organisationId","profileId","type","resourceType","resourceId","resourceVersion",
+        "occurredAt","payload","createdAt")
+       VALUES ($1,$2,$3,'movement_request.created','movement_request',$4,1,$5,$6,$7) RETURNING *`,
+      [newId(), caller.organisationId, caller.profileId, id, now, JSON.stringify({ status: "CREATED" }), now],
+    );
+    await client.query(`SELECT pg_notify($1, $2)`, ["vms_events", caller.organisationId]);
+    await client.query(`SELECT "id", "city" FROM "Site" WHERE "id" IN ($1, $2)`, [
+      body.origin.location.siteId,
+      body.destination.location.siteId,
+    ]);
+    await client.query(`SELECT * FROM "Organisation" WHERE "id" = $1 LIMIT 1`, [caller.organisationId]);
+    if (body.requestedBy) {
+      await client.query(
+        `INSERT INTO "EmailMessage" ("id","kind","to","subject","text","status","attemptCount","nextAttemptAt","createdAt")
+         VALUES ($1,'tracking',$2,'Track your vehicle movement',$3,'PENDING',0,$4,$4) RETURNING *`,
+        [newId(), body.requestedBy, `Follow it here: /track/${token}\n`, now],
+      );
+    }
+    const created = await load(client, caller, id);
+    await client.query("COMMIT");
+    return created;
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** As getMovementRequestOrThrow: Prisma loads the request, then each included relation on its own. */
+async function load(db: Db, caller: Caller, id: string) {
+  const { rows } = await db.query(
+    `SELECT * FROM "MovementRequest" WHERE "id" = $1 AND "organisationId" = $2 AND "profileId" = $3 LIMIT 1`,
+    [id, caller.organisationId, caller.profileId],
+  );
+  const request = rows[0];
+  if (!request) return undefined;
+  const organisation = await db.query(
+    `SELECT "id", "trackingEnabled" FROM "Organisation" WHERE "id" IN ($1)`,
+    [request.organisationId],
+  );
+  const legs = await db.query(
+    `SELECT * FROM "Movement" WHERE "movementRequestId" IN ($1) ORDER BY "legNumber" ASC`,
+    [id],
+  );
+  const leg = legs.rows[0];
+  await db.query(`SELECT * FROM "Driver" WHERE "id" IN ($1)`, [leg?.driverId ?? null]);
+  await db.query(`SELECT "id", "name" FROM "ThirdPartyLogisticsProvider" WHERE "id" IN ($1)`, [
+    leg?.thirdPartyLogisticsProviderId ?? null,
+  ]);
+  return {
+    id: request.id,
+    vehicle: { vin: request.vin, vrm: request.vrm, make: request.make, model: request.model },
+    origin: { location: { type: request.originType, siteId: request.originSiteId } },
+    destination: { location: { type: request.destinationType, siteId: request.destinationSiteId } },
+    status: request.status,
+    businessArea: request.businessArea,
+    transportMethod: request.transportMethod,
+    trackingUrl: organisation.rows[0]?.trackingEnabled ? `/track/${request.trackingToken}` : undefined,
+    legs: legs.rows.length,
+  };
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => (text += chunk));
+    request.on("end", () => resolve(text));
+    request.on("error", reject);
+  });
+}
+
+function send(response: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
+  response.end(text);
+}

@@ -1,0 +1,288 @@
+// Benchmark 3 (issue #6): webhook delivery. On a fresh PostgreSQL database, 5 real receivers (node:http
+// on loopback) are registered as endpoints of one profile, each subscribed to every event type; events
+// are published through the transactional outbox at a fixed rate while the event worker runs as a
+// process of its own (`lib/worker/main.ts`, production settings), its memory sampled from /proc.
+//   healthy: the 5 receivers answer 200.
+//   faulty:  the same 5, plus one receiver that never answers (cut at WEBHOOK_TIMEOUT_MS) and one that
+//            answers 500 (retried on the default schedule); the healthy receivers' figures are compared.
+// Measured per scenario, over the healthy receivers: deliveries/s (first attempts received, from the
+// first commit to the last arrival) and commit → first attempt (the publishing transaction's commit, as
+// the publisher saw it, to the request's arrival at the receiver; same clock) p50 / p95 / p99.
+//   npm run bench:webhooks
+//   npm run bench:webhooks -- --events 2000 --rate 120 --scenarios healthy --cpu-prof
+//   options: --events 20000 (per scenario)  --rate 120 (events/s; 0 = publish all, then start the worker)
+//            --scenarios healthy,faulty  --cpu-prof (worker profile in bench/results/profiles/)  --name
+//            --worker-dir <checkout> (the worker of another version, e.g. `git archive` of a commit)
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { latencySummary, type LatencySummary } from "@/bench/lib/latency-percentiles";
+import { publishEventsAtRate, type PublishedEvents } from "@/bench/lib/paced-event-publisher";
+import { startProcessGroup, type ProcessGroup } from "@/bench/lib/process-group";
+import { postgresVersion } from "@/bench/lib/postgres-version";
+import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { sampleRss, type RssSampler, type RssSummary } from "@/bench/lib/rss-sampler";
+import { benchServerEnv, PROJECT_ROOT } from "@/bench/lib/server-env";
+import { markdownTable, printTable } from "@/bench/lib/table";
+import {
+  startReceiversProcess,
+  type ReceiverSpec,
+  type ReceiversProcess,
+} from "@/bench/lib/webhook-receivers-process";
+import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targets";
+import { db } from "@/lib/db";
+import { createMovementWorld } from "@/lib/testing/movement-world";
+import { registerEndpoint } from "@/lib/testing/webhook-world";
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: "string", default: "20000" },
+    rate: { type: "string", default: "120" },
+    scenarios: { type: "string", default: "healthy,faulty" },
+    "cpu-prof": { type: "boolean", default: false },
+    name: { type: "string", default: "webhook-delivery" },
+    /** Runs the worker from another checkout (e.g. `git archive` of an older commit): before / after. */
+    "worker-dir": { type: "string", default: PROJECT_ROOT },
+  },
+});
+const EVENTS = Number(args.events);
+const RATE = Number(args.rate);
+const SCENARIOS = args.scenarios.split(",") as ScenarioName[];
+const HEALTHY_RECEIVERS = 5;
+const WORKER_READY_TIMEOUT_MS = 60_000;
+/** After the last event is published; a slower run is reported as incomplete. */
+const WAIT_FOR_DELIVERIES_MS = 5 * 60_000;
+
+type ScenarioName = "healthy" | "faulty";
+
+type ScenarioResult = {
+  scenario: ScenarioName;
+  events: number;
+  /** Every healthy receiver got every event within the wait. */
+  complete: boolean;
+  publishedPerSecond: number;
+  healthyDeliveries: number;
+  healthyDeliveriesPerSecond: number;
+  /** Requests the never-answering and the 500 receivers got (faulty scenario). */
+  faultyRequests: number;
+  duplicatesAtHealthy: number;
+  commitToFirstAttempt: LatencySummary;
+  worker: RssSummary;
+  loadBefore: string;
+  loadAfter: string;
+};
+
+const machine = machineInfo(await postgresVersion());
+console.log(`Load: ${machine.uptime}`);
+const database = await createBenchDatabase("wh");
+console.log(`Database ${database.name}: migrating…`);
+await migrateAndSeed(database.url);
+// The benchmark's own writes (world, endpoints, events) go to the same database, with the same key.
+const workerEnv = benchServerEnv(database.url);
+Object.assign(process.env, {
+  DATABASE_URL: database.url,
+  ENCRYPTION_KEY: workerEnv.ENCRYPTION_KEY,
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+  LOG_LEVEL: "warn",
+});
+
+const results: ScenarioResult[] = [];
+for (const scenario of SCENARIOS) results.push(await runScenario(scenario));
+await db().$disconnect();
+
+const rows = results.map((result) => ({
+  scenario: result.scenario,
+  events: result.events,
+  "published/s": Math.round(result.publishedPerSecond),
+  "healthy deliveries": result.healthyDeliveries,
+  "deliveries/s": Math.round(result.healthyDeliveriesPerSecond),
+  "p50 ms": RATE > 0 ? result.commitToFirstAttempt.p50Ms : undefined,
+  "p95 ms": RATE > 0 ? result.commitToFirstAttempt.p95Ms : undefined,
+  "p99 ms": RATE > 0 ? result.commitToFirstAttempt.p99Ms : undefined,
+  "max ms": RATE > 0 ? result.commitToFirstAttempt.maxMs : undefined,
+  "faulty requests": result.faultyRequests,
+  "worker peak RSS MiB": result.worker.peakProcessHwmMiB,
+}));
+printTable(
+  `Webhook delivery: ${EVENTS} events × ${HEALTHY_RECEIVERS} healthy receivers at ${RATE} events/s`,
+  rows,
+);
+
+const checks: TargetCheck[] = results.flatMap((result) => [
+  atLeast(`${result.scenario}: ≥ 500 deliveries/s`, result.healthyDeliveriesPerSecond, 500, "/s"),
+  ...(RATE > 0
+    ? [
+        atMost(
+          `${result.scenario}: commit → first attempt p95 ≤ 500 ms`,
+          result.commitToFirstAttempt.p95Ms,
+          500,
+          "ms",
+        ),
+      ]
+    : []),
+  atMost(`${result.scenario}: worker RSS ≤ 256 MiB`, result.worker.peakProcessHwmMiB, 256, "MiB"),
+]);
+const healthy = results.find((result) => result.scenario === "healthy");
+const faulty = results.find((result) => result.scenario === "faulty");
+if (healthy && faulty) {
+  const change = (before: number, after: number) => (Math.abs(after - before) / before) * 100;
+  checks.push(
+    atMost(
+      "faulty vs healthy: deliveries/s within 10 %",
+      change(healthy.healthyDeliveriesPerSecond, faulty.healthyDeliveriesPerSecond),
+      10,
+      "%",
+    ),
+  );
+  if (RATE > 0)
+    checks.push(
+      atMost(
+        "faulty vs healthy: p95 within 10 %",
+        change(healthy.commitToFirstAttempt.p95Ms, faulty.commitToFirstAttempt.p95Ms),
+        10,
+        "%",
+      ),
+    );
+}
+printTable("Targets", targetRows(checks));
+console.log(
+  `\nMarkdown for docs/performance.md:\n\n${markdownTable(rows)}\n\n${markdownTable(targetRows(checks))}`,
+);
+
+writeResult(args.name, {
+  command: `npm run bench:webhooks -- ${process.argv.slice(2).join(" ")}`.trim(),
+  machine,
+  settings: {
+    workerDir: args["worker-dir"],
+    events: EVENTS,
+    eventsPerSecond: RATE,
+    healthyReceivers: HEALTHY_RECEIVERS,
+    cpuProfile: args["cpu-prof"],
+  },
+  scenarios: results,
+  targets: checks,
+});
+process.exit(0);
+
+async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
+  console.log(`\n── ${scenario}: ${EVENTS} events at ${RATE || "full"} events/s`);
+  await clearEventTables();
+  const world = await createMovementWorld(db());
+  const specs: ReceiverSpec[] = [
+    ...Array.from({ length: HEALTHY_RECEIVERS }, () => 200),
+    ...(scenario === "faulty" ? (["hang", 500] as const) : []),
+  ];
+  const receivers = await startReceiversProcess(specs);
+  for (const url of receivers.urls) await registerEndpoint(world, url);
+  const arrivals = collectArrivals(receivers);
+
+  const loadBefore = uptimeLine();
+  let worker: ProcessGroup;
+  let rss: RssSampler;
+  let published: PublishedEvents;
+  let windowStart: number;
+  if (RATE > 0) {
+    worker = await startWorker(scenario);
+    rss = sampleRss(worker.pid);
+    windowStart = Date.now();
+    published = await publishEventsAtRate(world, { count: EVENTS, perSecond: RATE });
+  } else {
+    // Backlog: everything is queued first; deliveries/s is then the worker's drain rate.
+    published = await publishEventsAtRate(world, { count: EVENTS, perSecond: 0 });
+    worker = await startWorker(scenario);
+    rss = sampleRss(worker.pid);
+    windowStart = Date.now();
+  }
+  console.log(`Published ${EVENTS} events in ${published.seconds.toFixed(1)} s; waiting for the deliveries…`);
+  const complete = await arrivals.untilEach(EVENTS, WAIT_FOR_DELIVERIES_MS);
+  const workerRss = rss.stop();
+  const loadAfter = uptimeLine();
+  await worker.stop();
+  await receivers.stop();
+
+  const latencies: number[] = [];
+  let lastArrival = 0;
+  for (const firsts of arrivals.firstArrivalByReceiver) {
+    for (const [eventId, arrivedAt] of firsts) {
+      lastArrival = Math.max(lastArrival, arrivedAt);
+      const committed = published.committedAt.get(eventId);
+      if (committed !== undefined) latencies.push(arrivedAt - committed);
+    }
+  }
+  const healthyDeliveries = arrivals.firstArrivalByReceiver.reduce((sum, firsts) => sum + firsts.size, 0);
+  const result: ScenarioResult = {
+    scenario,
+    events: EVENTS,
+    complete,
+    publishedPerSecond: EVENTS / published.seconds,
+    healthyDeliveries,
+    healthyDeliveriesPerSecond: healthyDeliveries / ((lastArrival - windowStart) / 1000),
+    faultyRequests: arrivals.faultyRequests(),
+    duplicatesAtHealthy: arrivals.duplicates(),
+    commitToFirstAttempt: latencySummary(RATE > 0 ? latencies : []),
+    worker: workerRss,
+    loadBefore,
+    loadAfter,
+  };
+  console.log(JSON.stringify(result));
+  return result;
+}
+
+/** Starts `lib/worker/main.ts` as `npm run worker` does (node + tsx), and waits for "worker started". */
+async function startWorker(scenario: ScenarioName): Promise<ProcessGroup> {
+  const profileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
+  const profiling = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const worker = startProcessGroup({
+    command: process.execPath,
+    args: [...profiling, "--conditions=react-server", "--import", "tsx", "lib/worker/main.ts"],
+    cwd: args["worker-dir"],
+    env: { ...workerEnv, LOG_LEVEL: "info" },
+    logName: `${args.name}.${scenario}.worker`,
+  });
+  const deadline = Date.now() + WORKER_READY_TIMEOUT_MS;
+  while (!(existsSync(worker.logFile) && readFileSync(worker.logFile, "utf8").includes('"worker started"'))) {
+    if (Date.now() > deadline) throw new Error(`The worker did not start: see ${worker.logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return worker;
+}
+
+/** First arrival of each event (by hook-id, the eventId) at each healthy receiver (the first five). */
+function collectArrivals(receivers: ReceiversProcess) {
+  const firstArrivalByReceiver = Array.from({ length: HEALTHY_RECEIVERS }, () => new Map<string, number>());
+  let duplicates = 0;
+  let faulty = 0;
+  receivers.onArrivals((batch) => {
+    for (const [index, eventId, arrivedAt] of batch) {
+      const firsts = firstArrivalByReceiver[index];
+      if (!firsts) faulty += 1;
+      else if (firsts.has(eventId)) duplicates += 1;
+      else firsts.set(eventId, arrivedAt);
+    }
+  });
+  return {
+    firstArrivalByReceiver,
+    duplicates: () => duplicates,
+    faultyRequests: () => faulty,
+    /** Resolves true once every healthy receiver has every event, false after timeoutMs. */
+    async untilEach(count: number, timeoutMs: number): Promise<boolean> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const least = Math.min(...firstArrivalByReceiver.map((firsts) => firsts.size));
+        if (least >= count) return true;
+        if (Date.now() > deadline) {
+          console.log(`Gave up waiting: a healthy receiver has ${least} of ${count} events`);
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    },
+  };
+}
+
+/** Each scenario starts from empty event and delivery tables (the organisations stay). */
+async function clearEventTables(): Promise<void> {
+  await db().$executeRawUnsafe(`TRUNCATE "WebhookAttempt", "WebhookDelivery", "Event" CASCADE`);
+  await withClient(database.url, (client) => client.query("VACUUM ANALYZE"));
+}
