@@ -1,12 +1,9 @@
 // Publishes movement events through the transactional outbox (recordEvent: the event row and its
 // deliveries in one transaction, as every domain change does) at a fixed rate, and records when each
 // transaction committed. Rate 0 publishes as fast as `concurrency` transactions allow.
-import { db } from "@/lib/db";
-import { buildMovementEnvelope, WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
-import { legForEnvelopeInclude } from "@/lib/events/record-movement-event";
-import { recordEvent } from "@/lib/events/record-event";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
 import type { MovementWorld } from "@/lib/testing/movement-world";
-import { createMovementRequest } from "@/prisma/factories/movement-request";
+import { movementForEvents, publishMovementEvent } from "@/lib/testing/webhook-world";
 
 export type PublishedEvents = {
   /** eventId → Date.now() once its transaction had committed. */
@@ -18,35 +15,11 @@ export async function publishEventsAtRate(
   world: MovementWorld,
   options: { count: number; perSecond: number; concurrency?: number },
 ): Promise<PublishedEvents> {
-  const request = await createMovementRequest(db(), {
-    organisationId: world.organisation.id,
-    profileId: world.profile.id,
-    originSiteId: world.sites.manchester.id,
-    destinationSiteId: world.sites.leeds.id,
-  });
-  const leg = await db().movement.findFirstOrThrow({
-    where: { movementRequestId: request.id },
-    include: legForEnvelopeInclude,
-  });
+  const movement = await movementForEvents(world);
   const committedAt = new Map<string, number>();
   const publishOne = async (version: number) => {
     const type = WEBHOOK_EVENT_TYPES[version % WEBHOOK_EVENT_TYPES.length]!;
-    const occurredAt = new Date();
-    const { eventId, envelope } = buildMovementEnvelope({ eventType: type, request, leg, occurredAt });
-    await db().$transaction((tx) =>
-      recordEvent(tx, {
-        id: eventId,
-        organisationId: world.organisation.id,
-        profileId: world.profile.id,
-        type,
-        resourceType: "movement",
-        resourceId: leg.id,
-        resourceVersion: version,
-        occurredAt,
-        payload: {},
-        envelope,
-      }),
-    );
+    const eventId = await publishMovementEvent(world, movement, type, version);
     committedAt.set(eventId, Date.now());
   };
 

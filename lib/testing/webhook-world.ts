@@ -20,12 +20,8 @@ export async function registerEndpoint(world: MovementWorld, url: string, eventT
   return (await response.json()) as { id: string; secret: string };
 }
 
-/** Publishes `count` events of a type for one movement of the world, each in its own transaction. */
-export async function publishEvents(
-  world: MovementWorld,
-  type: WebhookEventType,
-  count = 1,
-): Promise<string[]> {
+/** A movement of the world to publish events about. */
+export async function movementForEvents(world: MovementWorld) {
   const request = await createMovementRequest(db(), {
     organisationId: world.organisation.id,
     profileId: world.profile.id,
@@ -36,25 +32,46 @@ export async function publishEvents(
     where: { movementRequestId: request.id },
     include: legForEnvelopeInclude,
   });
+  return { request, leg };
+}
+
+/** Publishes one event about the movement through the outbox, in its own transaction; its id. */
+export async function publishMovementEvent(
+  world: MovementWorld,
+  movement: Awaited<ReturnType<typeof movementForEvents>>,
+  type: WebhookEventType,
+  version: number,
+): Promise<string> {
+  const { request, leg } = movement;
+  const occurredAt = new Date();
+  const { eventId, envelope } = buildMovementEnvelope({ eventType: type, request, leg, occurredAt });
+  await db().$transaction((tx) =>
+    recordEvent(tx, {
+      id: eventId,
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      type,
+      resourceType: "movement",
+      resourceId: leg.id,
+      resourceVersion: version,
+      occurredAt,
+      payload: {},
+      envelope,
+    }),
+  );
+  return eventId;
+}
+
+/** Publishes `count` events of a type for one movement of the world, each in its own transaction. */
+export async function publishEvents(
+  world: MovementWorld,
+  type: WebhookEventType,
+  count = 1,
+): Promise<string[]> {
+  const movement = await movementForEvents(world);
   const ids: string[] = [];
   for (let version = 1; version <= count; version++) {
-    const occurredAt = new Date();
-    const { eventId, envelope } = buildMovementEnvelope({ eventType: type, request, leg, occurredAt });
-    await db().$transaction((tx) =>
-      recordEvent(tx, {
-        id: eventId,
-        organisationId: world.organisation.id,
-        profileId: world.profile.id,
-        type,
-        resourceType: "movement",
-        resourceId: leg.id,
-        resourceVersion: version,
-        occurredAt,
-        payload: {},
-        envelope,
-      }),
-    );
-    ids.push(eventId);
+    ids.push(await publishMovementEvent(world, movement, type, version));
   }
   return ids;
 }
