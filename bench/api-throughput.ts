@@ -15,6 +15,7 @@ import { sampleRss, type RssSummary } from "@/bench/lib/rss-sampler";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
+import { env } from "@/lib/env";
 
 const SERVER_PORT = 3240;
 const REFERENCE_PORT = 3241;
@@ -23,7 +24,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
 /** Requests that GET and PATCH rotate over, so that PATCHes do not all queue on one row's lock. */
 const REQUEST_POOL_SIZE = 50;
-const API_KEY = "vms_demoA_integration_4f9c2e7b1d8a6c3e5f0b";
+/** The seed's demo key of organisation A (README). */
+const API_KEY = env().DEMO_API_KEY_A;
 const JSON_HEADERS = { "x-service-api-key": API_KEY, "content-type": "application/json" };
 
 type Scenario = { name: string; load: Omit<LoadOptions, "durationSeconds"> };

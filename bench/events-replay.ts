@@ -14,13 +14,15 @@ import { atMost, targetRows } from "@/bench/lib/targets";
 import { decodeEventsCursor } from "@/lib/events/events-cursor";
 import { eventsPageQuery } from "@/lib/events/list-published-events";
 import { retentionCutoff } from "@/lib/events/retention";
+import { env } from "@/lib/env";
 
 const SERVER_PORT = 3242;
 const TOTAL_EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const PAGE_SIZE = 250;
 const DEPTH = 100_000;
-const API_KEY = "vms_demoA_integration_4f9c2e7b1d8a6c3e5f0b";
+/** The seed's demo key of organisation A (README). */
+const API_KEY = env().DEMO_API_KEY_A;
 
 type Timing = { p50Ms: number; p90Ms: number; p99Ms: number; minMs: number; maxMs: number; samples: number };
 type Query = { name: string; path: string; timing: Timing; sqlMs: number; plan: string; events: number };
