@@ -47,6 +47,10 @@ const settingsSchema = z.object({
   /** A webhook attempt is cut after this long. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WEBHOOK_DISABLE_AFTER: z.string().optional(),
+  /** Webhook attempts one worker has in flight at once. */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+  /** Attempts in flight to one endpoint, across all workers: a slow endpoint holds no more slots. */
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
   /** Run the event worker inside the web process (the default); `npm run worker` runs it alone. */

@@ -22,8 +22,13 @@ afterEach(async () => {
 });
 
 function startWorkerProcess() {
-  // A 5 s timeout: a hanging receiver is cut by the shutdown, not by the timeout.
-  const worker = spawnWorkerProcess({ DATABASE_URL: database.url, WEBHOOK_TIMEOUT_MS: "5000" });
+  // A 5 s timeout: a hanging receiver is cut by the shutdown, not by the timeout. A share of 4 slots
+  // per endpoint: the first test counts on it.
+  const worker = spawnWorkerProcess({
+    DATABASE_URL: database.url,
+    WEBHOOK_TIMEOUT_MS: "5000",
+    WEBHOOK_ENDPOINT_CONCURRENCY: "4",
+  });
   running.push(worker);
   return worker;
 }
@@ -58,7 +63,7 @@ describe("worker graceful shutdown", () => {
     const ids = await publishEvents(world, "movement.collected", 12);
 
     const worker = startWorkerProcess();
-    // Four in flight (the per-endpoint share), eight waiting.
+    // Four in flight (the endpoint's share), eight waiting.
     const inFlight = (await slow.waitFor(4, 60_000)).slice(0, 4).map(eventIdOf);
     expect(await terminate(worker)).toBe(0);
 

@@ -12,11 +12,12 @@ import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { deliverOne } from "@/lib/webhooks/delivery/deliver-one";
 import { disableQuietFailingEndpoints } from "@/lib/webhooks/delivery/disable-quiet-failing-endpoints";
+import { batchSuccesses } from "@/lib/webhooks/delivery/success-batcher";
 
 export type WorkerOptions = {
-  /** Deliveries in flight at once. */
+  /** Deliveries in flight at once (default WEBHOOK_CONCURRENCY). */
   concurrency?: number;
-  /** Deliveries of one endpoint in flight at once: a slow endpoint holds at most this many slots. */
+  /** Deliveries of one endpoint in flight at once (default WEBHOOK_ENDPOINT_CONCURRENCY). */
   perEndpoint?: number;
   pollIntervalMs?: number;
   maintenanceIntervalMs?: number;
@@ -40,11 +41,12 @@ const COALESCE_WAKEUPS_MS = 10;
 
 export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const concurrency = options.concurrency ?? 32;
-  const perEndpoint = options.perEndpoint ?? 4;
+  const concurrency = options.concurrency ?? env().WEBHOOK_CONCURRENCY;
+  const perEndpoint = options.perEndpoint ?? env().WEBHOOK_ENDPOINT_CONCURRENCY;
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const graceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const abort = new AbortController();
+  const recordSuccess = batchSuccesses(db(), id);
   const inFlight = new Map<string, Promise<unknown>>();
   /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
   const inFlightByEndpoint = new Map<string, number>();
@@ -101,7 +103,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
               .map(([endpointId]) => endpointId),
           });
           for (const delivery of deliveries) {
-            const attempt = deliverOne(db(), delivery, { workerId: id, signal: abort.signal })
+            const attempt = deliverOne(db(), delivery, { workerId: id, recordSuccess, signal: abort.signal })
               .catch((error: unknown) =>
                 logger.error("webhook delivery failed", { deliveryId: delivery.id, error }),
               )

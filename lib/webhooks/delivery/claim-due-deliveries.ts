@@ -32,28 +32,35 @@ export async function claimDueDeliveries(
   },
 ): Promise<ClaimedDelivery[]> {
   return client.$queryRaw<ClaimedDelivery[]>`
-    WITH candidates AS (
-      -- Deliveries in flight (leased) rank first, so they count against their endpoint's share.
-      SELECT id FROM (
-        SELECT d.id, d."lockedUntil" > now() AS leased,
-          row_number() OVER (
-            PARTITION BY d."endpointId"
-            ORDER BY (d."lockedUntil" > now()) IS TRUE DESC, d."nextAttemptAt", d.id
-          ) AS rank
-        FROM "WebhookDelivery" d
-        JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
-          AND NOT (e.id = ANY(${options.skipEndpointIds ?? []}::text[]))
-        WHERE d.status = 'PENDING'
-          AND (d."nextAttemptAt" <= now() OR d."lockedUntil" > now())
-      ) ranked
-      WHERE rank <= ${options.perEndpoint} AND leased IS NOT TRUE
-      LIMIT ${options.batchSize * 4}
+    WITH open_endpoints AS (
+      -- Each endpoint's share left: perEndpoint minus its deliveries leased by any worker.
+      SELECT e.id, ${options.perEndpoint} - (
+          SELECT count(*) FROM "WebhookDelivery" l
+          WHERE l."endpointId" = e.id AND l."lockedUntil" > now() AND l.status = 'PENDING'
+        ) AS free
+      FROM "WebhookEndpoint" e
+      WHERE e.enabled AND NOT (e.id = ANY(${options.skipEndpointIds ?? []}::text[]))
+    ),
+    candidates AS (
+      -- Per endpoint, only its oldest due deliveries that fit its share, through the index
+      -- (endpointId, status, nextAttemptAt, id): the cost does not grow with an endpoint's backlog.
+      SELECT due.id, due."nextAttemptAt" FROM open_endpoints e
+      CROSS JOIN LATERAL (
+        SELECT d.id, d."nextAttemptAt" FROM "WebhookDelivery" d
+        WHERE d."endpointId" = e.id AND d.status = 'PENDING' AND d."nextAttemptAt" <= now()
+          AND (d."lockedUntil" IS NULL OR d."lockedUntil" <= now())
+        ORDER BY d."nextAttemptAt", d.id
+        LIMIT e.free
+      ) due
+      WHERE e.free > 0
+      ORDER BY due."nextAttemptAt", due.id
+      LIMIT ${options.batchSize * 2}
     ),
     claimable AS (
       SELECT d.id FROM "WebhookDelivery" d
       WHERE d.id IN (SELECT id FROM candidates)
         AND d.status = 'PENDING'
-        AND (d."lockedUntil" IS NULL OR d."lockedUntil" < now())
+        AND (d."lockedUntil" IS NULL OR d."lockedUntil" <= now())
       ORDER BY d."nextAttemptAt", d.id
       LIMIT ${options.batchSize}
       FOR UPDATE SKIP LOCKED

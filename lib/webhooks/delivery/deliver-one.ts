@@ -5,15 +5,16 @@ import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { postWebhook, type PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
-import { recordFailedAttempt, recordSucceededAttempt } from "@/lib/webhooks/delivery/record-attempt";
+import { recordFailedAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { delayBeforeAttempt, retrySchedule } from "@/lib/webhooks/delivery/retry-schedule";
+import type { RecordSuccess } from "@/lib/webhooks/delivery/success-batcher";
 import { decryptSecret } from "@/lib/webhooks/secret-crypto";
 import { signPayload } from "@/lib/webhooks/signing";
 
 export async function deliverOne(
   client: Db,
   delivery: ClaimedDelivery,
-  options: { workerId: string; signal?: AbortSignal },
+  options: { workerId: string; recordSuccess: RecordSuccess; signal?: AbortSignal },
 ): Promise<PostOutcome | undefined> {
   if (!delivery.envelope) return undefined;
   const attemptedAt = new Date();
@@ -36,7 +37,7 @@ export async function deliverOne(
   if (!outcome.succeeded && options.signal?.aborted) return undefined;
   const attempt = { number: delivery.attemptCount + 1, attemptedAt, outcome };
   if (outcome.succeeded) {
-    await recordSucceededAttempt(client, delivery, attempt, options.workerId);
+    await options.recordSuccess({ delivery, attempt });
   } else {
     const nextDelayMs = delayBeforeAttempt(retrySchedule(), attempt.number);
     await recordFailedAttempt(client, delivery, { ...attempt, nextDelayMs }, options.workerId);

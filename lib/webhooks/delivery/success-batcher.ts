@@ -1,0 +1,40 @@
+// Successful attempts that finish while the previous batch is being recorded are recorded together, in
+// one statement: under load a few statements a second instead of one per delivery, and no added wait
+// when idle (a lone success is recorded at once). Losing a batch to a crash only means those deliveries
+// are sent again when their lease runs out, which at-least-once allows.
+import type { Db } from "@/lib/db";
+import { recordSucceededAttempts, type SucceededAttempt } from "@/lib/webhooks/delivery/record-attempt";
+
+export type RecordSuccess = (succeeded: SucceededAttempt) => Promise<void>;
+
+type Waiting = SucceededAttempt & { settle: (error?: unknown) => void };
+
+/** Above this many, a batch is split: one statement's parameters stay small. */
+const MAX_BATCH = 200;
+
+export function batchSuccesses(client: Db, workerId: string): RecordSuccess {
+  let waiting: Waiting[] = [];
+  let recording = false;
+
+  const recordWaiting = async () => {
+    recording = true;
+    while (waiting.length > 0) {
+      const batch = waiting.slice(0, MAX_BATCH);
+      waiting = waiting.slice(MAX_BATCH);
+      try {
+        await recordSucceededAttempts(client, batch, workerId);
+        batch.forEach((item) => item.settle());
+      } catch (error) {
+        batch.forEach((item) => item.settle(error));
+      }
+    }
+    recording = false;
+  };
+
+  return (succeeded) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ ...succeeded, settle: (error) => (error ? reject(error) : resolve()) });
+      // Successes of the same tick join this batch; later ones the next, once this one is recorded.
+      if (!recording) setImmediate(() => void (recording || recordWaiting()));
+    });
+}
