@@ -20,6 +20,11 @@ export type Wakeup = { organisationId: string };
 /** Called in the transaction that records an event. */
 export async function announceEvent(tx: Prisma.TransactionClient, wakeup: Wakeup): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${wakeup.organisationId})`;
+  announceInProcess(wakeup);
+}
+
+/** The in-process half of announceEvent, for a writer that sent the pg_notify in its own statement. */
+export function announceInProcess(wakeup: Wakeup): void {
   queueMicrotask(() => wakeups.emit("event", wakeup));
 }
 

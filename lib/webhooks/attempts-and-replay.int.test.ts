@@ -6,7 +6,8 @@ import { POST as replayRoute } from "@/app/v1/webhooks/endpoints/[id]/replay/rou
 import { callRoute } from "@/lib/testing/call-route";
 import { createTenant, type Tenant } from "@/lib/testing/tenant";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { enqueueDeliveriesForEvent } from "@/lib/webhooks/enqueue-deliveries";
+import { recordEvent, type NewEvent } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids";
 import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
 
 const database = setupTestDatabase();
@@ -274,8 +275,20 @@ describe("POST /v1/webhooks/endpoints/{id}/replay", () => {
   });
 });
 
-describe("enqueueDeliveriesForEvent", () => {
-  it("creates one PENDING delivery per subscribed endpoint of the profile, disabled ones included", async () => {
+describe("recordEvent's fan-out to webhook endpoints", () => {
+  const newEvent = (tenant: Tenant, input: { type: string; envelope?: string }): NewEvent => ({
+    organisationId: tenant.organisation.id,
+    profileId: tenant.profile.id,
+    type: input.type,
+    resourceType: "movement",
+    resourceId: newId(),
+    resourceVersion: 1,
+    occurredAt: at(0),
+    payload: { status: "COLLECTED", legs: [1, 2] },
+    envelope: input.envelope,
+  });
+
+  it("writes the event and one PENDING delivery per subscribed endpoint of the profile, disabled ones included", async () => {
     const tenant = await createTenant(database.prisma);
     const other = await createTenant(database.prisma);
     const all = await createEndpoint(tenant);
@@ -288,16 +301,26 @@ describe("enqueueDeliveriesForEvent", () => {
     });
     await createEndpoint(other);
 
-    const event = await seedWebhookEvent(database.prisma, tenant, {
+    const input = newEvent(tenant, {
       type: "movement.collected",
-      occurredAt: at(0),
+      envelope: '{"eventType":"movement.collected"}',
     });
     const before = Date.now();
-    const count = await database.prisma.$transaction((tx) =>
-      enqueueDeliveriesForEvent(tx, { id: event.id, profileId: tenant.profile.id, type: event.type }),
-    );
-    expect(count).toBe(3);
-    const deliveries = await database.prisma.webhookDelivery.findMany({ where: { eventId: event.id } });
+    const eventId = await database.prisma.$transaction((tx) => recordEvent(tx, input));
+
+    const { envelope, payload, occurredAt, resourceId } = input;
+    expect(await database.prisma.event.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({
+      organisationId: tenant.organisation.id,
+      profileId: tenant.profile.id,
+      type: "movement.collected",
+      resourceType: "movement",
+      resourceId,
+      resourceVersion: 1,
+      occurredAt,
+      payload,
+      envelope,
+    });
+    const deliveries = await database.prisma.webhookDelivery.findMany({ where: { eventId } });
     expect(deliveries.map((delivery) => delivery.endpointId).sort()).toEqual(
       [all.id, collectedOnly.id, disabled.id].sort(),
     );
@@ -305,34 +328,37 @@ describe("enqueueDeliveriesForEvent", () => {
     for (const delivery of deliveries) {
       expect(delivery).toMatchObject({ status: "PENDING", attemptCount: 0, lockedUntil: null });
       expect(delivery.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
     }
   });
 
-  it("creates nothing for a profile without endpoints, and rolls back with its transaction", async () => {
-    const tenant = await createTenant(database.prisma);
-    const event = await seedWebhookEvent(database.prisma, tenant, {
-      type: "movement.aborted",
-      occurredAt: at(0),
-    });
+  it("delivers nothing of an internal event (no envelope) or to a profile without endpoints", async () => {
+    const withEndpoint = await createTenant(database.prisma);
+    await createEndpoint(withEndpoint);
+    const internal = await database.prisma.$transaction((tx) =>
+      recordEvent(tx, newEvent(withEndpoint, { type: "prep_job.stage_changed" })),
+    );
+    const withoutEndpoints = await createTenant(database.prisma);
+    const unsubscribed = await database.prisma.$transaction((tx) =>
+      recordEvent(tx, newEvent(withoutEndpoints, { type: "movement.aborted", envelope: "{}" })),
+    );
     expect(
-      await database.prisma.$transaction((tx) =>
-        enqueueDeliveriesForEvent(tx, { id: event.id, profileId: tenant.profile.id, type: event.type }),
-      ),
+      await database.prisma.webhookDelivery.count({ where: { eventId: { in: [internal, unsubscribed] } } }),
     ).toBe(0);
+  });
 
+  it("rolls back with the change's transaction: no event, no delivery", async () => {
+    const tenant = await createTenant(database.prisma);
     await createEndpoint(tenant);
+    let eventId = "";
     await expect(
       database.prisma.$transaction(async (tx) => {
-        expect(
-          await enqueueDeliveriesForEvent(tx, {
-            id: event.id,
-            profileId: tenant.profile.id,
-            type: event.type,
-          }),
-        ).toBe(1);
+        eventId = await recordEvent(tx, newEvent(tenant, { type: "movement.aborted", envelope: "{}" }));
+        expect(await tx.webhookDelivery.count({ where: { eventId } })).toBe(1);
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    expect(await database.prisma.webhookDelivery.count({ where: { eventId: event.id } })).toBe(0);
+    expect(await database.prisma.event.count({ where: { id: eventId } })).toBe(0);
+    expect(await database.prisma.webhookDelivery.count({ where: { eventId } })).toBe(0);
   });
 });
