@@ -49,7 +49,7 @@ const settingsSchema = z.object({
   WEBHOOK_DISABLE_AFTER: z.string().optional(),
   /** Webhook attempts one worker has in flight at once. */
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
-  /** Attempts in flight to one endpoint, across all workers: a slow endpoint holds no more slots. */
+  /** Attempts one worker has in flight to one endpoint: a slow endpoint holds no more of its slots. */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),

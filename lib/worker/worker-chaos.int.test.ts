@@ -19,9 +19,9 @@ const EVENT_TYPES: WebhookEventType[] = [
   "movement.aborted",
 ];
 /**
- * Organisations, each with one endpoint per event type: 40 endpoints. A killed worker's claims hold
- * their endpoints' share of slots until the lease runs out; with many endpoints the next worker
- * carries on with the others meanwhile, as it would in production.
+ * Organisations, each with one endpoint per event type: 40 endpoints. A killed worker's claims wait for
+ * their lease to run out; with many endpoints the next worker carries on meanwhile, as it would in
+ * production.
  */
 const WORLDS = 10;
 const EVENTS_PER_ENDPOINT = EVENTS / (WORLDS * EVENT_TYPES.length);

@@ -9,15 +9,15 @@ import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
+import { batchAttempts } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { deliverOne } from "@/lib/webhooks/delivery/deliver-one";
 import { disableQuietFailingEndpoints } from "@/lib/webhooks/delivery/disable-quiet-failing-endpoints";
-import { batchSuccesses } from "@/lib/webhooks/delivery/success-batcher";
 
 export type WorkerOptions = {
   /** Deliveries in flight at once (default WEBHOOK_CONCURRENCY). */
   concurrency?: number;
-  /** Deliveries of one endpoint in flight at once (default WEBHOOK_ENDPOINT_CONCURRENCY). */
+  /** Deliveries of one endpoint this worker has in flight at once (default WEBHOOK_ENDPOINT_CONCURRENCY). */
   perEndpoint?: number;
   pollIntervalMs?: number;
   maintenanceIntervalMs?: number;
@@ -46,7 +46,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const graceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const abort = new AbortController();
-  const recordSuccess = batchSuccesses(db(), id);
+  const record = batchAttempts(db(), id);
   const inFlight = new Map<string, Promise<unknown>>();
   /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
   const inFlightByEndpoint = new Map<string, number>();
@@ -98,12 +98,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
             batchSize: free,
             perEndpoint,
             leaseMs: leaseMs(),
-            skipEndpointIds: [...inFlightByEndpoint]
-              .filter(([, count]) => count >= perEndpoint)
-              .map(([endpointId]) => endpointId),
+            inFlightByEndpoint,
           });
           for (const delivery of deliveries) {
-            const attempt = deliverOne(db(), delivery, { workerId: id, recordSuccess, signal: abort.signal })
+            const attempt = deliverOne(delivery, { workerId: id, record, signal: abort.signal })
               .catch((error: unknown) =>
                 logger.error("webhook delivery failed", { deliveryId: delivery.id, error }),
               )

@@ -1,7 +1,7 @@
 // Claims due deliveries for one worker. FOR UPDATE SKIP LOCKED lets any number of workers claim side by
 // side without ever claiming the same delivery; the lease (lockedUntil) makes a dead worker's claims
-// claimable again. At most `perEndpoint` deliveries of one endpoint are in flight at a time, across all
-// workers, so a slow or failing endpoint cannot fill the workers and delay the others.
+// claimable again. A worker has at most `perEndpoint` deliveries of one endpoint in flight, so a slow or
+// failing endpoint cannot fill its slots and delay the others.
 import type { Db } from "@/lib/db";
 
 export type ClaimedDelivery = {
@@ -24,22 +24,19 @@ export async function claimDueDeliveries(
     batchSize: number;
     perEndpoint: number;
     leaseMs: number;
-    /**
-     * Endpoints that already have perEndpoint attempts in flight in this worker: nothing of theirs is
-     * claimable, and leaving them out spares ranking their backlog (a hanging endpoint's grows).
-     */
-    skipEndpointIds?: string[];
+    /** This worker's attempts in flight per endpoint: they count against the endpoint's share. */
+    inFlightByEndpoint: ReadonlyMap<string, number>;
   },
 ): Promise<ClaimedDelivery[]> {
   return client.$queryRaw<ClaimedDelivery[]>`
     WITH open_endpoints AS (
-      -- Each endpoint's share left: perEndpoint minus its deliveries leased by any worker.
-      SELECT e.id, ${options.perEndpoint} - (
-          SELECT count(*) FROM "WebhookDelivery" l
-          WHERE l."endpointId" = e.id AND l."lockedUntil" > now() AND l.status = 'PENDING'
-        ) AS free
+      -- Each endpoint's share left in this worker; a full one is not looked at (a hanging endpoint's
+      -- backlog grows, and ranking it would cost every claim).
+      SELECT e.id, ${options.perEndpoint} - COALESCE(busy.count, 0) AS free
       FROM "WebhookEndpoint" e
-      WHERE e.enabled AND NOT (e.id = ANY(${options.skipEndpointIds ?? []}::text[]))
+      LEFT JOIN unnest(${[...options.inFlightByEndpoint.keys()]}::text[],
+        ${[...options.inFlightByEndpoint.values()]}::int[]) AS busy(id, count) ON busy.id = e.id
+      WHERE e.enabled AND ${options.perEndpoint} - COALESCE(busy.count, 0) > 0
     ),
     candidates AS (
       -- Per endpoint, only its oldest due deliveries that fit its share, through the index
@@ -52,7 +49,6 @@ export async function claimDueDeliveries(
         ORDER BY d."nextAttemptAt", d.id
         LIMIT e.free
       ) due
-      WHERE e.free > 0
       ORDER BY due."nextAttemptAt", due.id
       LIMIT ${options.batchSize * 2}
     ),

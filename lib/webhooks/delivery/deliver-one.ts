@@ -1,20 +1,31 @@
 // One attempt of one claimed delivery: sign the stored envelope, POST it, record the attempt, then
 // either finish the delivery or schedule its next attempt — and disable the endpoint after sustained
 // failure (extensions section 5). The claim brought the envelope, the URL and the secrets along.
-import type { Db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { postWebhook, type PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
-import { recordFailedAttempt } from "@/lib/webhooks/delivery/record-attempt";
 import { delayBeforeAttempt, retrySchedule } from "@/lib/webhooks/delivery/retry-schedule";
-import type { RecordSuccess } from "@/lib/webhooks/delivery/success-batcher";
+import type { RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { decryptSecret } from "@/lib/webhooks/secret-crypto";
 import { signPayload } from "@/lib/webhooks/signing";
 
+/** Decrypted signing secrets by ciphertext: the same few secrets sign every attempt of an endpoint. */
+const decryptedSecrets = new Map<string, string>();
+const MAX_DECRYPTED_SECRETS = 1_000;
+
+function decryptOnce(ciphertext: string): string {
+  let secret = decryptedSecrets.get(ciphertext);
+  if (secret === undefined) {
+    if (decryptedSecrets.size >= MAX_DECRYPTED_SECRETS) decryptedSecrets.clear();
+    secret = decryptSecret(ciphertext);
+    decryptedSecrets.set(ciphertext, secret);
+  }
+  return secret;
+}
+
 export async function deliverOne(
-  client: Db,
   delivery: ClaimedDelivery,
-  options: { workerId: string; recordSuccess: RecordSuccess; signal?: AbortSignal },
+  options: { workerId: string; record: RecordAttempt; signal?: AbortSignal },
 ): Promise<PostOutcome | undefined> {
   if (!delivery.envelope) return undefined;
   const attemptedAt = new Date();
@@ -22,7 +33,7 @@ export async function deliverOne(
     eventId: delivery.eventId,
     timestamp: Math.floor(attemptedAt.getTime() / 1000),
     body: delivery.envelope,
-    secrets: (delivery.secretCiphertexts ?? []).map(decryptSecret),
+    secrets: (delivery.secretCiphertexts ?? []).map(decryptOnce),
   });
   const outcome = await postWebhook({
     url: delivery.url,
@@ -35,12 +46,9 @@ export async function deliverOne(
   // A shutdown cut the attempt: not the receiver's failure; the claim is released instead. (One that
   // got its 2xx before the cut is recorded, so that it is not sent again.)
   if (!outcome.succeeded && options.signal?.aborted) return undefined;
-  const attempt = { number: delivery.attemptCount + 1, attemptedAt, outcome };
-  if (outcome.succeeded) {
-    await options.recordSuccess({ delivery, attempt });
-  } else {
-    const nextDelayMs = delayBeforeAttempt(retrySchedule(), attempt.number);
-    await recordFailedAttempt(client, delivery, { ...attempt, nextDelayMs }, options.workerId);
-  }
+  const number = delivery.attemptCount + 1;
+  const nextDelayMs = outcome.succeeded ? undefined : delayBeforeAttempt(retrySchedule(), number);
+  const nextAttemptAt = nextDelayMs === undefined ? undefined : new Date(Date.now() + nextDelayMs);
+  await options.record({ delivery, number, attemptedAt, outcome, nextAttemptAt });
   return outcome;
 }

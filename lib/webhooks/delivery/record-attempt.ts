@@ -1,5 +1,6 @@
-// Records attempts and their outcomes on the deliveries, each call in a single statement (one round trip,
-// no interactive transaction holding a pooled connection): the worker's hot path.
+// Records attempts and their outcomes on the deliveries: any number of them in a single statement (one
+// round trip, no interactive transaction holding a pooled connection), the worker's hot path. The worker
+// batches the outcomes that finish together (attempt-batcher.ts).
 import type { Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -7,97 +8,85 @@ import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-
 import type { PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
 import { disableAfterMs } from "@/lib/webhooks/delivery/retry-schedule";
 
-export type Attempt = { number: number; attemptedAt: Date; outcome: PostOutcome };
+export type FinishedAttempt = {
+  delivery: ClaimedDelivery;
+  number: number;
+  attemptedAt: Date;
+  outcome: PostOutcome;
+  /** After a failure: when to try again; undefined once the schedule is exhausted (FAILED). */
+  nextAttemptAt?: Date;
+};
 
 /** UTC wall-clock text for a timestamp(3) column, as Prisma stores DateTime (whatever the session zone). */
 const utc = (date: Date) => date.toISOString();
 
-export type SucceededAttempt = { delivery: ClaimedDelivery; attempt: Attempt };
-
 /**
- * Successes, any number, in one statement: the attempts, their deliveries finished (only while this
- * worker still holds the claim: a lease that ran out belongs to someone else now) and their endpoints'
- * failingSince cleared. The worker batches the successes that finish together (success-batcher.ts).
+ * The attempts; their deliveries finished, rescheduled or FAILED (only while this worker still holds the
+ * claim: a lease that ran out belongs to someone else now); each endpoint's failingSince cleared by a
+ * success or started by a failure (its latest attempt in the batch decides). Then the disabling check,
+ * in a transaction, for an endpoint failing for WEBHOOK_DISABLE_AFTER.
  */
-export async function recordSucceededAttempts(
+export async function recordAttempts(
   client: Db,
-  succeeded: SucceededAttempt[],
+  attempts: FinishedAttempt[],
   workerId: string,
 ): Promise<void> {
-  if (succeeded.length === 0) return;
-  const now = utc(new Date());
-  const column = <T>(pick: (item: SucceededAttempt) => T) => succeeded.map(pick);
-  await client.$executeRaw`
+  if (attempts.length === 0) return;
+  const now = new Date();
+  const column = <T>(pick: (attempt: FinishedAttempt) => T) => attempts.map(pick);
+  const failing = await client.$queryRaw<{ endpointId: string; failingSince: Date }[]>`
     WITH input AS (
       SELECT * FROM unnest(
-        ${column(() => newId())}::text[], ${column((s) => s.delivery.id)}::text[],
-        ${column((s) => s.delivery.endpointId)}::text[], ${column((s) => s.attempt.number)}::int[],
-        ${column((s) => utc(s.attempt.attemptedAt))}::timestamp(3)[],
-        ${column((s) => s.attempt.outcome.durationMs)}::int[],
-        ${column((s) => s.attempt.outcome.status ?? null)}::int[],
-        ${column((s) => s.attempt.outcome.bodyExcerpt ?? null)}::text[]
+        ${column(() => newId())}::text[], ${column((a) => a.delivery.id)}::text[],
+        ${column((a) => a.delivery.endpointId)}::text[], ${column((a) => a.number)}::int[],
+        ${column((a) => utc(a.attemptedAt))}::timestamp(3)[], ${column((a) => a.outcome.durationMs)}::int[],
+        ${column((a) => a.outcome.status ?? null)}::int[], ${column((a) => a.outcome.bodyExcerpt ?? null)}::text[],
+        ${column((a) => a.outcome.error ?? null)}::text[], ${column((a) => a.outcome.succeeded)}::boolean[],
+        ${column((a) => (a.nextAttemptAt ? utc(a.nextAttemptAt) : null))}::timestamp(3)[]
       ) AS t(id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt", "durationMs",
-        "responseStatus", "responseBodyExcerpt")
+        "responseStatus", "responseBodyExcerpt", error, succeeded, "nextAttemptAt")
     ),
     attempt AS (
       INSERT INTO "WebhookAttempt" (id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt",
-        "durationMs", "responseStatus", "responseBodyExcerpt", succeeded)
+        "durationMs", "responseStatus", "responseBodyExcerpt", error, succeeded)
       SELECT id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt", "durationMs",
-        "responseStatus", "responseBodyExcerpt", true
+        "responseStatus", "responseBodyExcerpt", error, succeeded
       FROM input
     ),
-    recovered AS (
-      UPDATE "WebhookEndpoint" SET "failingSince" = NULL, "updatedAt" = ${now}::timestamp(3)
-      WHERE id IN (SELECT "endpointId" FROM input) AND "failingSince" IS NOT NULL
-    )
-    UPDATE "WebhookDelivery" d
-    SET "attemptCount" = input."attemptNumber", "lockedUntil" = NULL, "lockedBy" = NULL,
-      status = 'SUCCEEDED', "succeededAt" = ${now}::timestamp(3)
-    FROM input
-    WHERE d.id = input."deliveryId" AND d."lockedBy" = ${workerId}`;
-}
-
-/**
- * A failure: the attempt, the next attempt's time (or FAILED once the schedule is exhausted) and the
- * endpoint's failingSince in one statement; the disabling check, in a transaction, only once the
- * endpoint has been failing for WEBHOOK_DISABLE_AFTER.
- */
-export async function recordFailedAttempt(
-  client: Db,
-  delivery: ClaimedDelivery,
-  attempt: Attempt & { nextDelayMs: number | undefined },
-  workerId: string,
-): Promise<void> {
-  const { outcome, nextDelayMs } = attempt;
-  const now = new Date();
-  const exhausted = nextDelayMs === undefined;
-  const nextAttemptAt = new Date(now.getTime() + (nextDelayMs ?? 0));
-  const [endpoint] = await client.$queryRaw<{ failingSince: Date }[]>`
-    WITH attempt AS (
-      INSERT INTO "WebhookAttempt" (id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt",
-        "durationMs", "responseStatus", "responseBodyExcerpt", error, succeeded)
-      VALUES (${newId()}, ${delivery.id}, ${delivery.endpointId}, ${attempt.number},
-        ${utc(attempt.attemptedAt)}::timestamp(3), ${outcome.durationMs}, ${outcome.status ?? null},
-        ${outcome.bodyExcerpt ?? null}, ${outcome.error ?? null}, false)
-    ),
     delivery AS (
-      UPDATE "WebhookDelivery"
-      SET "attemptCount" = ${attempt.number}, "lockedUntil" = NULL, "lockedBy" = NULL,
-        status = CASE WHEN ${exhausted} THEN 'FAILED'::"DeliveryStatus" ELSE status END,
-        "nextAttemptAt" = CASE WHEN ${exhausted} THEN "nextAttemptAt" ELSE ${utc(nextAttemptAt)}::timestamp(3) END
-      WHERE id = ${delivery.id} AND "lockedBy" = ${workerId}
+      UPDATE "WebhookDelivery" d
+      SET "attemptCount" = i."attemptNumber", "lockedUntil" = NULL, "lockedBy" = NULL,
+        status = CASE WHEN i.succeeded THEN 'SUCCEEDED'::"DeliveryStatus"
+          WHEN i."nextAttemptAt" IS NULL THEN 'FAILED'::"DeliveryStatus" ELSE d.status END,
+        "succeededAt" = CASE WHEN i.succeeded THEN ${utc(now)}::timestamp(3) ELSE d."succeededAt" END,
+        "nextAttemptAt" = CASE WHEN i.succeeded THEN d."nextAttemptAt" ELSE COALESCE(i."nextAttemptAt", d."nextAttemptAt") END
+      FROM input i
+      WHERE d.id = i."deliveryId" AND d."lockedBy" = ${workerId}
     ),
-    started AS (
-      UPDATE "WebhookEndpoint" SET "failingSince" = ${utc(now)}::timestamp(3), "updatedAt" = ${utc(now)}::timestamp(3)
-      WHERE id = ${delivery.endpointId} AND "failingSince" IS NULL
-      RETURNING "failingSince"
+    latest AS (
+      SELECT DISTINCT ON ("endpointId") "endpointId", succeeded FROM input
+      ORDER BY "endpointId", "attemptedAt" DESC, "durationMs" DESC
+    ),
+    changed AS (
+      UPDATE "WebhookEndpoint" e
+      SET "failingSince" = CASE WHEN l.succeeded THEN NULL ELSE ${utc(now)}::timestamp(3) END,
+        "updatedAt" = ${utc(now)}::timestamp(3)
+      FROM latest l
+      WHERE e.id = l."endpointId" AND (e."failingSince" IS NULL) = NOT l.succeeded
+      RETURNING e.id, e."failingSince"
     )
-    SELECT COALESCE((SELECT "failingSince" FROM started),
-      (SELECT "failingSince" FROM "WebhookEndpoint" WHERE id = ${delivery.endpointId})) AS "failingSince"`;
-  const failingSince = endpoint?.failingSince ?? now;
-  if (now.getTime() - failingSince.getTime() < disableAfterMs()) return;
-  await client.$transaction(async (tx) => {
-    const current = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: delivery.endpointId } });
-    await disableFailingEndpoint(tx, current, { failingSince, now, scheduleExhausted: exhausted });
-  });
+    SELECT e.id AS "endpointId", COALESCE(c."failingSince", e."failingSince") AS "failingSince"
+    FROM "WebhookEndpoint" e JOIN latest l ON l."endpointId" = e.id AND NOT l.succeeded
+    LEFT JOIN changed c ON c.id = e.id`;
+
+  for (const { endpointId, failingSince } of failing) {
+    if (now.getTime() - failingSince.getTime() < disableAfterMs()) continue;
+    const scheduleExhausted = attempts.some(
+      (a) => a.delivery.endpointId === endpointId && !a.outcome.succeeded && !a.nextAttemptAt,
+    );
+    await client.$transaction(async (tx) => {
+      const current = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
+      await disableFailingEndpoint(tx, current, { failingSince, now, scheduleExhausted });
+    });
+  }
 }
