@@ -48,7 +48,7 @@ const settingsSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   WEBHOOK_DISABLE_AFTER: z.string().optional(),
   /** Webhook attempts one worker has in flight at once. */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(32),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).default(128),
   /** Attempts one worker has in flight to one endpoint: a slow endpoint holds no more of its slots. */
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */

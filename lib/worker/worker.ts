@@ -2,6 +2,7 @@
 // the web process by default (instrumentation.ts) and alone with `npm run worker`; any number of
 // workers may run side by side. Woken by new events, it also polls, so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -46,6 +47,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   const graceMs = options.stopGraceMs ?? DEFAULT_STOP_GRACE_MS;
   const abort = new AbortController();
+  // Every attempt in flight listens to it: as many listeners as slots is expected, not a leak.
+  setMaxListeners(concurrency + 1, abort.signal);
   const record = batchAttempts(db(), id);
   const inFlight = new Map<string, Promise<unknown>>();
   /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
