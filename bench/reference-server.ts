@@ -1,7 +1,7 @@
 // The reference of the API benchmark: a bare `node:http` server with a `pg` pool (the app's pool size)
 // that issues the same statements, in the same order and round trips, as the product does for
 // `POST /v1/movement-requests/create-in-planning-pool` and `GET /v1/movement-requests/{id}` (captured
-// from Prisma's query log). No framework, no validation library, no ORM: the difference in throughput
+// from Prisma's query log; the raw ones copied from the product: keep them in step). No framework, no validation library, no ORM: the difference in throughput
 // against the product is what Next.js, Prisma's JS layer, zod and the response mapping cost.
 // Run: DATABASE_URL=… PORT=… tsx bench/reference-server.ts
 import { createHash, randomBytes } from "node:crypto";
@@ -54,23 +54,23 @@ async function handle(request: http.IncomingMessage): Promise<{ status: number; 
   return { status: 404, body: { title: "No such route" } };
 }
 
-/** As lib/auth/authenticate-api-key.ts: the key by its hash, then its profile's organisation. */
+/** As lib/auth/authenticate-api-key.ts: the key by its hash, with its profile's organisation. */
 async function authenticate(key: string | string[] | undefined): Promise<Caller | undefined> {
   if (typeof key !== "string") return undefined;
   const hash = createHash("sha256").update(key, "utf8").digest("hex");
   const { rows } = await pool.query(
-    `SELECT "id", "profileId", "prefix", "ownerEmail", "revokedAt", "scopes"::text[] FROM "ApiKey" WHERE "hash" = $1 LIMIT 1`,
+    `SELECT k."id", k."profileId", p."organisationId", k."prefix", k."hash", k."scopes"::text[] AS "scopes",
+       k."ownerEmail", k."lastUsedAt", k."revokedAt"
+     FROM "ApiKey" k JOIN "Profile" p ON p."id" = k."profileId"
+     WHERE k."hash" = $1`,
     [hash],
   );
   const apiKey = rows[0];
   if (!apiKey || apiKey.revokedAt) return undefined;
-  const profile = await pool.query(`SELECT "id", "organisationId" FROM "Profile" WHERE "id" = $1`, [
-    apiKey.profileId,
-  ]);
   return {
     apiKeyId: apiKey.id,
     profileId: apiKey.profileId,
-    organisationId: profile.rows[0].organisationId,
+    organisationId: apiKey.organisationId,
     prefix: apiKey.prefix,
     email: apiKey.ownerEmail,
   };
@@ -137,13 +137,29 @@ async function create(caller: Caller, body: CreateBody) {
       [newId(), id, `api-key:${caller.prefix}`, now],
     );
     await client.query(`SELECT * FROM "MovementRequest" WHERE "id" = $1 LIMIT 1`, [id]);
+    // As lib/events/record-event.ts: the event (no webhook envelope, so no deliveries) and the wake-up.
     await client.query(
-      `INSERT INTO "Event" ("id","organisationId","profileId","type","resourceType","resourceId","resourceVersion",
-        "occurredAt","payload","createdAt")
-       VALUES ($1,$2,$3,'movement_request.created','movement_request',$4,1,$5,$6,$7) RETURNING *`,
-      [newId(), caller.organisationId, caller.profileId, id, now, JSON.stringify({ status: "CREATED" }), now],
+      `WITH event AS (
+         INSERT INTO "Event" ("id","organisationId","profileId","type","resourceType","resourceId","resourceVersion",
+           "occurredAt","payload","envelope","createdAt")
+         VALUES ($1,$2,$3,'movement_request.created','movement_request',$4,1,$5::timestamp(3),$6::jsonb,NULL,$5::timestamp(3))
+       ),
+       deliveries AS (
+         INSERT INTO "WebhookDelivery" ("id","endpointId","eventId","nextAttemptAt","createdAt")
+         SELECT delivery.id, delivery."endpointId", $1, $5::timestamp(3), $5::timestamp(3)
+         FROM unnest($7::text[], $7::text[]) AS delivery(id, "endpointId")
+       )
+       SELECT pg_notify('vms_events', $2)`,
+      [
+        newId(),
+        caller.organisationId,
+        caller.profileId,
+        id,
+        now.toISOString(),
+        JSON.stringify({ status: "CREATED" }),
+        [],
+      ],
     );
-    await client.query(`SELECT pg_notify($1, $2)`, ["vms_events", caller.organisationId]);
     await client.query(`SELECT "id", "city" FROM "Site" WHERE "id" IN ($1, $2)`, [
       body.origin.location.siteId,
       body.destination.location.siteId,
@@ -167,27 +183,25 @@ async function create(caller: Caller, body: CreateBody) {
   }
 }
 
-/** As getMovementRequestOrThrow: Prisma loads the request, then each included relation on its own. */
+/** As getMovementRequestOrThrow: the request, its organisation's trackingEnabled and its legs in one query. */
 async function load(db: Db, caller: Caller, id: string) {
   const { rows } = await db.query(
-    `SELECT * FROM "MovementRequest" WHERE "id" = $1 AND "organisationId" = $2 AND "profileId" = $3 LIMIT 1`,
+    `SELECT r.*, o."trackingEnabled",
+       COALESCE((
+         SELECT jsonb_agg(
+                  to_jsonb(m) || jsonb_build_object('driver', to_jsonb(d), 'provider', to_jsonb(p))
+                  ORDER BY m."legNumber")
+         FROM "Movement" m
+         LEFT JOIN "Driver" d ON d."id" = m."driverId"
+         LEFT JOIN "ThirdPartyLogisticsProvider" p ON p."id" = m."thirdPartyLogisticsProviderId"
+         WHERE m."movementRequestId" = r."id"
+       ), '[]'::jsonb) AS "legs"
+     FROM "MovementRequest" r JOIN "Organisation" o ON o."id" = r."organisationId"
+     WHERE r."id" = $1 AND r."organisationId" = $2 AND r."profileId" = $3`,
     [id, caller.organisationId, caller.profileId],
   );
   const request = rows[0];
   if (!request) return undefined;
-  const organisation = await db.query(
-    `SELECT "id", "trackingEnabled" FROM "Organisation" WHERE "id" IN ($1)`,
-    [request.organisationId],
-  );
-  const legs = await db.query(
-    `SELECT * FROM "Movement" WHERE "movementRequestId" IN ($1) ORDER BY "legNumber" ASC`,
-    [id],
-  );
-  const leg = legs.rows[0];
-  await db.query(`SELECT * FROM "Driver" WHERE "id" IN ($1)`, [leg?.driverId ?? null]);
-  await db.query(`SELECT "id", "name" FROM "ThirdPartyLogisticsProvider" WHERE "id" IN ($1)`, [
-    leg?.thirdPartyLogisticsProviderId ?? null,
-  ]);
   return {
     id: request.id,
     vehicle: { vin: request.vin, vrm: request.vrm, make: request.make, model: request.model },
@@ -196,8 +210,8 @@ async function load(db: Db, caller: Caller, id: string) {
     status: request.status,
     businessArea: request.businessArea,
     transportMethod: request.transportMethod,
-    trackingUrl: organisation.rows[0]?.trackingEnabled ? `/track/${request.trackingToken}` : undefined,
-    legs: legs.rows.length,
+    trackingUrl: request.trackingEnabled ? `/track/${request.trackingToken}` : undefined,
+    legs: request.legs.length,
   };
 }
 
