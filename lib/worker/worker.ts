@@ -10,7 +10,7 @@ import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
-import { batchAttempts } from "@/lib/webhooks/delivery/attempt-batcher";
+import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { deliverOne } from "@/lib/webhooks/delivery/deliver-one";
 import { disableQuietFailingEndpoints } from "@/lib/webhooks/delivery/disable-quiet-failing-endpoints";
@@ -104,13 +104,30 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
             inFlightByEndpoint,
           });
           for (const delivery of deliveries) {
-            const attempt = deliverOne(delivery, { workerId: id, record, signal: abort.signal })
+            // The endpoint's share counts its requests in flight: its slot is free once the receiver
+            // answered, while the outcome waits for its batch (the worker's slot is held until then).
+            let endpointSlotHeld = true;
+            const releaseEndpointSlot = () => {
+              if (!endpointSlotHeld) return;
+              endpointSlotHeld = false;
+              countInFlight(delivery.endpointId, -1);
+              wakeSoon();
+            };
+            const recordAnswered: RecordAttempt = (finished) => {
+              releaseEndpointSlot();
+              return record(finished);
+            };
+            const attempt = deliverOne(delivery, {
+              workerId: id,
+              record: recordAnswered,
+              signal: abort.signal,
+            })
               .catch((error: unknown) =>
                 logger.error("webhook delivery failed", { deliveryId: delivery.id, error }),
               )
               .finally(() => {
                 inFlight.delete(delivery.id);
-                countInFlight(delivery.endpointId, -1);
+                releaseEndpointSlot();
                 wakeSoon();
               });
             inFlight.set(delivery.id, attempt);
