@@ -81,28 +81,46 @@ async function create(caller: Caller, body: CreateBody) {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
+    // As lib/infrastructure/get-sites-or-throw.ts and create-movement-request.ts's organisationPricing.
     const sites = await client.query(
-      `SELECT * FROM "Site" WHERE "organisationId" = $1 AND "id" IN ($2, $3)`,
-      [caller.organisationId, body.origin.location.siteId, body.destination.location.siteId],
+      `SELECT * FROM "Site" WHERE "organisationId" = $1 AND "id" = ANY($2::text[])`,
+      [caller.organisationId, [body.origin.location.siteId, body.destination.location.siteId]],
     );
     if (sites.rowCount !== 2) throw new Error("unknown site");
-    await client.query(`SELECT * FROM "RateCard" WHERE "organisationId" = $1`, [caller.organisationId]);
-    await client.query(`SELECT * FROM "Organisation" WHERE "id" = $1 LIMIT 1`, [caller.organisationId]);
-    const now = new Date();
-    const today = `${now.toISOString().slice(0, 10)}T00:00:00.000Z`;
-    const deliveryBy = `${body.destination.deliveryByDate}T00:00:00.000Z`;
+    await client.query(
+      `SELECT o."trackingEnabled", to_jsonb(r) AS "rateCard"
+       FROM "Organisation" o
+       LEFT JOIN "RateCard" r ON r."organisationId" = o."id" AND r."transportMethod" = $2::"TransportMethod"
+       WHERE o."id" = $1`,
+      [caller.organisationId, body.transportMethod],
+    );
+    const now = new Date().toISOString();
+    const today = now.slice(0, 10);
+    const deliveryBy = body.destination.deliveryByDate;
     const id = newId();
     const token = randomBytes(24).toString("base64url");
+    // As lib/movement-requests/insert-movement-request.ts: the request, its first leg and its status change.
     await client.query(
-      `INSERT INTO "MovementRequest" ("id","organisationId","profileId","status","version","vin","vrm","make","model",
-        "originType","originSiteId","readyToCollectFromDate","readyToCollectFromTimeslot","estimatedCollectionDate",
-        "estimatedCollectionTimeslot","destinationType","destinationSiteId","deliveryByDate","deliveryByTimeslot",
-        "deliveryByTime","deliverOnSpecifiedDate","estimatedDeliveryDate","estimatedDeliveryTimeslot","businessArea",
-        "transportMethod","requestedBy","createdBy","estimatedCostCents","estimatedCostCurrency","trackingToken",
-        "createdAt","updatedAt")
-       VALUES ($1,$2,$3,'CREATED',1,$4,$5,$6,$7,'INTERNAL',$8,$9,'AM',$9,'AM','INTERNAL',$10,$11,'PM',$12,false,$11,'PM',
-        CAST($13::text AS "BusinessArea"),CAST($14::text AS "TransportMethod"),$15,$16,6162,'GBP',$17,$18,$18)
-       RETURNING "id"`,
+      `WITH request AS (
+         INSERT INTO "MovementRequest" ("id","organisationId","profileId","status","vin","vrm","make","model",
+           "originSiteId","readyToCollectFromDate","readyToCollectFromTimeslot","estimatedCollectionDate",
+           "estimatedCollectionTimeslot","destinationSiteId","deliveryByDate","deliveryByTimeslot",
+           "deliveryByTime","deliverOnSpecifiedDate","estimatedDeliveryDate","estimatedDeliveryTimeslot","businessArea",
+           "transportMethod","requestedBy","createdBy","estimatedCostCents","estimatedCostCurrency","trackingToken",
+           "createdAt","updatedAt")
+         VALUES ($1,$2,$3,'CREATED',$4,$5,$6,$7,$8,$9::date,'AM',$9::date,'AM',$10,$11::date,'PM',$12,false,$11::date,
+           'PM',$13::"BusinessArea",$14::"TransportMethod",$15,$16,6162,'GBP',$17,$18::timestamp(3),$18::timestamp(3))
+       ),
+       first_leg AS (
+         INSERT INTO "Movement" ("id","movementRequestId","legNumber","originSiteId","destinationSiteId",
+           "originScheduledOn","originScheduledTimeslot","originPredictedOn","originPredictedTimeslot",
+           "destinationScheduledOn","destinationScheduledTimeslot","destinationPredictedOn",
+           "destinationPredictedTimeslot","createdAt","updatedAt")
+         VALUES ($19,$1,1,$8,$10,$9::date,'AM',$9::date,'AM',$11::date,'PM',$11::date,'PM',$18::timestamp(3),
+           $18::timestamp(3))
+       )
+       INSERT INTO "MovementRequestStatusChange" ("id","movementRequestId","toStatus","actor","occurredAt")
+       VALUES ($20,$1,'CREATED',$21,$18::timestamp(3))`,
       [
         id,
         caller.organisationId,
@@ -122,21 +140,11 @@ async function create(caller: Caller, body: CreateBody) {
         caller.email,
         token,
         now,
+        newId(),
+        newId(),
+        `api-key:${caller.prefix}`,
       ],
     );
-    await client.query(
-      `INSERT INTO "Movement" ("id","movementRequestId","legNumber","status","version","originSiteId","destinationSiteId",
-        "originScheduledOn","originScheduledTimeslot","originPredictedOn","originPredictedTimeslot","destinationScheduledOn",
-        "destinationScheduledTimeslot","destinationPredictedOn","destinationPredictedTimeslot","createdAt","updatedAt")
-       VALUES ($1,$2,1,'OPEN',1,$3,$4,$5,'AM',$5,'AM',$6,'PM',$6,'PM',$7,$7) RETURNING "id"`,
-      [newId(), id, body.origin.location.siteId, body.destination.location.siteId, today, deliveryBy, now],
-    );
-    await client.query(
-      `INSERT INTO "MovementRequestStatusChange" ("id","movementRequestId","toStatus","actor","occurredAt")
-       VALUES ($1,$2,'CREATED',$3,$4) RETURNING "id"`,
-      [newId(), id, `api-key:${caller.prefix}`, now],
-    );
-    await client.query(`SELECT * FROM "MovementRequest" WHERE "id" = $1 LIMIT 1`, [id]);
     // As lib/events/record-event.ts: the event (no webhook envelope, so no deliveries) and the wake-up.
     await client.query(
       `WITH event AS (
@@ -150,26 +158,21 @@ async function create(caller: Caller, body: CreateBody) {
          FROM unnest($7::text[], $7::text[]) AS delivery(id, "endpointId")
        )
        SELECT pg_notify('vms_events', $2)`,
-      [
-        newId(),
-        caller.organisationId,
-        caller.profileId,
-        id,
-        now.toISOString(),
-        JSON.stringify({ status: "CREATED" }),
-        [],
-      ],
+      [newId(), caller.organisationId, caller.profileId, id, now, JSON.stringify({ status: "CREATED" }), []],
     );
-    await client.query(`SELECT "id", "city" FROM "Site" WHERE "id" IN ($1, $2)`, [
-      body.origin.location.siteId,
-      body.destination.location.siteId,
-    ]);
-    await client.query(`SELECT * FROM "Organisation" WHERE "id" = $1 LIMIT 1`, [caller.organisationId]);
+    // As lib/notifications/notify-movement-recipient.ts and enqueue-email.ts.
+    await client.query(
+      `SELECT o."trackingEnabled",
+         (SELECT "city" FROM "Site" WHERE "id" = $2) AS "originCity",
+         (SELECT "city" FROM "Site" WHERE "id" = $3) AS "destinationCity"
+       FROM "Organisation" o WHERE o."id" = $1`,
+      [caller.organisationId, body.origin.location.siteId, body.destination.location.siteId],
+    );
     if (body.requestedBy) {
       await client.query(
-        `INSERT INTO "EmailMessage" ("id","kind","to","subject","text","status","attemptCount","nextAttemptAt","createdAt")
-         VALUES ($1,'tracking',$2,'Track your vehicle movement',$3,'PENDING',0,$4,$4) RETURNING *`,
-        [newId(), body.requestedBy, `Follow it here: /track/${token}\n`, now],
+        `INSERT INTO "EmailMessage" ("id","organisationId","kind","to","subject","text","nextAttemptAt","createdAt")
+         VALUES ($1,$2,'tracking',$3,'Track your vehicle movement',$4,$5::timestamp(3),$5::timestamp(3))`,
+        [newId(), caller.organisationId, body.requestedBy, `Follow it here: /track/${token}\n`, now],
       );
     }
     const created = await load(client, caller, id);

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { PATCH as patchRoute } from "@/app/v1/movement-requests/[requestId]/route";
+import { fromDateOnly } from "@/lib/dates";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -159,6 +161,34 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
     });
     expect(leg).toMatchObject({ destinationSiteId: world.sites.prepCentre.id });
     expect(leg?.destinationScheduledOn?.toISOString().slice(0, 10)).toBe("2026-12-20");
+  });
+
+  it("with two legs, moves the first leg's start and the last leg's end only", async () => {
+    const { manchester, prepCentre, leeds, yokohama } = world.sites;
+    const request = await createMovementRequest(database.prisma, {
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      originSiteId: manchester.id,
+      destinationSiteId: leeds.id,
+      legs: [{ destinationSiteId: prepCentre.id }, {}],
+    });
+    const [first, last] = request.movements;
+    const { status } = await patch(request.id, {
+      origin: { location: { type: "INTERNAL", siteId: yokohama.id }, readyToCollectFromTimeslot: "PM" },
+      destination: { deliveryByDate: "2026-12-24" },
+    });
+    expect(status).toBe(200);
+
+    const legs = await database.prisma.movement.findMany({
+      where: { movementRequestId: request.id },
+      orderBy: { legNumber: "asc" },
+    });
+    const changedAt = legs[0]!.updatedAt;
+    expect(legs).toEqual([
+      { ...first, originSiteId: yokohama.id, originScheduledTimeslot: "PM", updatedAt: changedAt },
+      { ...last, destinationScheduledOn: fromDateOnly("2026-12-24"), updatedAt: changedAt },
+    ]);
+    expect(changedAt.getTime()).toBeGreaterThan(first!.updatedAt.getTime());
   });
 
   it("404 SITE_NOT_FOUND for another organisation's site, and nothing changes", async () => {

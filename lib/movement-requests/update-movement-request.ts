@@ -1,14 +1,16 @@
 // PATCH: an omitted property, at any depth, is left unchanged. Allowed until collection. A changed
 // location re-prices the estimate and moves the first or last leg's end with it.
-import { fromDateOnly } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, RateCard } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
-import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import {
+  getMovementRequestOrThrow,
+  type MovementRequestWithLegs,
+} from "@/lib/movement-requests/get-movement-request-or-throw";
+import { estimateCost, greatCircleDistanceKm, type Money } from "@/lib/movement-requests/pricing";
 import type { UpdateMovementRequestBody } from "@/lib/movement-requests/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { isEditable } from "@/lib/movement-requests/transitions";
@@ -34,67 +36,25 @@ export async function updateMovementRequest(
     });
     const originSite = sites["origin.location.siteId"];
     const destinationSite = sites["destination.location.siteId"];
-    const readyDate = origin?.readyToCollectFromDate && fromDateOnly(origin.readyToCollectFromDate);
-    const deliveryByDate = destination?.deliveryByDate && fromDateOnly(destination.deliveryByDate);
-
-    const data: Prisma.MovementRequestUncheckedUpdateInput = {
-      originSiteId: originSite.id,
-      destinationSiteId: destinationSite.id,
-      readyToCollectFromDate: readyDate,
-      estimatedCollectionDate: readyDate,
-      readyToCollectFromTimeslot: origin?.readyToCollectFromTimeslot,
-      estimatedCollectionTimeslot: origin?.readyToCollectFromTimeslot,
-      deliveryByDate,
-      estimatedDeliveryDate: deliveryByDate,
-      // An explicit slot wins over a stored deliveryByTime (rule 3); the time stays as delivery hours.
-      deliveryByTimeslot: destination?.deliveryByTimeslot,
-      estimatedDeliveryTimeslot: destination?.deliveryByTimeslot,
-      deliverOnSpecifiedDate: destination?.deliverOnSpecifiedDate,
-      notes: body.notes,
-      linkedJobPin: body.linkedJobInformation?.pin,
-      version: { increment: 1 },
-    };
     const locationChanged =
       originSite.id !== request.originSiteId || destinationSite.id !== request.destinationSiteId;
-    if (locationChanged) {
-      const cost = estimateCost(
-        await rateCardFor(tx, request),
-        greatCircleDistanceKm(originSite, destinationSite),
-      );
-      data.estimatedCostCents = cost?.centAmount ?? null;
-      data.estimatedCostCurrency = cost?.currencyCode ?? null;
-    }
-    const updated = await tx.movementRequest.update({ where: { id: request.id }, data });
-
-    const first = request.movements[0];
-    const last = request.movements.at(-1);
-    if (first) {
-      await tx.movement.update({
-        where: { id: first.id },
-        data: {
-          originSiteId: originSite.id,
-          originScheduledOn: readyDate,
-          originScheduledTimeslot: origin?.readyToCollectFromTimeslot,
-        },
-      });
-    }
-    if (last) {
-      await tx.movement.update({
-        where: { id: last.id },
-        data: {
-          destinationSiteId: destinationSite.id,
-          destinationScheduledOn: deliveryByDate,
-          destinationScheduledTimeslot: destination?.deliveryByTimeslot,
-        },
-      });
-    }
+    const cost = locationChanged
+      ? estimateCost(await rateCardFor(tx, request), greatCircleDistanceKm(originSite, destinationSite))
+      : undefined;
+    const version = await writeChanges(tx, request, {
+      originSiteId: originSite.id,
+      destinationSiteId: destinationSite.id,
+      body,
+      estimatedCost: locationChanged ? (cost ?? null) : undefined,
+      now,
+    });
     await recordEvent(tx, {
       organisationId: request.organisationId,
       profileId: request.profileId,
       type: "movement_request.updated",
       resourceType: "movement_request",
       resourceId: request.id,
-      resourceVersion: updated.version,
+      resourceVersion: version,
       occurredAt: now,
       payload: { actor: scope.actor, changed: Object.keys(body) },
     });
@@ -119,4 +79,77 @@ async function rateCardFor(
       ? { providerId, transportMethod: request.transportMethod }
       : { organisationId: request.organisationId, transportMethod: request.transportMethod },
   });
+}
+
+type Changes = {
+  originSiteId: string;
+  destinationSiteId: string;
+  body: UpdateMovementRequestBody;
+  /** A new estimate (null: none), or undefined to keep the stored one. */
+  estimatedCost: Money | null | undefined;
+  now: Date;
+};
+
+/**
+ * The request and its first and last legs in one raw statement; what the body leaves out stays as it
+ * is (COALESCE with a null parameter). Raw because every edit runs it and Prisma 6 compiles each ORM
+ * update on the event loop (three of them before; docs/performance.md). Returns the new version.
+ */
+async function writeChanges(
+  tx: Prisma.TransactionClient,
+  request: MovementRequestWithLegs,
+  { originSiteId, destinationSiteId, body, estimatedCost, now }: Changes,
+): Promise<number> {
+  const readyDate = body.origin?.readyToCollectFromDate ?? null;
+  const readySlot = body.origin?.readyToCollectFromTimeslot ?? null;
+  const deliveryByDate = body.destination?.deliveryByDate ?? null;
+  // An explicit slot wins over a stored deliveryByTime (rule 3); the time stays as delivery hours.
+  const deliveryBySlot = body.destination?.deliveryByTimeslot ?? null;
+  const keepCost = estimatedCost === undefined;
+  // timestamp(3) columns hold UTC wall-clock text, as Prisma writes them (whatever the session zone).
+  const updatedAt = now.toISOString();
+  const firstLegId = request.movements[0]?.id ?? null;
+  const lastLegId = request.movements.at(-1)?.id ?? null;
+  const [updated] = await tx.$queryRaw<{ version: number }[]>`
+    WITH legs AS (
+      UPDATE "Movement" SET
+        "originSiteId" = CASE WHEN "id" = ${firstLegId} THEN ${originSiteId} ELSE "originSiteId" END,
+        "originScheduledOn" = CASE WHEN "id" = ${firstLegId}
+          THEN COALESCE(${readyDate}::date, "originScheduledOn") ELSE "originScheduledOn" END,
+        "originScheduledTimeslot" = CASE WHEN "id" = ${firstLegId}
+          THEN COALESCE(${readySlot}::"Timeslot", "originScheduledTimeslot") ELSE "originScheduledTimeslot" END,
+        "destinationSiteId" = CASE WHEN "id" = ${lastLegId} THEN ${destinationSiteId} ELSE "destinationSiteId" END,
+        "destinationScheduledOn" = CASE WHEN "id" = ${lastLegId}
+          THEN COALESCE(${deliveryByDate}::date, "destinationScheduledOn") ELSE "destinationScheduledOn" END,
+        "destinationScheduledTimeslot" = CASE WHEN "id" = ${lastLegId}
+          THEN COALESCE(${deliveryBySlot}::"Timeslot", "destinationScheduledTimeslot")
+          ELSE "destinationScheduledTimeslot" END,
+        "updatedAt" = ${updatedAt}::timestamp(3)
+      WHERE "id" IN (${firstLegId}, ${lastLegId})
+    )
+    UPDATE "MovementRequest" SET
+      "originSiteId" = ${originSiteId},
+      "destinationSiteId" = ${destinationSiteId},
+      "readyToCollectFromDate" = COALESCE(${readyDate}::date, "readyToCollectFromDate"),
+      "estimatedCollectionDate" = COALESCE(${readyDate}::date, "estimatedCollectionDate"),
+      "readyToCollectFromTimeslot" = COALESCE(${readySlot}::"Timeslot", "readyToCollectFromTimeslot"),
+      "estimatedCollectionTimeslot" = COALESCE(${readySlot}::"Timeslot", "estimatedCollectionTimeslot"),
+      "deliveryByDate" = COALESCE(${deliveryByDate}::date, "deliveryByDate"),
+      "estimatedDeliveryDate" = COALESCE(${deliveryByDate}::date, "estimatedDeliveryDate"),
+      "deliveryByTimeslot" = COALESCE(${deliveryBySlot}::"Timeslot", "deliveryByTimeslot"),
+      "estimatedDeliveryTimeslot" = COALESCE(${deliveryBySlot}::"Timeslot", "estimatedDeliveryTimeslot"),
+      "deliverOnSpecifiedDate" = COALESCE(${body.destination?.deliverOnSpecifiedDate ?? null}::boolean,
+        "deliverOnSpecifiedDate"),
+      "notes" = COALESCE(${body.notes ?? null}, "notes"),
+      "linkedJobPin" = COALESCE(${body.linkedJobInformation?.pin ?? null}, "linkedJobPin"),
+      "estimatedCostCents" = CASE WHEN ${keepCost}::boolean THEN "estimatedCostCents"
+        ELSE ${estimatedCost?.centAmount ?? null}::integer END,
+      "estimatedCostCurrency" = CASE WHEN ${keepCost}::boolean THEN "estimatedCostCurrency"
+        ELSE ${estimatedCost?.currencyCode ?? null} END,
+      "version" = "version" + 1,
+      "updatedAt" = ${updatedAt}::timestamp(3)
+    WHERE "id" = ${request.id}
+    RETURNING "version"`;
+  if (!updated) throw new Error(`Movement request ${request.id} vanished under its row lock`);
+  return updated.version;
 }

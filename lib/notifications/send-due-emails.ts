@@ -33,10 +33,12 @@ export async function sendDueEmails(
   for (const email of claimed) {
     try {
       await send(email);
-      await client.emailMessage.update({
-        where: { id: email.id },
-        data: { status: "SENT", sentAt: new Date(), attemptCount: { increment: 1 }, lockedUntil: null },
-      });
+      // Raw: one per tracked create, and ORM queries cost ~1 ms of CPU each to compile.
+      await client.$executeRaw`
+        UPDATE "EmailMessage"
+        SET "status" = 'SENT', "sentAt" = ${new Date().toISOString()}::timestamp(3),
+            "attemptCount" = "attemptCount" + 1, "lockedUntil" = NULL
+        WHERE "id" = ${email.id}`;
     } catch (error) {
       const attempts = email.attemptCount + 1;
       const message = error instanceof Error ? error.message : String(error);
