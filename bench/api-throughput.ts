@@ -2,7 +2,8 @@
 // autocannon, and the same create / get against a bare node:http + pg reference (bench/reference-server.ts).
 // Each endpoint runs at full load (closed loop, BENCH_CONNECTIONS requests in flight) and then at a
 // fixed 200 requests/s (latency only). The server's peak RSS is sampled throughout.
-// Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile)
+// Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
+// BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}")
 import path from "node:path";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
 import { postgresVersion } from "@/bench/lib/postgres-version";
@@ -22,6 +23,7 @@ const REFERENCE_PORT = 3241;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
+const ONLY = process.env.BENCH_ONLY;
 /** Requests that GET and PATCH rotate over, so that PATCHes do not all queue on one row's lock. */
 const REQUEST_POOL_SIZE = 50;
 /** The seed's demo key of organisation A (README). */
@@ -56,7 +58,7 @@ let serverRss: RssSummary;
 try {
   const rss = sampleRss(server.pid);
   const scenarios = await productScenarios(server.baseUrl);
-  for (const scenario of scenarios) measured.push(await measure(scenario, "product", server.pid));
+  for (const scenario of selected(scenarios)) measured.push(await measure(scenario, "product", server.pid));
   serverRss = rss.stop();
 } finally {
   await server.stop(); // releases the build lock before the reference runs
@@ -73,7 +75,7 @@ try {
   const referenceUrl = `http://127.0.0.1:${REFERENCE_PORT}`;
   await waitForHttp(`${referenceUrl}/health`, reference, 30_000);
   const rss = sampleRss(reference.pid);
-  for (const scenario of await referenceScenarios(referenceUrl)) {
+  for (const scenario of selected(await referenceScenarios(referenceUrl))) {
     measured.push(await measure(scenario, "reference", reference.pid));
   }
   referenceRss = rss.stop();
@@ -82,6 +84,10 @@ try {
 }
 
 report();
+
+function selected(scenarios: Scenario[]): Scenario[] {
+  return ONLY ? scenarios.filter((scenario) => scenario.name.includes(ONLY)) : scenarios;
+}
 
 async function measure(scenario: Scenario, target: Measured["target"], serverPid: number): Promise<Measured> {
   console.log(
