@@ -24,6 +24,7 @@ const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
 const ONLY = process.env.BENCH_ONLY;
+const CREATE = "POST /v1/movement-requests/create-in-planning-pool";
 /** Requests that GET and PATCH rotate over, so that PATCHes do not all queue on one row's lock. */
 const REQUEST_POOL_SIZE = 50;
 /** The seed's demo key of organisation A (README). */
@@ -124,8 +125,23 @@ async function productScenarios(baseUrl: string): Promise<Scenario[]> {
   if (!origin || !destination) throw new Error("The demo data has no two GB sites that are not prep sites");
   const createBody = JSON.stringify(createRequestBody(origin.id, destination.id));
   const requestIds = await createRequests(baseUrl, createBody);
+  let idempotencyKeys = 0;
   return [
     createScenario(baseUrl, createBody),
+    {
+      // Integrators that retry safely send a fresh key with every create (the Stripe habit).
+      name: `${CREATE} (Idempotency-Key)`,
+      load: {
+        ...createScenario(baseUrl, createBody).load,
+        setupRequest: (request) => {
+          request.headers = {
+            ...request.headers,
+            "idempotency-key": `bench-${process.pid}-${++idempotencyKeys}`,
+          };
+          return request;
+        },
+      },
+    },
     getScenario(baseUrl, requestIds),
     {
       name: "PATCH /v1/movement-requests/{id}",
@@ -181,7 +197,7 @@ async function createRequests(baseUrl: string, body: string): Promise<string[]> 
 
 function createScenario(baseUrl: string, body: string): Scenario {
   return {
-    name: "POST /v1/movement-requests/create-in-planning-pool",
+    name: CREATE,
     load: {
       url: `${baseUrl}/v1/movement-requests/create-in-planning-pool`,
       method: "POST",
@@ -248,10 +264,10 @@ function report(): void {
   );
 
   const find = (name: string, target: Measured["target"]) =>
-    measured.find((entry) => entry.name.startsWith(name) && entry.target === target);
-  const create = find("POST", "product");
+    measured.find((entry) => entry.name === name && entry.target === target);
+  const create = find(CREATE, "product");
   const get = find("GET /v1/movement-requests/{id}", "product");
-  const createReference = find("POST", "reference");
+  const createReference = find(CREATE, "reference");
   const getReference = find("GET /v1/movement-requests/{id}", "reference");
   const worstFixedP99 = Math.max(
     ...measured.filter((entry) => entry.target === "product").map((e) => e.fixedRate.p99Ms),

@@ -83,6 +83,36 @@ describe("Idempotency-Key", () => {
     expect(await countRequests()).toBe(before + 1);
   });
 
+  it("stores the claim's times in UTC, and lets an abandoned or expired claim's key run again", async () => {
+    const claimedAt = Date.now();
+    expect((await create(poolRequestBody(world), "key-abandoned")).status).toBe(201);
+    const record = await database.prisma.idempotencyRecord.findFirstOrThrow({
+      where: { key: "key-abandoned" },
+    });
+    expect(Math.abs(record.createdAt.getTime() - claimedAt)).toBeLessThan(60_000);
+    expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
+
+    // A process died mid-request two minutes ago: the claim has no response and is taken over.
+    await database.prisma.idempotencyRecord.update({
+      where: { id: record.id },
+      data: { responseStatus: null, responseBody: null, createdAt: new Date(claimedAt - 120_000) },
+    });
+    const before = await countRequests();
+    const retried = await create(poolRequestBody(world), "key-abandoned");
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotent-replayed")).toBeNull();
+    expect(await countRequests()).toBe(before + 1);
+
+    // After 24 hours the key is free again, even for another body.
+    await database.prisma.idempotencyRecord.update({
+      where: { id: record.id },
+      data: { expiresAt: new Date(claimedAt - 1_000) },
+    });
+    const reused = await create(poolRequestBody(world, { notes: "a new request" }), "key-abandoned");
+    expect(reused.status).toBe(201);
+    expect(await countRequests()).toBe(before + 2);
+  });
+
   it("refuses an over-long key", async () => {
     const response = await create(poolRequestBody(world), "k".repeat(256));
     expect(response.status).toBe(400);

@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { problemResponse } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { decryptSecret, encryptSecret } from "@/lib/webhooks/secret-crypto";
@@ -60,11 +59,7 @@ export async function withIdempotency(
     return response;
   }
   const text = await response.text();
-  await db().idempotencyRecord.update({
-    where: { id: claim.recordId },
-    // Stored encrypted: a response may carry a secret shown once (a webhook signing secret).
-    data: { responseStatus: response.status, responseBody: encryptSecret(text) },
-  });
+  await storeResponse(claim.recordId, response.status, text);
   return new Response(text, { status: response.status, headers: response.headers });
 }
 
@@ -73,14 +68,14 @@ type ClaimInput = { apiKeyId: string; key: string; method: string; path: string;
 async function claimKey(input: ClaimInput): Promise<Claim> {
   const now = Date.now();
   const recordId = newId();
-  try {
-    await db().idempotencyRecord.create({
-      data: { id: recordId, ...input, expiresAt: new Date(now + RETENTION_MS) },
-    });
-    return { recordId };
-  } catch (error) {
-    if (!(error instanceof Prisma.PrismaClientKnownRequestError) || error.code !== "P2002") throw error;
-  }
+  // Raw, like the claim's store below: every POST with a key runs both, and Prisma 6 compiles each ORM
+  // query on the event loop (docs/performance.md). timestamp(3) columns hold UTC wall-clock text.
+  const claimed = await db().$executeRaw`
+    INSERT INTO "IdempotencyRecord" ("id", "apiKeyId", "key", "method", "path", "requestHash", "createdAt", "expiresAt")
+    VALUES (${recordId}, ${input.apiKeyId}, ${input.key}, ${input.method}, ${input.path}, ${input.requestHash},
+      ${new Date(now).toISOString()}::timestamp(3), ${new Date(now + RETENTION_MS).toISOString()}::timestamp(3))
+    ON CONFLICT ("apiKeyId", "key") DO NOTHING`;
+  if (claimed === 1) return { recordId };
   const existing = await db().idempotencyRecord.findUniqueOrThrow({
     where: { apiKeyId_key: { apiKeyId: input.apiKeyId, key: input.key } },
   });
@@ -122,11 +117,15 @@ async function claimKey(input: ClaimInput): Promise<Claim> {
 
 async function storeThrown(recordId: string, error: AppError, path: string): Promise<AppError> {
   const response = problemResponse(error, path);
-  await db().idempotencyRecord.update({
-    where: { id: recordId },
-    data: { responseStatus: response.status, responseBody: encryptSecret(await response.text()) },
-  });
+  await storeResponse(recordId, response.status, await response.text());
   return error;
+}
+
+async function storeResponse(recordId: string, status: number, text: string): Promise<void> {
+  // Stored encrypted: a response may carry a secret shown once (a webhook signing secret).
+  await db().$executeRaw`
+    UPDATE "IdempotencyRecord" SET "responseStatus" = ${status}::integer, "responseBody" = ${encryptSecret(text)}
+    WHERE "id" = ${recordId}`;
 }
 
 function inProgress(): AppError {

@@ -136,9 +136,7 @@ export async function createMovementRequestIn(
     destination,
     now,
   });
-  if (trackingToken) {
-    await notifyMovementRecipient(tx, { ...request, ...request.vehicle, completedOn: null }, "tracking");
-  }
+  if (trackingToken) await notifyMovementRecipient(tx, { ...request, ...request.vehicle }, "tracking");
   return id;
 }
 
