@@ -290,10 +290,12 @@ function useKeyboardZones(
     const index = Math.max(0, order.indexOf(current.current ?? ""));
     const step = event.code === "ArrowRight" || event.code === "ArrowDown" ? 1 : -1;
     const next = order[Math.min(order.length - 1, Math.max(0, index + step))]!;
-    current.current = next;
     const rect = context.droppableRects.get(next);
     const dragged = context.collisionRect;
+    // The zones are measured just after the pick-up: a key pressed before that does nothing (and must not
+    // advance the zone, or the next press would skip one).
     if (!rect || !dragged) return undefined;
+    current.current = next;
     return { x: rect.left + (rect.width - dragged.width) / 2, y: rect.top + 8 };
   };
 }
