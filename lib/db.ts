@@ -1,6 +1,6 @@
 // The Prisma client: one per process, over the pg driver adapter (no query-engine binary).
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 
 /** Fail fast when the database is unreachable, rather than holding requests until a proxy times out. */
@@ -27,4 +27,12 @@ export function db(): PrismaClient {
 }
 
 export type Db = PrismaClient;
-export type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * An instant as a raw-SQL value for a timestamp(3) column. Those columns hold UTC wall-clock time, as
+ * Prisma writes them; the ISO text (its "Z" dropped by the cast) keeps it so whatever the session's or the
+ * process's time zone.
+ */
+export function sqlTimestamp(instant: Date): Prisma.Sql {
+  return Prisma.sql`${instant.toISOString()}::timestamp(3)`;
+}

@@ -3,7 +3,7 @@
 // shifts: new events are newer than every cursor. The envelopes are the stored JSON text, returned
 // verbatim, so that a replayed envelope is byte for byte the one that was signed and delivered.
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { db } from "@/lib/db";
+import { db, sqlTimestamp } from "@/lib/db";
 import { encodeEventsCursor, type EventsCursor } from "@/lib/events/events-cursor";
 import { retentionCutoff } from "@/lib/events/retention";
 import { EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/events/schemas";
@@ -69,7 +69,7 @@ export function eventsPageQuery(input: {
   take: number;
 }): Prisma.Sql {
   const keyset = input.after
-    ? Prisma.sql`AND ("occurredAt", "id") < (${input.after.occurredAt.toISOString()}::timestamp(3), ${input.after.id})`
+    ? Prisma.sql`AND ("occurredAt", "id") < (${sqlTimestamp(input.after.occurredAt)}, ${input.after.id})`
     : Prisma.empty;
   return Prisma.sql`
     SELECT "id", "occurredAt", "envelope"
@@ -78,7 +78,7 @@ export function eventsPageQuery(input: {
       AND "envelope" IS NOT NULL
       -- Movement events only: a webhook test event is sent to one endpoint, never published.
       AND "resourceType" = 'movement'
-      AND "occurredAt" >= ${input.from.toISOString()}::timestamp(3)
+      AND "occurredAt" >= ${sqlTimestamp(input.from)}
       ${keyset}
     ORDER BY "profileId", "occurredAt" DESC, "id" DESC
     LIMIT ${input.take}`;

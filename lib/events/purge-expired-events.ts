@@ -11,7 +11,7 @@
 // instead of 8 ms on 300k rows, growing with the Pro organisations' traffic). The ids are collected as an
 // array (evaluated once) so that the delete looks them up by primary key: with `IN (subquery)` the planner
 // may hash-join them against a sequential scan of the whole table.
-import { db } from "@/lib/db";
+import { db, sqlTimestamp } from "@/lib/db";
 import { RETAINED_PLANS, retentionCutoff } from "@/lib/events/retention";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { logger } from "@/lib/logger";
@@ -26,8 +26,7 @@ export async function purgeExpiredEvents(
   // The organisation's cutoff (an event's profile belongs to the event's organisation).
   const cutoff = Prisma.sql`CASE o."plan" ${Prisma.join(
     RETAINED_PLANS.map(
-      (plan) =>
-        Prisma.sql`WHEN ${plan}::"Plan" THEN ${retentionCutoff(plan, now).toISOString()}::timestamp(3)`,
+      (plan) => Prisma.sql`WHEN ${plan}::"Plan" THEN ${sqlTimestamp(retentionCutoff(plan, now))}`,
     ),
     " ",
   )} END`;

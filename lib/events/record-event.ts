@@ -1,5 +1,6 @@
 // The transactional outbox: an event is written with the change it describes, in the same transaction,
 // so that it is published if and only if the change commits.
+import { sqlTimestamp } from "@/lib/db";
 import { announceInProcess, EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -27,8 +28,7 @@ export type NewEvent = {
  */
 export async function recordEvent(tx: Prisma.TransactionClient, event: NewEvent): Promise<string> {
   const id = event.id ?? newId();
-  // timestamp(3) columns hold UTC wall-clock text, as Prisma writes them (whatever the session zone).
-  const now = new Date().toISOString();
+  const now = sqlTimestamp(new Date());
   const endpointIds = event.envelope ? await subscribedEndpointIds(tx, event) : [];
   const deliveryIds = endpointIds.map(() => newId());
   await tx.$executeRaw`
@@ -36,12 +36,12 @@ export async function recordEvent(tx: Prisma.TransactionClient, event: NewEvent)
       INSERT INTO "Event" (id, "organisationId", "profileId", type, "resourceType", "resourceId",
         "resourceVersion", "occurredAt", payload, envelope, "createdAt")
       VALUES (${id}, ${event.organisationId}, ${event.profileId}, ${event.type}, ${event.resourceType},
-        ${event.resourceId}, ${event.resourceVersion}, ${event.occurredAt.toISOString()}::timestamp(3),
-        ${JSON.stringify(event.payload)}::jsonb, ${event.envelope ?? null}, ${now}::timestamp(3))
+        ${event.resourceId}, ${event.resourceVersion}, ${sqlTimestamp(event.occurredAt)},
+        ${JSON.stringify(event.payload)}::jsonb, ${event.envelope ?? null}, ${now})
     ),
     deliveries AS (
       INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", "nextAttemptAt", "createdAt")
-      SELECT delivery.id, delivery."endpointId", ${id}, ${now}::timestamp(3), ${now}::timestamp(3)
+      SELECT delivery.id, delivery."endpointId", ${id}, ${now}, ${now}
       FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS delivery(id, "endpointId")
     )
     SELECT pg_notify(${EVENTS_CHANNEL}, ${event.organisationId})`;

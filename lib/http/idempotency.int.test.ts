@@ -85,7 +85,15 @@ describe("Idempotency-Key", () => {
 
   it("stores the claim's times in UTC, and lets an abandoned or expired claim's key run again", async () => {
     const claimedAt = Date.now();
-    expect((await create(poolRequestBody(world), "key-abandoned")).status).toBe(201);
+    // Claimed far from UTC: a time written as local wall-clock would be 12–13 hours off.
+    const zone = process.env.TZ;
+    process.env.TZ = "Pacific/Auckland";
+    try {
+      expect((await create(poolRequestBody(world), "key-abandoned")).status).toBe(201);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
     const record = await database.prisma.idempotencyRecord.findFirstOrThrow({
       where: { key: "key-abandoned" },
     });

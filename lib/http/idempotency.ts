@@ -3,7 +3,7 @@
 // is 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_REQUEST_IN_PROGRESS.
 // Server errors are not stored, so the request can be retried with the same key.
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
+import { db, sqlTimestamp } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
@@ -69,11 +69,11 @@ async function claimKey(input: ClaimInput): Promise<Claim> {
   const now = Date.now();
   const recordId = newId();
   // Raw, like the claim's store below: every POST with a key runs both, and Prisma 6 compiles each ORM
-  // query on the event loop (docs/performance.md). timestamp(3) columns hold UTC wall-clock text.
+  // query on the event loop (docs/performance.md).
   const claimed = await db().$executeRaw`
     INSERT INTO "IdempotencyRecord" ("id", "apiKeyId", "key", "method", "path", "requestHash", "createdAt", "expiresAt")
     VALUES (${recordId}, ${input.apiKeyId}, ${input.key}, ${input.method}, ${input.path}, ${input.requestHash},
-      ${new Date(now).toISOString()}::timestamp(3), ${new Date(now + RETENTION_MS).toISOString()}::timestamp(3))
+      ${sqlTimestamp(new Date(now))}, ${sqlTimestamp(new Date(now + RETENTION_MS))})
     ON CONFLICT ("apiKeyId", "key") DO NOTHING`;
   if (claimed === 1) return { recordId };
   const existing = await db().idempotencyRecord.findUniqueOrThrow({

@@ -8,6 +8,7 @@ import type {
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/client";
+import { sqlTimestamp } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { Money } from "@/lib/movement-requests/pricing";
 
@@ -56,8 +57,7 @@ export async function insertMovementRequest(
   request: NewMovementRequest,
 ): Promise<void> {
   const { vehicle } = request;
-  // timestamp(3) columns hold UTC wall-clock text, as Prisma writes them (whatever the session zone).
-  const now = request.createdAt.toISOString();
+  const now = sqlTimestamp(request.createdAt);
   const ready = request.readyToCollectFromDate;
   const readySlot = request.readyToCollectFromTimeslot;
   const deliveryBy = request.deliveryByDate;
@@ -90,7 +90,7 @@ export async function insertMovementRequest(
         ${request.externalId ?? null}, ${request.confirmedBy ?? null}, ${request.requestedBy ?? null},
         ${request.createdBy}, ${request.linkedJobPin ?? null},
         ${request.estimatedCost?.centAmount ?? null}::integer, ${request.estimatedCost?.currencyCode ?? null},
-        ${request.trackingToken}, ${now}::timestamp(3), ${now}::timestamp(3))
+        ${request.trackingToken}, ${now}, ${now})
     ),
     first_leg AS (
       INSERT INTO "Movement" (
@@ -103,9 +103,9 @@ export async function insertMovementRequest(
         ${ready}::date, ${readySlot}::"Timeslot", ${ready}::date, ${readySlot}::"Timeslot",
         ${deliveryBy}::date, ${deliveryBySlot}::"Timeslot", ${deliveryBy}::date,
         ${deliveryBySlot}::"Timeslot", ${request.thirdPartyLogisticsProviderId},
-        ${now}::timestamp(3), ${now}::timestamp(3))
+        ${now}, ${now})
     )
     INSERT INTO "MovementRequestStatusChange" ("id", "movementRequestId", "toStatus", "actor", "occurredAt")
     VALUES (${newId()}, ${request.id}, ${request.status}::"MovementRequestStatus", ${request.actor},
-      ${now}::timestamp(3))`;
+      ${now})`;
 }

@@ -1,6 +1,6 @@
 // PATCH: an omitted property, at any depth, is left unchanged. Allowed until collection. A changed
 // location re-prices the estimate and moves the first or last leg's end with it.
-import { db } from "@/lib/db";
+import { db, sqlTimestamp } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, RateCard } from "@/lib/generated/prisma/client";
@@ -38,14 +38,15 @@ export async function updateMovementRequest(
     const destinationSite = sites["destination.location.siteId"];
     const locationChanged =
       originSite.id !== request.originSiteId || destinationSite.id !== request.destinationSiteId;
-    const cost = locationChanged
-      ? estimateCost(await rateCardFor(tx, request), greatCircleDistanceKm(originSite, destinationSite))
+    const estimatedCost = locationChanged
+      ? (estimateCost(await rateCardFor(tx, request), greatCircleDistanceKm(originSite, destinationSite)) ??
+        null)
       : undefined;
     const version = await writeChanges(tx, request, {
       originSiteId: originSite.id,
       destinationSiteId: destinationSite.id,
       body,
-      estimatedCost: locationChanged ? (cost ?? null) : undefined,
+      estimatedCost,
       now,
     });
     await recordEvent(tx, {
@@ -106,8 +107,7 @@ async function writeChanges(
   // An explicit slot wins over a stored deliveryByTime (rule 3); the time stays as delivery hours.
   const deliveryBySlot = body.destination?.deliveryByTimeslot ?? null;
   const keepCost = estimatedCost === undefined;
-  // timestamp(3) columns hold UTC wall-clock text, as Prisma writes them (whatever the session zone).
-  const updatedAt = now.toISOString();
+  const updatedAt = sqlTimestamp(now);
   const firstLegId = request.movements[0]?.id ?? null;
   const lastLegId = request.movements.at(-1)?.id ?? null;
   const [updated] = await tx.$queryRaw<{ version: number }[]>`
@@ -124,7 +124,7 @@ async function writeChanges(
         "destinationScheduledTimeslot" = CASE WHEN "id" = ${lastLegId}
           THEN COALESCE(${deliveryBySlot}::"Timeslot", "destinationScheduledTimeslot")
           ELSE "destinationScheduledTimeslot" END,
-        "updatedAt" = ${updatedAt}::timestamp(3)
+        "updatedAt" = ${updatedAt}
       WHERE "id" IN (${firstLegId}, ${lastLegId})
     )
     UPDATE "MovementRequest" SET
@@ -147,7 +147,7 @@ async function writeChanges(
       "estimatedCostCurrency" = CASE WHEN ${keepCost}::boolean THEN "estimatedCostCurrency"
         ELSE ${estimatedCost?.currencyCode ?? null} END,
       "version" = "version" + 1,
-      "updatedAt" = ${updatedAt}::timestamp(3)
+      "updatedAt" = ${updatedAt}
     WHERE "id" = ${request.id}
     RETURNING "version"`;
   if (!updated) throw new Error(`Movement request ${request.id} vanished under its row lock`);

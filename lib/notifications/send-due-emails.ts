@@ -1,6 +1,6 @@
 // Sends what the e-mail outbox holds. Claims with SKIP LOCKED and a lease, like webhook deliveries, so
 // several workers never send one message twice at once, and a dead worker's claims come back.
-import type { Db } from "@/lib/db";
+import { sqlTimestamp, type Db } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { mailTransport, type MailTransport } from "@/lib/notifications/mail-transport";
 
@@ -36,7 +36,7 @@ export async function sendDueEmails(
       // Raw: one per tracked create, and ORM queries cost ~1 ms of CPU each to compile.
       await client.$executeRaw`
         UPDATE "EmailMessage"
-        SET "status" = 'SENT', "sentAt" = ${new Date().toISOString()}::timestamp(3),
+        SET "status" = 'SENT', "sentAt" = ${sqlTimestamp(new Date())},
             "attemptCount" = "attemptCount" + 1, "lockedUntil" = NULL
         WHERE "id" = ${email.id}`;
     } catch (error) {

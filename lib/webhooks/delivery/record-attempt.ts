@@ -1,7 +1,7 @@
 // Records attempts and their outcomes on the deliveries: any number of them in a single statement (one
 // round trip, no interactive transaction holding a pooled connection), the worker's hot path. The worker
 // batches the outcomes that finish together (attempt-batcher.ts).
-import type { Db } from "@/lib/db";
+import { sqlTimestamp, type Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-endpoint";
@@ -17,7 +17,7 @@ export type FinishedAttempt = {
   nextAttemptAt?: Date;
 };
 
-/** UTC wall-clock text for a timestamp(3) column, as Prisma stores DateTime (whatever the session zone). */
+/** The text of one element of a timestamp(3)[] parameter (see sqlTimestamp in lib/db.ts). */
 const utc = (date: Date) => date.toISOString();
 
 /**
@@ -58,7 +58,7 @@ export async function recordAttempts(
       SET "attemptCount" = i."attemptNumber", "lockedUntil" = NULL, "lockedBy" = NULL,
         status = CASE WHEN i.succeeded THEN 'SUCCEEDED'::"DeliveryStatus"
           WHEN i."nextAttemptAt" IS NULL THEN 'FAILED'::"DeliveryStatus" ELSE d.status END,
-        "succeededAt" = CASE WHEN i.succeeded THEN ${utc(now)}::timestamp(3) ELSE d."succeededAt" END,
+        "succeededAt" = CASE WHEN i.succeeded THEN ${sqlTimestamp(now)} ELSE d."succeededAt" END,
         "nextAttemptAt" = CASE WHEN i.succeeded THEN d."nextAttemptAt" ELSE COALESCE(i."nextAttemptAt", d."nextAttemptAt") END
       FROM input i
       WHERE d.id = i."deliveryId" AND d."lockedBy" = ${workerId}
@@ -69,8 +69,8 @@ export async function recordAttempts(
     ),
     changed AS (
       UPDATE "WebhookEndpoint" e
-      SET "failingSince" = CASE WHEN l.succeeded THEN NULL ELSE ${utc(now)}::timestamp(3) END,
-        "updatedAt" = ${utc(now)}::timestamp(3)
+      SET "failingSince" = CASE WHEN l.succeeded THEN NULL ELSE ${sqlTimestamp(now)} END,
+        "updatedAt" = ${sqlTimestamp(now)}
       FROM latest l
       WHERE e.id = l."endpointId" AND (e."failingSince" IS NULL) = NOT l.succeeded
       RETURNING e.id, e."failingSince"
