@@ -3,6 +3,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 export async function expectAccessible(page: Page, options: { include?: string } = {}): Promise<void> {
+  // Next.js streams a dynamic page's metadata after its content: wait for the <title>, or axe may run first
+  // and report "document-title" on a page that has one.
+  await expect(page).toHaveTitle(/\S/);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
