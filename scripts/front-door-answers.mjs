@@ -11,6 +11,14 @@ const TITLES = /** @type {Record<number, string>} */ ({
   431: "Request headers too large",
 });
 
+/** As lib/http/error-status.ts's STATUS_TITLE. */
+const PROBLEM_TITLES = /** @type {Record<number, string>} */ ({
+  400: "Bad Request",
+  405: "Method Not Allowed",
+  411: "Length Required",
+  413: "Content Too Large",
+});
+
 const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -27,7 +35,7 @@ export function isApiPath(pathname) {
 export function problem(status, code, message) {
   const body = JSON.stringify({
     type: `/docs/api#error-${code.toLowerCase().replaceAll("_", "-")}`,
-    title: TITLES[status] ?? "Error",
+    title: PROBLEM_TITLES[status] ?? "Error",
     status,
     code,
     message,

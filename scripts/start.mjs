@@ -48,6 +48,8 @@ main().catch(async (error) => {
 
 async function main() {
   dotenv.config({ quiet: true }); // .env, if there is one; real environment variables win
+  // next-auth reads AUTH_URL itself: the public origin, when only APP_URL names it (lib/env.ts).
+  if (process.env.APP_URL) process.env.AUTH_URL ||= process.env.APP_URL;
   const database = await connectDatabase();
 
   if (await hasPendingMigrations()) {
