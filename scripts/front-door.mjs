@@ -9,7 +9,9 @@
 //   that is not valid percent-encoded UTF-8, a server-action body over the limit or of unknown length;
 // - a 405 with an empty body (Next's answer to a method a route does not export) gets a body: a
 //   problem+json METHOD_NOT_ALLOWED with Allow for the API, a styled page otherwise.
+import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { monotonicFactory } from "ulid";
 import { resolveClient } from "../lib/http/trusted-proxies.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
@@ -23,6 +25,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * sends more than a few levels.
  */
 export const MAX_ACTION_NESTING = 64;
+/** Methods any route takes; Next answers others on pages with a 500. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A refused body is read (and dropped) up to this much, so that the client gets to read the answer. */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -40,7 +44,7 @@ const nextUlid = monotonicFactory();
  * @typedef {import("node:http").IncomingMessage} Request
  * @typedef {import("node:http").ServerResponse} Response
  * @typedef {(request: Request, response: Response) => unknown} Handler
- * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined> }} FrontDoorOptions
+ * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string> }} FrontDoorOptions
  */
 
 /**
@@ -57,21 +61,43 @@ export function frontDoor(next, options) {
     for (const { key, value } of headers) response.setHeader(key, value);
     settleClientAddress(request, options.trustedProxies);
 
-    const refusal = refusalOf(request);
-    if (refusal) return refuse(request, response, refusal);
+    const refusal = refusalOf(request, options.publicFiles ?? new Set());
+    if (refusal) {
+      return refusal.status === 405
+        ? options
+            .allowedMethods(pathOf(request))
+            .then((allow) => refuse(request, response, { ...refusal, allow }))
+        : refuse(request, response, refusal);
+    }
     answerEmptyMethodNotAllowed(request, response, options.allowedMethods);
     if (request.headers["next-action"] === undefined) return next(request, response);
     return readActionBody(request).then(
       (body) => {
-        if (nestingDepth(body) > MAX_ACTION_NESTING) {
-          const message = `The action's arguments are nested more than ${MAX_ACTION_NESTING} levels deep.`;
-          return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message });
-        }
+        const message = actionBodyProblem(request, body);
+        if (message) return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message });
         return next(replayed(request, body), response);
       },
       () => response.destroy(),
     );
   };
+}
+
+/**
+ * What makes a server action's body one that Next would answer with a 500, if anything.
+ * @param {Request} request
+ * @param {Buffer} body
+ * @returns {string | undefined}
+ */
+function actionBodyProblem(request, body) {
+  if (nestingDepth(body) > MAX_ACTION_NESTING) {
+    return `The action's arguments are nested more than ${MAX_ACTION_NESTING} levels deep.`;
+  }
+  const multipart = /^multipart\/form-data/i.test(request.headers["content-type"] ?? "");
+  // A plain body is the JSON list of arguments; Next applies the action to anything else and fails.
+  if (!multipart && body.toString("utf8").trimStart()[0] !== "[") {
+    return "The action's arguments must be a JSON array.";
+  }
+  return undefined;
 }
 
 /**
@@ -166,13 +192,22 @@ function settleClientAddress(request, trusted) {
 }
 
 /**
- * @typedef {{ status: number, code: "VALIDATION_ERROR" | "PAYLOAD_TOO_LARGE" | "LENGTH_REQUIRED", message: string }} Refusal
+ * @typedef {{ status: number, code: string, message: string, allow?: string }} Refusal
  * @param {Request} request
+ * @param {ReadonlySet<string>} publicFiles
  * @returns {Refusal | undefined}
  */
-function refusalOf(request) {
-  const target = request.url ?? "/";
-  const pathname = target.split("?", 1)[0] ?? "";
+function refusalOf(request, publicFiles) {
+  const pathname = pathOf(request);
+  if (publicFiles.has(pathname) && request.method !== "GET" && request.method !== "HEAD") {
+    // Next's static file server answers any other method with a 500.
+    const message = `${request.method} is not allowed on ${pathname}.`;
+    return { status: 405, code: "METHOD_NOT_ALLOWED", message, allow: "GET, HEAD" };
+  }
+  if (!SERVED_METHODS.has(request.method ?? "")) {
+    // TRACE, CONNECT, WebDAV and made-up methods: Next's page renderer fails on them with a 500.
+    return { status: 405, code: "METHOD_NOT_ALLOWED", message: `${request.method} is not served here.` };
+  }
   if (!isWellFormedPath(pathname)) {
     return { status: 400, code: "VALIDATION_ERROR", message: "The path is not valid percent-encoded UTF-8." };
   }
@@ -190,6 +225,29 @@ function refusalOf(request) {
 /** @param {Request} request */
 function hasBody(request) {
   return request.headers["transfer-encoding"] !== undefined;
+}
+
+/**
+ * The URL paths of the files in public/ (served by Next as they are).
+ * @param {string} directory
+ * @returns {Set<string>}
+ */
+export function publicFilePaths(directory) {
+  if (!existsSync(directory)) return new Set();
+  const entries = readdirSync(directory, { recursive: true, withFileTypes: true });
+  return new Set(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(directory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+}
+
+/** @param {Request} request @returns {string} the path of the request target, undecoded */
+function pathOf(request) {
+  return (request.url ?? "/").split("?", 1)[0] ?? "/";
 }
 
 /**
@@ -224,7 +282,8 @@ function refuse(request, response, refusal) {
     return;
   }
   response.setHeader("Connection", "close");
-  const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
+  if (refusal.allow) response.setHeader("Allow", refusal.allow);
+  const pathname = pathOf(request);
   const answer = isApiPath(pathname)
     ? problem(refusal.status, refusal.code, refusal.message)
     : errorPage(refusal.status, refusal.message);
@@ -257,7 +316,7 @@ function answerEmptyMethodNotAllowed(request, response, allowedMethods) {
     if (!replacing && !(response.statusCode === 405 && !response.headersSent && isBare(405, []))) {
       return end(...args);
     }
-    const pathname = (request.url ?? "/").split("?", 1)[0] ?? "/";
+    const pathname = pathOf(request);
     const message = `${request.method} is not allowed on ${pathname}.`;
     void allowedMethods(pathname).then((allow) => {
       const answer = isApiPath(pathname)

@@ -14,7 +14,7 @@ import dotenv from "dotenv";
 import pg from "pg";
 import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
 import { startEmbeddedDatabase } from "./embedded-database.mjs";
-import { answerClientError, frontDoor } from "./front-door.mjs";
+import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -204,6 +204,7 @@ async function serve(port) {
     frontDoor(app.getRequestHandler(), {
       production: !dev,
       trustedProxies,
+      publicFiles: publicFilePaths("public"),
       allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
     }),
   );
