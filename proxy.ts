@@ -46,7 +46,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       headers: { "content-type": "text/plain" },
     });
   }
-  return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), requestOrigin(request)));
+  return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), publicOrigin(request)));
 }
 
 async function hasStaffSession(request: NextRequest): Promise<boolean> {
@@ -74,15 +74,12 @@ async function hasStaffSession(request: NextRequest): Promise<boolean> {
 }
 
 /**
- * The origin the browser used. Behind scripts/start.mjs, Next's own URL says "localhost" whatever the
- * Host header was; Next fills X-Forwarded-Host/-Proto from the connection when no proxy did.
+ * Where redirects go: APP_URL, never a host taken from the request (Host, X-Forwarded-Host: an open
+ * redirect, or a poisoned cache). Without APP_URL, Next's own origin, which it turns into a relative
+ * Location (the browser stays on the host it asked).
  */
-function requestOrigin(request: NextRequest): string {
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  const protocol = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(/:$/, "");
-  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host) || !/^https?$/.test(protocol))
-    return request.nextUrl.origin;
-  return `${protocol}://${host}`;
+function publicOrigin(request: NextRequest): string {
+  return env().APP_URL ?? request.nextUrl.origin;
 }
 
 export const config = {

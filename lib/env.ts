@@ -1,5 +1,6 @@
 // The only reader of process.env: every setting, validated once, with its default.
 import { z } from "zod";
+import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -19,6 +20,26 @@ const settingsSchema = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * The service's public origin (https://vms.example.com). In production every absolute link and
+   * redirect is built from it, never from the request's Host or X-Forwarded-Host (docs/operations.md).
+   */
+  APP_URL: z.url().optional(),
+  /**
+   * Which peers may set X-Forwarded-For/-Host/-Proto and Forwarded: their addresses or CIDR ranges
+   * ("10.0.0.0/8,fd00::/8"), or a hop count ("1"). Unset: none, the socket's address is the client's.
+   * Read by scripts/front-door.mjs; checked here.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseTrustedProxies(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `Expected CIDR ranges or a hop count: ${String(error)}` });
+      }
+    }),
   /** Base of public links (tracking pages, workshop screens). */
   PUBLIC_BASE_URL: z.url().optional(),
   /** AES-256-GCM key for webhook secrets at rest: 32 bytes, base64 (`openssl rand -base64 32`). */
@@ -78,6 +99,9 @@ const envSchema = settingsSchema
   })
   .transform((settings) => ({
     ...settings,
+    // APP_URL is the one public origin; the older, narrower settings default to it.
+    PUBLIC_BASE_URL: settings.PUBLIC_BASE_URL ?? settings.APP_URL,
+    AUTH_URL: settings.AUTH_URL ?? settings.APP_URL,
     WEBHOOK_ALLOW_PRIVATE_TARGETS:
       settings.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? settings.NODE_ENV !== "production",
   }));

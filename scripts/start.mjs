@@ -12,7 +12,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import pg from "pg";
+import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
 import { startEmbeddedDatabase } from "./embedded-database.mjs";
+import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -46,6 +48,8 @@ main().catch(async (error) => {
 
 async function main() {
   dotenv.config({ quiet: true }); // .env, if there is one; real environment variables win
+  // next-auth reads AUTH_URL itself: the public origin, when only APP_URL names it (lib/env.ts).
+  if (process.env.APP_URL) process.env.AUTH_URL ||= process.env.APP_URL;
   const database = await connectDatabase();
 
   if (await hasPendingMigrations()) {
@@ -193,7 +197,18 @@ async function serve(port) {
   // stopped taking requests, before the database closes (and even if it never listened).
   closers.push(runShutdownHooks);
 
-  const server = http.createServer(app.getRequestHandler());
+  // Every request passes the front door first (request id, security headers, client address, refusals
+  // of what Next would answer with a bare 500).
+  const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+  const server = http.createServer(
+    frontDoor(app.getRequestHandler(), {
+      production: !dev,
+      trustedProxies,
+      publicFiles: publicFilePaths("public"),
+      allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
+    }),
+  );
+  server.on("clientError", answerClientError({ production: !dev }));
   /** @type {Set<import("node:stream").Duplex>} */
   const upgraded = new Set();
   server.on("upgrade", (_request, socket) => {
@@ -209,6 +224,35 @@ async function serve(port) {
   closers.push(async () => {
     await Promise.all([closeHttpServer(server, upgraded), runShutdownHooks()]);
   });
+}
+
+/**
+ * The methods an API path takes, as Next's own OPTIONS answer lists them (for the Allow header of a
+ * 405, which Next sends without one); undefined for pages or when it cannot be asked.
+ * @param {http.Server} server
+ * @param {string} pathname
+ * @returns {Promise<string | undefined>}
+ */
+async function allowedMethodsOf(server, pathname) {
+  const address = server.address();
+  if (!/^\/(v1|api)(\/|$)/.test(pathname) || !address || typeof address === "string") return undefined;
+  const host =
+    address.family === "IPv6"
+      ? address.address === "::"
+        ? "[::1]"
+        : `[${address.address}]`
+      : address.address === "0.0.0.0"
+        ? "127.0.0.1"
+        : address.address;
+  try {
+    const answer = await fetch(`http://${host}:${address.port}${pathname}`, {
+      method: "OPTIONS",
+      signal: AbortSignal.timeout(2_000),
+    });
+    return answer.status === 204 ? (answer.headers.get("allow") ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** @type {Promise<void> | undefined} */

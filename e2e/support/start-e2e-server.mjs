@@ -19,7 +19,11 @@ const child = spawn(process.execPath, ["scripts/start.mjs"], {
   env: {
     ...process.env,
     DATABASE_URL: url.toString(),
+    APP_URL: `http://127.0.0.1:${process.env.PORT}`,
     AUTH_URL: `http://127.0.0.1:${process.env.PORT}`,
+    // The tests stand in for a proxy on this machine: a spec that fails sign-ins on purpose names its
+    // own client address (X-Forwarded-For), so that 127.0.0.1 is never throttled for the others.
+    TRUSTED_PROXIES: process.env.TRUSTED_PROXIES ?? "127.0.0.1,::1",
     PUBLIC_BASE_URL: `http://127.0.0.1:${process.env.PORT}`,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     ENCRYPTION_KEY: process.env.ENCRYPTION_KEY ?? "ZTJlLXRlc3QtZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=",

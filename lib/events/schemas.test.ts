@@ -73,6 +73,14 @@ describe("the events query", () => {
     );
   });
 
+  it("answers an invalid since beside a cursor with its issue, not an exception (issue 13)", () => {
+    const cursor = encodeEventsCursor({ ...keyset, since: null });
+    for (const since of ["yesterday", "", "2026-13-40T00:00:00Z"]) {
+      const result = listEventsQuery.safeParse({ cursor, since });
+      expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual(["since"]);
+    }
+  });
+
   it("refuses unknown parameters", () => {
     expect(listEventsQuery.safeParse({ after: "x" }).success).toBe(false);
   });

@@ -2,7 +2,7 @@
 // document describes it. The envelopes themselves are described by lib/events/envelope-schema.ts.
 import { z } from "zod";
 import { webhookEnvelopeSchema } from "@/lib/events/envelope-schema";
-import { decodeEventsCursor } from "@/lib/events/events-cursor";
+import { decodeEventsCursor, type EventsCursor } from "@/lib/events/events-cursor";
 import { EVENT_RETENTION_DAYS } from "@/lib/events/retention";
 import { instantSchema } from "@/lib/schemas/common";
 
@@ -58,9 +58,12 @@ export const listEventsQuery = z
     limit: limitSchema.optional(),
   })
   .superRefine((query, ctx) => {
-    // A cursor continues one walk: it cannot be combined with another `since`.
-    if (!query.cursor || !query.since) return;
-    if (query.since.getTime() !== query.cursor.since?.getTime()) {
+    // A cursor continues one walk: it cannot be combined with another `since`. Zod runs this check
+    // even when a field failed its own schema, leaving that field's raw text here: compare only two
+    // parsed values (a failed field already has its issue).
+    const { since, cursor } = query as { since?: unknown; cursor?: unknown };
+    if (!(since instanceof Date) || !isEventsCursor(cursor)) return;
+    if (since.getTime() !== cursor.since?.getTime()) {
       ctx.addIssue({
         code: "custom",
         path: ["since"],
@@ -68,6 +71,10 @@ export const listEventsQuery = z
       });
     }
   });
+function isEventsCursor(value: unknown): value is EventsCursor {
+  return typeof value === "object" && value !== null && "occurredAt" in value;
+}
+
 export type ListEventsQuery = z.infer<typeof listEventsQuery>;
 
 export const eventsPageSchema = z
