@@ -112,7 +112,7 @@ describe("the session token", () => {
     expect(token).toMatchObject({ sub: "u1", organisationId: "o1", role: "DISPATCHER", sid: "s1" });
     expect(token?.signedInAt).toBeTypeOf("number");
     const result = await session({ session: { user: {}, expires: "" }, token });
-    expect(result.sessionId).toBe("s1");
+    expect((result as { sessionId?: string }).sessionId).toBe("s1");
     expect(result.user).toMatchObject({
       id: "u1",
       email: "d@example.test",
