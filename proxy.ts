@@ -12,6 +12,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { isApiPath, isPublicPath, signInPath } from "@/lib/auth/route-access";
 import {
   authSecret,
+  HOST_SESSION_COOKIE,
   isCurrentSessionToken,
   secureCookies,
   SECURE_SESSION_COOKIE,
@@ -54,7 +55,7 @@ async function hasStaffSession(request: NextRequest): Promise<boolean> {
   const candidates =
     secure === undefined
       ? [SECURE_SESSION_COOKIE, SESSION_COOKIE]
-      : [secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE];
+      : [secure ? HOST_SESSION_COOKIE : SESSION_COOKIE];
   for (const cookieName of candidates) {
     // Long tokens are split into cookieName.0, .1…; getToken joins them.
     const present = request.cookies
@@ -66,7 +67,7 @@ async function hasStaffSession(request: NextRequest): Promise<boolean> {
       secret: authSecret(),
       cookieName,
       salt: cookieName,
-      secureCookie: cookieName === SECURE_SESSION_COOKIE,
+      secureCookie: cookieName !== SESSION_COOKIE,
     });
     if (token && isCurrentSessionToken(token)) return true;
   }

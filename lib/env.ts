@@ -57,6 +57,20 @@ const settingsSchema = z.object({
     .string()
     .min(32, "Expected at least 32 random characters (openssl rand -base64 32)")
     .optional(),
+  /** A staff session ends after this long without a request (docs/security.md). */
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  /** A staff session ends this long after sign-in, however active: one shift (docs/security.md). */
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
   /** This server's public address for sign-in (next-auth reads it too); https here means Secure cookies. */
   AUTH_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),

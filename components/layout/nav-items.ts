@@ -3,7 +3,7 @@
 import { can, type Capability } from "@/lib/auth/roles";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
-export type NavIcon = "board" | "new-movement" | "prep-jobs" | "integrations" | "mailbox";
+export type NavIcon = "board" | "new-movement" | "prep-jobs" | "integrations" | "users" | "mailbox";
 
 export type NavItem = {
   href: string;
@@ -26,6 +26,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { href: "/movements/new", label: "New movement", icon: "new-movement", capability: "dispatch" },
   { href: "/prep-jobs", label: "Prep jobs", icon: "prep-jobs", capability: "view-prep-jobs" },
   { href: "/integrations", label: "Integrations", icon: "integrations", capability: "manage-integrations" },
+  { href: "/users", label: "Users", icon: "users", capability: "manage-users" },
   {
     href: "/mailbox",
     label: "Mailbox",

@@ -4,7 +4,15 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
-import { BoardIcon, MailIcon, PlugIcon, PlusIcon, WrenchIcon, type IconProps } from "@/components/ui/icons";
+import {
+  BoardIcon,
+  LockIcon,
+  MailIcon,
+  PlugIcon,
+  PlusIcon,
+  WrenchIcon,
+  type IconProps,
+} from "@/components/ui/icons";
 import { activeNavHref, type NavIcon, type NavItem } from "./nav-items";
 
 const ICONS: Record<NavIcon, (props: IconProps) => ReactNode> = {
@@ -12,6 +20,7 @@ const ICONS: Record<NavIcon, (props: IconProps) => ReactNode> = {
   "new-movement": PlusIcon,
   "prep-jobs": WrenchIcon,
   integrations: PlugIcon,
+  users: LockIcon,
   mailbox: MailIcon,
 };
 

@@ -1,9 +1,12 @@
-// The e-mail + password check behind the sign-in form: throttled, and alike for unknown accounts and
-// wrong passwords, in answer and (roughly) in time, so that it does not tell who has an account.
+// The e-mail + password check behind the sign-in form: throttled by address and (address, account)
+// (lib/auth/sign-in-throttle.ts), and alike for unknown accounts and wrong passwords, in answer and
+// (roughly) in time, so that it does not tell who has an account. A success starts a server-side
+// session record (lib/auth/user-sessions.ts). Every refusal is logged with the request id.
 import "server-only";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { signInInput } from "@/lib/auth/sign-in-schema";
-import { signInRateLimiter, type SignInRateLimiter } from "@/lib/auth/sign-in-rate-limiter";
+import { signInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
+import { startUserSession } from "@/lib/auth/user-sessions";
 import { db } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
@@ -14,6 +17,16 @@ export type StaffIdentity = {
   name: string;
   role: UserRole;
   organisationId: string;
+  /** The session record this sign-in started. */
+  sessionId: string;
+};
+
+export type SignInContext = {
+  /** What lib/auth/client-ip.ts gives for the request. */
+  ip: string | null;
+  userAgent?: string | null;
+  requestId?: string;
+  throttle?: SignInThrottle;
 };
 
 export type CredentialCheck =
@@ -29,21 +42,25 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function authorizeCredentials(
-  input: unknown,
-  context: { ip: string | null; limiter?: SignInRateLimiter },
-): Promise<CredentialCheck> {
-  const limiter = context.limiter ?? signInRateLimiter();
+export async function authorizeCredentials(input: unknown, context: SignInContext): Promise<CredentialCheck> {
+  const throttle = context.throttle ?? signInThrottle();
+  const { ip, requestId } = context;
   const parsed = signInInput.safeParse(input);
   const email = parsed.success ? parsed.data.email : null;
 
-  const throttle = await limiter.check(email, context.ip);
-  if (throttle.limited) {
-    logger.warn("staff sign-in throttled", { email, ip: context.ip });
-    return { outcome: "rate-limited", retryAfterSeconds: throttle.retryAfterSeconds };
+  const state = await throttle.check(email, ip);
+  if (state.limited) {
+    logger.warn("staff sign-in throttled", {
+      email,
+      ip,
+      requestId,
+      retryAfterSeconds: state.retryAfterSeconds,
+    });
+    return { outcome: "rate-limited", retryAfterSeconds: state.retryAfterSeconds };
   }
   if (!parsed.success) {
-    await limiter.recordFailure(null, context.ip);
+    const addressFailures = await throttle.recordFailure(null, ip);
+    logger.info("staff sign-in refused: malformed input", { ip, requestId, addressFailures });
     return { outcome: "invalid" };
   }
 
@@ -56,12 +73,17 @@ export async function authorizeCredentials(
   const passwordMatches = await verifyPassword(parsed.data.password, user?.passwordHash ?? fallbackHash);
 
   if (!user || !passwordMatches) {
-    await limiter.recordFailure(parsed.data.email, context.ip);
-    logger.info("staff sign-in refused", { email: parsed.data.email, ip: context.ip });
+    const addressFailures = await throttle.recordFailure(parsed.data.email, ip);
+    logger.info("staff sign-in refused", { email: parsed.data.email, ip, requestId, addressFailures });
     return { outcome: "invalid" };
   }
-  await limiter.recordSuccess(parsed.data.email);
-  logger.info("staff signed in", { userId: user.id, ip: context.ip });
+  await throttle.recordSuccess(parsed.data.email, ip);
+  const session = await startUserSession({
+    userId: user.id,
+    userAgent: context.userAgent ?? null,
+    ipAddress: ip,
+  });
+  logger.info("staff signed in", { userId: user.id, sessionId: session.id, ip, requestId });
   const { passwordHash: _hash, ...identity } = user;
-  return { outcome: "signed-in", user: identity };
+  return { outcome: "signed-in", user: { ...identity, sessionId: session.id } };
 }

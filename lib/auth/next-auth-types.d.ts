@@ -6,9 +6,13 @@ declare module "next-auth" {
   interface User {
     role?: UserRole;
     organisationId?: string;
+    /** The server-side session record made at sign-in (lib/auth/user-sessions.ts). */
+    sessionId?: string;
   }
 
   interface Session {
+    /** The server-side session record; getStaffContext checks it is still live. */
+    sessionId?: string;
     user: {
       id: string;
       email: string;
@@ -24,7 +28,9 @@ declare module "next-auth/jwt" {
     /** The user id is `sub`. */
     organisationId?: string;
     role?: UserRole;
-    /** Unix seconds: the session ends 12 hours after this. */
+    /** Unix seconds: the session ends SESSION_ABSOLUTE_TIMEOUT_HOURS after this. */
     signedInAt?: number;
+    /** The server-side session record (lib/auth/user-sessions.ts). */
+    sid?: string;
   }
 }

@@ -2,18 +2,22 @@
 //   const { user, organisationId, scope } = await requireStaff(rolesWith("dispatch"));
 // Signed out → redirect to /sign-in. Signed in with another role → 403 (forbidden(), rendered by
 // app/(staff)/forbidden.tsx) when next.config has experimental.authInterrupts, else a 404.
-// The user is read from the database on each request (once, however many callers): a deleted user
-// or a changed role takes effect at once, not when the 12-hour token expires.
+// The user and the session record are read from the database on each request (once, however many
+// callers): a deleted user, a changed role or an ended session (lib/auth/user-sessions.ts) takes effect
+// at once, not when the token expires.
 import "server-only";
 import { cache } from "react";
 import { forbidden, notFound, redirect } from "next/navigation";
 import { auth } from "@/lib/auth/staff-auth";
+import { isLiveSession } from "@/lib/auth/user-sessions";
 import { db } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
 export type StaffUser = { id: string; email: string; name: string; role: UserRole };
 
 export type StaffContext = {
+  /** The server-side session record of this sign-in. */
+  sessionId: string;
   user: StaffUser;
   organisationId: string;
   organisationName: string;
@@ -27,7 +31,7 @@ export type StaffContext = {
 export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   const session = await auth();
   const userId = session?.user?.id;
-  if (!userId) return null;
+  if (!userId || !session.sessionId || !(await isLiveSession(session.sessionId, userId))) return null;
   const user = await db().user.findUnique({
     where: { id: userId },
     select: {
@@ -42,6 +46,7 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   if (!user) return null;
   const actor = `user:${user.email}`;
   return {
+    sessionId: session.sessionId,
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
     organisationId: user.organisationId,
     organisationName: user.organisation.name,

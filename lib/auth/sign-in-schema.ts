@@ -19,7 +19,12 @@ export type SignInCredentials = z.output<typeof signInInput>;
 /** Shown for every refused e-mail/password pair, whether or not the account exists. */
 export const INVALID_CREDENTIALS_MESSAGE = "The e-mail address or password is incorrect.";
 
+/** When the person may try again: seconds under a minute, else minutes (rounded up). */
 export function rateLimitedMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const wait =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? "" : "s"}`
+      : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`;
+  return `Too many failed sign-in attempts from your network. Try again in ${wait}.`;
 }

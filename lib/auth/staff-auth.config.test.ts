@@ -20,6 +20,24 @@ describe("session cookies", () => {
     expect(config.staffAuthConfig().useSecureCookies).toBe(true);
   });
 
+  it("carry the __Host- prefix on https: Secure, path /, no Domain", async () => {
+    const config = await loadConfig({
+      NODE_ENV: "production",
+      AUTH_SECRET: SECRET,
+      AUTH_URL: "https://vms.example.com",
+    });
+    expect(config.staffAuthConfig().cookies?.sessionToken).toEqual({
+      name: "__Host-authjs.session-token",
+      options: { httpOnly: true, sameSite: "lax", path: "/", secure: true },
+    });
+    const plain = await loadConfig({
+      NODE_ENV: "production",
+      AUTH_SECRET: SECRET,
+      AUTH_URL: "http://127.0.0.1:3100",
+    });
+    expect(plain.staffAuthConfig().cookies).toBeUndefined();
+  });
+
   it("are not Secure on a plain-http address, even in production (the e2e server)", async () => {
     const config = await loadConfig({
       NODE_ENV: "production",
@@ -37,10 +55,12 @@ describe("session cookies", () => {
     expect(config.secureCookies()).toBeUndefined();
   });
 
-  it("use JWT sessions of 12 hours, the sign-in page, and trust the forwarding server", async () => {
+  it("use JWT sessions of 12 hours (SESSION_ABSOLUTE_TIMEOUT_HOURS), the sign-in page, and trust the forwarding server", async () => {
     const config = await loadConfig({ AUTH_SECRET: SECRET });
     const settings = config.staffAuthConfig();
     expect(settings.session).toEqual({ strategy: "jwt", maxAge: 12 * 60 * 60 });
+    const shorter = await loadConfig({ AUTH_SECRET: SECRET, SESSION_ABSOLUTE_TIMEOUT_HOURS: "8" });
+    expect(shorter.staffAuthConfig().session?.maxAge).toBe(8 * 60 * 60);
     expect(settings.trustHost).toBe(true);
     expect(settings.pages?.signIn).toBe("/sign-in");
   });
@@ -86,11 +106,13 @@ describe("the session token", () => {
       name: "Dana",
       role: "DISPATCHER",
       organisationId: "o1",
+      sessionId: "s1",
     };
     const token = await jwt({ token: { email: user.email, name: user.name }, user });
-    expect(token).toMatchObject({ sub: "u1", organisationId: "o1", role: "DISPATCHER" });
+    expect(token).toMatchObject({ sub: "u1", organisationId: "o1", role: "DISPATCHER", sid: "s1" });
     expect(token?.signedInAt).toBeTypeOf("number");
     const result = await session({ session: { user: {}, expires: "" }, token });
+    expect((result as { sessionId?: string }).sessionId).toBe("s1");
     expect(result.user).toMatchObject({
       id: "u1",
       email: "d@example.test",
@@ -100,10 +122,13 @@ describe("the session token", () => {
     });
   });
 
-  it("ends the session 12 hours after sign-in, however active it was", async () => {
+  it("ends the session 12 hours after sign-in, however active it was, and refuses a token without a session record", async () => {
     const { jwt } = await callbacks();
     const now = Math.floor(Date.now() / 1000);
-    const base = { sub: "u1", organisationId: "o1", role: "ADMIN" };
+    const base = { sub: "u1", organisationId: "o1", role: "ADMIN", sid: "s1" };
+    expect(
+      await jwt({ token: { sub: "u1", organisationId: "o1", role: "ADMIN", signedInAt: now } }),
+    ).toBeNull();
     expect(await jwt({ token: { ...base, signedInAt: now - 11 * 3600 } })).not.toBeNull();
     expect(await jwt({ token: { ...base, signedInAt: now - 12 * 3600 - 5 } })).toBeNull();
     expect(await jwt({ token: base })).toBeNull();

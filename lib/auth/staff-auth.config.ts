@@ -5,22 +5,32 @@ import { env } from "@/lib/env";
 import { isUserRole } from "@/lib/auth/roles";
 import { logger } from "@/lib/logger";
 
-/** A staff session lasts one shift: 12 hours from sign-in, however active (docs/ui.md). */
-export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+/** The token's lifetime: the absolute timeout (a shift, 12 hours by default; docs/security.md). */
+export function sessionMaxAgeSeconds(): number {
+  return env().SESSION_ABSOLUTE_TIMEOUT_HOURS * 60 * 60;
+}
 
-/** The session cookie's name (next-auth's default), with the __Secure- prefix on https. */
+/** The session cookie's name: next-auth's default, `__Host-` prefixed when this server is on https. */
 export const SESSION_COOKIE = "authjs.session-token";
+/** next-auth's own name on an https request when the public address is not configured. */
 export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+/** Secure, host-only, path "/": no subdomain or plain-http page can set or shadow it. */
+export const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
-/** A token from a sign-in of ours, less than 12 hours old (checked by next-auth and by proxy.ts). */
+/**
+ * A token from a sign-in of ours (it names its server-side session, `sid`), within the absolute
+ * timeout. Checked by next-auth and by proxy.ts; whether the session is still live is asked of the
+ * database by getStaffContext (lib/auth/user-sessions.ts).
+ */
 export function isCurrentSessionToken(
-  token: { sub?: unknown; signedInAt?: unknown },
+  token: { sub?: unknown; sid?: unknown; signedInAt?: unknown },
   now = Math.floor(Date.now() / 1000),
 ): boolean {
   return (
     typeof token.sub === "string" &&
+    typeof token.sid === "string" &&
     typeof token.signedInAt === "number" &&
-    now - token.signedInAt <= SESSION_MAX_AGE_SECONDS
+    now - token.signedInAt <= sessionMaxAgeSeconds()
   );
 }
 
@@ -47,13 +57,19 @@ export function secureCookies(): boolean | undefined {
   return base ? new URL(base).protocol === "https:" : undefined;
 }
 
+/** What a `__Host-` cookie must be: Secure, path "/", no Domain. */
+const hostCookie = { httpOnly: true, sameSite: "lax", path: "/", secure: true } as const;
+
 export function staffAuthConfig(): NextAuthConfig {
   return {
     secret: authSecret(),
     // Behind scripts/start.mjs's own HTTP server (and any reverse proxy): trust Host / X-Forwarded-*.
     trustHost: true,
     useSecureCookies: secureCookies(),
-    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    ...(secureCookies()
+      ? { cookies: { sessionToken: { name: HOST_SESSION_COOKIE, options: hostCookie } } }
+      : {}),
+    session: { strategy: "jwt", maxAge: sessionMaxAgeSeconds() },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [],
     callbacks: {
@@ -64,6 +80,7 @@ export function staffAuthConfig(): NextAuthConfig {
           token.organisationId = user.organisationId;
           token.role = user.role;
           token.signedInAt = now;
+          token.sid = user.sessionId;
         }
         // null ends the session (next-auth clears the cookie): past the shift, or an old token shape.
         return isCurrentSessionToken(token, now) ? token : null;
@@ -78,6 +95,7 @@ export function staffAuthConfig(): NextAuthConfig {
             role: token.role,
             organisationId: token.organisationId,
           };
+          if (typeof token.sid === "string") session.sessionId = token.sid;
         }
         return session;
       },

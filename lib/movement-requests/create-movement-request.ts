@@ -9,6 +9,7 @@ import type { Prisma, RateCard, TransportMethod } from "@/lib/generated/prisma/c
 import { newId } from "@/lib/ids";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
+import { assertDeliveryDeadline } from "@/lib/movement-requests/delivery-deadline";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import {
   insertMovementRequest,
@@ -79,6 +80,12 @@ export async function createMovementRequestIn(
     origin,
     now,
   );
+  assertDeliveryDeadline({
+    deliveryByDate: body.destination.deliveryByDate,
+    readyToCollectFromDate: ready.date,
+    destination,
+    now,
+  });
   const deliveryBy = resolveDeliveryBy(body.destination);
   const status = INITIAL_STATUS[dispatch.to];
   // Pool requests have a tracking record at once; a 3PL's only once it accepts.

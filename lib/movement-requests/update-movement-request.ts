@@ -1,11 +1,13 @@
 // PATCH: an omitted property, at any depth, is left unchanged. Allowed until collection. A changed
 // location re-prices the estimate and moves the first or last leg's end with it.
+import { toDateOnly } from "@/lib/dates";
 import { db, sqlTimestamp } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, RateCard } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { assertDeliveryDeadline } from "@/lib/movement-requests/delivery-deadline";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
@@ -36,6 +38,13 @@ export async function updateMovementRequest(
     });
     const originSite = sites["origin.location.siteId"];
     const destinationSite = sites["destination.location.siteId"];
+    assertDeliveryDeadline({
+      deliveryByDate: destination?.deliveryByDate ?? toDateOnly(request.deliveryByDate),
+      readyToCollectFromDate: origin?.readyToCollectFromDate ?? toDateOnly(request.readyToCollectFromDate),
+      destination: destinationSite,
+      now,
+      checkToday: destination?.deliveryByDate !== undefined,
+    });
     const locationChanged =
       originSite.id !== request.originSiteId || destinationSite.id !== request.destinationSiteId;
     const estimatedCost = locationChanged

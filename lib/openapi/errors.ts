@@ -21,6 +21,12 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   MOVEMENT_ALREADY_EXISTS: "The prep job already has an outbound movement, so it cannot wait for one.",
   MOVEMENT_REQUEST_NOT_EDITABLE:
     "The movement request is in progress or finished and can no longer be changed.",
+  INVALID_DELIVERY_DATE:
+    "`destination.deliveryByDate` is before today at the destination site, or before the request's " +
+    "ready-to-collect date. Nothing was created or changed.",
+  PREP_JOB_ALREADY_EXISTS:
+    "The vehicle (VIN) already has an open prep job in the organisation (any stage short of " +
+    "`OUTBOUND`/`DELIVERED`); the message names its id. Nothing was created.",
   UNAUTHORIZED: "The `X-Service-API-Key` header is missing, or the key is unknown or revoked.",
   FORBIDDEN: "The API key lacks the scope the endpoint needs (`integration` or `operations`).",
   NOT_FOUND: "No endpoint exists at this method and path.",

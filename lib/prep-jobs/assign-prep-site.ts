@@ -18,7 +18,7 @@ import { readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { AssignPrepSiteBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
 import { canApply, describePosition } from "@/lib/prep-jobs/stage-rules";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 /** Days from today (at the collection site) to the inbound movement's default delivery deadline. */
 export const DEFAULT_INBOUND_DELIVERY_DAYS = 3;
@@ -98,7 +98,7 @@ export async function assignPrepSite(
         `Another open prep job of VIN ${job.vin} would receive the inbound movement; settle that job first.`,
       );
     }
-    return toPrepJobResponse(await tx.prepJob.findUniqueOrThrow({ where: { id: job.id } }));
+    return readPrepJobResponse(tx, job);
   });
 }
 

@@ -12,7 +12,7 @@ import type { PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { assertNoOutboundMovement } from "@/lib/prep-jobs/outbound-movement";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 import { PREP_JOB_RULES } from "@/lib/prep-jobs/stage-rules";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function awaitOutboundMovement(
   scope: PrepJobActorScope,
@@ -23,8 +23,9 @@ export async function awaitOutboundMovement(
     // Checked first: a job with a live outbound movement is not "awaiting" one, whatever its stage says.
     await assertNoOutboundMovement(tx, job);
     const target = PREP_JOB_RULES.awaitOutboundMovement.to;
-    if (job.stage === target.stage && job.substage === target.substage) return toPrepJobResponse(job);
-    return toPrepJobResponse(
+    if (job.stage === target.stage && job.substage === target.substage) return readPrepJobResponse(tx, job);
+    return readPrepJobResponse(
+      tx,
       await changePrepJobStage(tx, job, "awaitOutboundMovement", { actor: scope.actor }),
     );
   });

@@ -2,13 +2,15 @@
 // created parked (INBOUND/PENDING_MOVEMENT_REQUEST, prepSiteId null) until a prep site is assigned
 // (POST /operations/prep-jobs/{id}/assign-site), which creates its inbound movement from the collection
 // location. It is created by an integrator through the API, not by a movement request: CREATED_MANUALLY.
+// A VIN with an open job in the organisation is refused (409 PREP_JOB_ALREADY_EXISTS).
 import { db } from "@/lib/db";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { newId } from "@/lib/ids";
 import type { Creator } from "@/lib/movement-requests/create-movement-request";
+import { assertNoOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
 import { recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
 import type { CreateInboundPendingBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function createInboundPendingPrepJob(
   creator: Creator,
@@ -16,6 +18,7 @@ export async function createInboundPendingPrepJob(
 ): Promise<PrepJobResponse> {
   const now = new Date();
   return db().$transaction(async (tx) => {
+    await assertNoOpenPrepJob(tx, creator.organisationId, body.vin);
     const collectionSiteId = body.collectionLocation
       ? (
           await getSitesOrThrow(tx, creator.organisationId, {
@@ -46,6 +49,6 @@ export async function createInboundPendingPrepJob(
       },
     });
     await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
-    return toPrepJobResponse(job);
+    return readPrepJobResponse(tx, job);
   });
 }

@@ -2,8 +2,8 @@
 import { db } from "@/lib/db";
 import { getPrepJobOrThrow, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function getPrepJob(scope: PrepJobScope, id: string): Promise<PrepJobResponse> {
-  return toPrepJobResponse(await getPrepJobOrThrow(db(), scope, id));
+  return readPrepJobResponse(db(), await getPrepJobOrThrow(db(), scope, id));
 }

@@ -3,6 +3,7 @@
 import type { Prisma, PrepJob, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
+import { lockVehicle, OPEN_PREP_JOB } from "@/lib/prep-jobs/open-prep-job";
 import { canApply } from "@/lib/prep-jobs/stage-rules";
 
 type NewMovement = {
@@ -22,6 +23,8 @@ export async function linkPrepJobToNewMovementRequest(tx: Prisma.TransactionClie
 
 async function bringIn(tx: Prisma.TransactionClient, movement: NewMovement) {
   const { creator, destination, now } = movement;
+  // Serialised with inbound-pending for the same vehicle, so that the two cannot both create a job.
+  if (movement.vehicle.vin) await lockVehicle(tx, creator.organisationId, movement.vehicle.vin);
   const existing = await findOpenJob(tx, movement, {});
   if (existing) {
     if (!canApply("inboundMovementCreated", existing)) return;
@@ -76,7 +79,7 @@ function findOpenJob(tx: Prisma.TransactionClient, movement: NewMovement, where:
       ...where,
       profileId: movement.creator.profileId,
       ...(vin ? { vin } : { vrm }),
-      NOT: { stage: "OUTBOUND", substage: "DELIVERED" },
+      ...OPEN_PREP_JOB,
     },
     orderBy: { createdAt: "desc" },
   });

@@ -6,7 +6,7 @@ import { encodeKeysetCursor, type KeysetCursor } from "@/lib/http/keyset-cursor"
 import type { PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { PREP_JOBS_PAGE_DEFAULT, type ListPrepJobsResponse } from "@/lib/prep-jobs/schemas";
 import type { PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { prepJobResponseInclude, toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export type PrepJobFilters = {
   vin?: string;
@@ -37,6 +37,7 @@ export async function listPrepJobs(
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
+    include: prepJobResponseInclude,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -9,7 +9,7 @@ import {
 import type { PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 import { PREP_JOB_RULES } from "@/lib/prep-jobs/stage-rules";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function markPrepJobAppraised(
   scope: PrepJobActorScope,
@@ -18,7 +18,10 @@ export async function markPrepJobAppraised(
   return db().$transaction(async (tx) => {
     const job = await findPrepJobByVehicleOrThrow(tx, scope, lookup, { forUpdate: true });
     const target = PREP_JOB_RULES.markAppraised.to;
-    if (job.stage === target.stage && job.substage === target.substage) return toPrepJobResponse(job);
-    return toPrepJobResponse(await changePrepJobStage(tx, job, "markAppraised", { actor: scope.actor }));
+    if (job.stage === target.stage && job.substage === target.substage) return readPrepJobResponse(tx, job);
+    return readPrepJobResponse(
+      tx,
+      await changePrepJobStage(tx, job, "markAppraised", { actor: scope.actor }),
+    );
   });
 }

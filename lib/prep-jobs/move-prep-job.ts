@@ -12,7 +12,7 @@ import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-p
 import { assertNoOutboundMovement } from "@/lib/prep-jobs/outbound-movement";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 import { describePosition, manualMoveBetween, type PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
-import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
+import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export type MoveTarget = { stage: PrepJobStage; substage?: PrepJobSubstage | null };
 
@@ -34,6 +34,6 @@ export async function movePrepJob(
     if (to.stage === "OUTBOUND" && to.substage === "PENDING_MOVEMENT_REQUEST") {
       await assertNoOutboundMovement(tx, job);
     }
-    return toPrepJobResponse(await changePrepJobStage(tx, job, trigger, { actor: scope.actor }));
+    return readPrepJobResponse(tx, await changePrepJobStage(tx, job, trigger, { actor: scope.actor }));
   });
 }

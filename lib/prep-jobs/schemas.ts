@@ -140,6 +140,14 @@ export const prepJobSchema = z.object({
   stage: prepJobStageSchema,
   substage: prepJobSubstageSchema.optional(),
   notes: z.string().optional(),
+  inboundMovementRequestId: z
+    .string()
+    .optional()
+    .describe("The job's current inbound movement request (not cancelled); absent when there is none"),
+  outboundMovementRequestId: z
+    .string()
+    .optional()
+    .describe("The job's current outbound movement request (not cancelled); absent when there is none"),
   createdByUser: z.string().describe("E-mail of the creator"),
   createdAt: instant,
   updatedAt: instant,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PrepJob } from "@/lib/generated/prisma/client";
+import type { PrepJobWithMovementRequests } from "@/lib/prep-jobs/to-prep-job-response";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
 import { toPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
-const row: PrepJob = {
+const row: PrepJobWithMovementRequests = {
   id: "01JD0000000000000000000000",
   organisationId: "org",
   profileId: "profile",
@@ -24,6 +24,7 @@ const row: PrepJob = {
   stageChangedAt: new Date("2026-11-21T09:30:00Z"),
   createdAt: new Date("2026-11-21T09:30:00Z"),
   updatedAt: new Date("2026-11-22T14:05:12.5Z"),
+  movementRequests: [],
 };
 
 describe("toPrepJobResponse", () => {
@@ -54,8 +55,16 @@ describe("toPrepJobResponse", () => {
       prepSiteId: "prep",
       substage: "SCHEDULED",
       notes: "Keys at desk",
+      // Newest first, as currentMovementRequests reads them: the first of each direction is current.
+      movementRequests: [
+        { id: "outbound-2", prepJobDirection: "OUTBOUND" },
+        { id: "inbound-1", prepJobDirection: "INBOUND" },
+        { id: "inbound-0", prepJobDirection: "INBOUND" },
+      ],
     });
     expect(body).toMatchObject({
+      inboundMovementRequestId: "inbound-1",
+      outboundMovementRequestId: "outbound-2",
       vrm: "AB12 CDE",
       make: "Ford",
       model: "Focus",
@@ -64,7 +73,14 @@ describe("toPrepJobResponse", () => {
       substage: "SCHEDULED",
       notes: "Keys at desk",
     });
-    for (const internal of ["organisationId", "profileId", "version", "collectionSiteId", "stageChangedAt"]) {
+    for (const internal of [
+      "organisationId",
+      "profileId",
+      "version",
+      "collectionSiteId",
+      "stageChangedAt",
+      "movementRequests",
+    ]) {
       expect(body).not.toHaveProperty(internal);
     }
   });

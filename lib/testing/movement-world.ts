@@ -1,5 +1,6 @@
 // A tenant with what movement requests need: GB sites (one a prep site), a Japanese one, a US one
 // (zone unresolvable), internal rate cards and three configured 3PLs — like the demo seed, but fresh.
+import { dateOnlyFromToday } from "@/prisma/factories/dates";
 import type { FactoryDb } from "@/prisma/factories/db";
 import { configureProviderForProfile, createProvider } from "@/prisma/factories/provider";
 import { createInternalRateCard } from "@/prisma/factories/rate-card";
@@ -89,7 +90,7 @@ export function poolRequestBody(world: MovementWorld, overrides: Record<string, 
     origin: { location: { type: "INTERNAL", siteId: world.sites.manchester.id } },
     destination: {
       location: { type: "INTERNAL", siteId: world.sites.leeds.id },
-      deliveryByDate: "2026-12-01",
+      deliveryByDate: dateOnlyFromToday(30),
     },
     businessArea: "Retail",
     transportMethod: "DRIVEN",

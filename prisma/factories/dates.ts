@@ -10,3 +10,8 @@ export function utcDate(days = 0, from: Date = new Date()): Date {
 export function addHours(instant: Date, hours: number): Date {
   return new Date(instant.getTime() + hours * 60 * 60 * 1000);
 }
+
+/** "YYYY-MM-DD", `days` after today (UTC): a deadline that stays in the future whenever a test runs. */
+export function dateOnlyFromToday(days: number): string {
+  return utcDate(days).toISOString().slice(0, 10);
+}

@@ -21,4 +21,4 @@ export {
 } from "./movement-request";
 export { createPrepJob, type PrepJobInput } from "./prep-job";
 export { testVin, testVrm, withVinCheckDigit } from "./vehicle";
-export { utcDate, addHours } from "./dates";
+export { utcDate, addHours, dateOnlyFromToday } from "./dates";

@@ -46,7 +46,8 @@ const CREATE_RULES =
   "`readyToCollectFromTimeslot`, the vehicle is ready now: today at the origin site, in the slot its " +
   "clock is in (`ANYTIME` when the site's time zone cannot be resolved). `deliveryByTime` sets " +
   "`deliveryByTimeslot` (before 12:00 `AM`, from 12:00 `PM`) unless that is given, and is returned as " +
-  "sent. `requestedBy` is write-only: it receives the tracking, delivered and aborted notifications and " +
+  "sent. `deliveryByDate` must be today or later at the destination site and not before the " +
+  "ready-to-collect date, or the request is refused with `INVALID_DELIVERY_DATE`. `requestedBy` is write-only: it receives the tracking, delivered and aborted notifications and " +
   "is never returned. Limits count Unicode code points: `notes` at most 1024, `confirmedBy` 128, " +
   "`requestedBy` 254.";
 
@@ -69,7 +70,7 @@ export const movementRequestPaths: ZodOpenApiPathsObject = {
         schema: movementRequestSchema,
         example: exampleMovementRequest,
       },
-      errors: ["INVALID_VIN", "INVALID_VRM", "SITE_NOT_FOUND"],
+      errors: ["INVALID_VIN", "INVALID_VRM", "INVALID_DELIVERY_DATE", "SITE_NOT_FOUND"],
     }),
   },
   "/movement-requests/create-with-3pl": {
@@ -101,6 +102,7 @@ export const movementRequestPaths: ZodOpenApiPathsObject = {
       errors: [
         "INVALID_VIN",
         "INVALID_VRM",
+        "INVALID_DELIVERY_DATE",
         "THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND",
         "PROVIDER_CANNOT_FULFIL_MOVEMENT",
         "SITE_NOT_FOUND",
@@ -134,7 +136,9 @@ export const movementRequestPaths: ZodOpenApiPathsObject = {
       description:
         "Changes selected details. Nested objects are merged: an omitted property, at any depth, is " +
         "left unchanged. A changed location re-prices `estimatedCost`. Refused with " +
-        "`MOVEMENT_REQUEST_NOT_EDITABLE` once the request is `IN_PROGRESS` or finished.",
+        "`MOVEMENT_REQUEST_NOT_EDITABLE` once the request is `IN_PROGRESS` or finished. A new " +
+        "`deliveryByDate` before today at the destination site, or a deadline that would fall before the " +
+        "ready-to-collect date, is refused with `INVALID_DELIVERY_DATE`; nothing changes.",
       params: movementRequestParams,
       paramsExample: { requestId: EXAMPLE_IDS.movementRequest },
       body: updateMovementRequestBody,
@@ -143,7 +147,12 @@ export const movementRequestPaths: ZodOpenApiPathsObject = {
         notes: "Collect from the rear yard.",
       },
       success: { status: 200, description: "The updated movement request.", schema: movementRequestSchema },
-      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "MOVEMENT_REQUEST_NOT_EDITABLE", "SITE_NOT_FOUND"],
+      errors: [
+        "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
+        "MOVEMENT_REQUEST_NOT_EDITABLE",
+        "INVALID_DELIVERY_DATE",
+        "SITE_NOT_FOUND",
+      ],
     }),
   },
   "/movement-requests/{requestId}/cancel": {

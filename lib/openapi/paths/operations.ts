@@ -130,11 +130,11 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       description:
         "Gives a parked inbound job (`INBOUND` / `PENDING_MOVEMENT_REQUEST`, no prep site) its prep site, " +
         "and creates its inbound movement request from the job's `collectionLocation` into the planning " +
-        "pool.",
+        "pool; the returned job names it in `inboundMovementRequestId`.",
       body: assignPrepSiteBody,
       bodyExample: { prepSiteId: EXAMPLE_IDS.prepSite, transportMethod: "TRANSPORTED" },
       success: { status: 200, description: "The prep job, now scheduled inbound.", schema: prepJobSchema },
-      errors: ["PREP_JOB_NOT_FOUND", "SITE_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+      errors: ["PREP_JOB_NOT_FOUND", "SITE_NOT_FOUND", "INVALID_DELIVERY_DATE", "INVALID_STATUS_TRANSITION"],
     }),
   },
   "/operations/prep-jobs/{id}/move": {

@@ -110,7 +110,9 @@ export const prepJobPaths: ZodOpenApiPathsObject = {
         "Creates a prep job for a purchased vehicle that has no destination prep site yet (stage " +
         "`INBOUND`, substage `PENDING_MOVEMENT_REQUEST`, `prepSiteId` `null`). It is parked until a prep " +
         "site is assigned in the service; then an inbound movement is created from `collectionLocation` " +
-        "and the job moves onto that site's board.",
+        "and the job moves onto that site's board. A VIN that already has an open prep job in the " +
+        "organisation (any stage short of `OUTBOUND` / `DELIVERED`) is refused with `409 " +
+        "PREP_JOB_ALREADY_EXISTS`, naming that job.",
       body: createInboundPendingBody,
       bodyExample: {
         vin: EXAMPLE_VIN,
@@ -121,7 +123,7 @@ export const prepJobPaths: ZodOpenApiPathsObject = {
         collectionLocation: exampleLocation(EXAMPLE_IDS.originSite),
       },
       success: { status: 201, description: "The new prep job.", schema: prepJobSchema },
-      errors: ["INVALID_VIN", "INVALID_VRM", "SITE_NOT_FOUND"],
+      errors: ["INVALID_VIN", "INVALID_VRM", "SITE_NOT_FOUND", "PREP_JOB_ALREADY_EXISTS"],
     }),
   },
 };

@@ -46,6 +46,7 @@ beforeAll(async () => {
   });
   const actor = `user:${user.email}`;
   signedIn.staff = {
+    sessionId: "session-of-the-test",
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
     organisationId,
     organisationName: tenant.organisation.name,

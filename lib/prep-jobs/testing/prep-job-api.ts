@@ -11,6 +11,7 @@ import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/canc
 import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import type { Db } from "@/lib/db";
 import { callRoute } from "@/lib/testing/call-route";
+import { dateOnlyFromToday } from "@/prisma/factories";
 
 export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
 export type Answer = { status: number; body: Body; response: Response };
@@ -110,7 +111,7 @@ export function movementBody(
   return {
     vehicle,
     origin: { location: { type: "INTERNAL", siteId: originSiteId } },
-    destination: { location: { type: "INTERNAL", siteId: destinationSiteId }, deliveryByDate: "2026-12-01" },
+    destination: { location: { type: "INTERNAL", siteId: destinationSiteId }, deliveryByDate: dateOnlyFromToday(30) },
     businessArea: "Retail",
     transportMethod: "DRIVEN",
   };

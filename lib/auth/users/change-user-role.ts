@@ -1,0 +1,24 @@
+// An administrator changes a staff member's role. The user's sessions are ended (all of them, or all
+// but the one making the change when admins change their own): whatever a session was allowed to do
+// under the old role, a new sign-in starts from the new one.
+import "server-only";
+import { endUserSessions } from "@/lib/auth/user-sessions";
+import { getOrganisationUserOrThrow, type UserAdminScope } from "@/lib/auth/users/organisation-users";
+import { db } from "@/lib/db";
+import type { UserRole } from "@/lib/generated/prisma/enums";
+import { logger } from "@/lib/logger";
+
+export async function changeUserRole(
+  scope: UserAdminScope,
+  userId: string,
+  role: UserRole,
+): Promise<{ endedSessions: number }> {
+  const user = await getOrganisationUserOrThrow(scope, userId);
+  if (user.role === role) return { endedSessions: 0 };
+  const endedSessions = await db().$transaction(async (tx) => {
+    await tx.user.update({ where: { id: user.id }, data: { role } });
+    return endUserSessions(user.id, "role-changed", { keep: scope.sessionId, client: tx });
+  });
+  logger.info("staff role changed", { userId, from: user.role, to: role, actor: scope.actor, endedSessions });
+  return { endedSessions };
+}
