@@ -1,8 +1,7 @@
 // @ts-check
 // `npm start` / `npm run dev` (`--dev`): brings the whole service up on a fresh machine. The database
-// (DATABASE_URL, or else an embedded PGlite), its migrations, the demo data, the production build;
-// then Next.js served from this very process, so that in embedded mode the database, the web server
-// and the event worker share one process (PGlite cannot be shared between processes).
+// (DATABASE_URL, or else an embedded PostgreSQL), its migrations, the demo data, the production build;
+// then Next.js served from this very process.
 // Plain JavaScript: it runs before anything is built. In containers run `node scripts/start.mjs`
 // directly, since npm does not reliably pass SIGTERM on.
 import http from "node:http";
@@ -18,7 +17,9 @@ import { runStep, stopSteps } from "./run-step.mjs";
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 /** How long in-flight requests get to finish on shutdown before the app and database close. */
 const DRAIN_TIMEOUT_MS = 5_000;
-const DEFAULT_EMBEDDED_DB_DIR = ".data/pglite";
+const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
+/** Not 5432, so that it never meets a PostgreSQL installed on the machine. */
+const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 const dev = process.argv.includes("--dev");
 
@@ -153,12 +154,23 @@ async function connectDatabase() {
   const dataDir = process.env.EMBEDDED_DB_DIR || DEFAULT_EMBEDDED_DB_DIR;
   process.env.ENCRYPTION_KEY ||= localSecret(`${dataDir}.key`, "encryption key for webhook secrets");
   process.env.AUTH_SECRET ||= localSecret(`${dataDir}.auth-secret`, "secret for staff sessions");
-  console.log(`Starting the embedded database (PGlite, data in ${dataDir})…`);
-  const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.EMBEDDED_DB_PORT || 0) });
+  console.log(`Starting the embedded PostgreSQL (data in ${dataDir})…`);
+  const embedded = await startEmbeddedDatabase({
+    dataDir,
+    port: Number(process.env.EMBEDDED_DB_PORT || DEFAULT_EMBEDDED_DB_PORT),
+    log: console.log,
+  });
   closers.push(embedded.stop);
   process.env.DATABASE_URL = embedded.url;
-  console.log(`Embedded database listening at ${embedded.url}`);
+  console.log(`Embedded PostgreSQL listening at ${redacted(embedded.url)} (password in ${dataDir}.password)`);
   return `embedded at ${dataDir}`;
+}
+
+/** @param {string} url @returns {string} the URL without its password, for the log */
+function redacted(url) {
+  const parsed = new URL(url);
+  parsed.password = "";
+  return parsed.toString();
 }
 
 /**
@@ -245,7 +257,7 @@ function closeHttpServer(server, upgraded) {
 
 /**
  * First signal: a graceful stop (a running step gets the signal; then the web server, Next and the
- * database close, so that PGlite flushes its data). A second signal exits at once.
+ * embedded database close). A second signal exits at once.
  * @param {NodeJS.Signals} signal
  */
 async function shutdown(signal) {
