@@ -115,6 +115,7 @@ test("the same Idempotency-Key sent to both processes at once makes one movement
 });
 
 test("a live stream served by one process shows changes made through the other", async ({ browser }) => {
+  test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: product.baseUrl });
   await signIn(await context.newPage(), DEMO_STAFF.dispatcher);
   const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
