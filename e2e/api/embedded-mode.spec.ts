@@ -36,7 +36,7 @@ function isAlive(pid: number): boolean {
 }
 
 test("npm start without DATABASE_URL runs a real, persistent embedded PostgreSQL", async () => {
-  test.setTimeout(420_000);
+  test.setTimeout(900_000); // three starts, each of which migrates or seeds on a busy machine
   const folder = mkdtempSync(path.join(tmpdir(), "vms-embedded-"));
   chmodSync(folder, 0o755); // as root, the server runs as the postgres user, which must enter it
   const dataDir = path.join(folder, "postgres");
@@ -44,7 +44,7 @@ test("npm start without DATABASE_URL runs a real, persistent embedded PostgreSQL
   const env = environmentWithoutDatabase({ EMBEDDED_DB_DIR: dataDir, EMBEDDED_DB_PORT: String(dbPort) });
   const port = await freePort();
   try {
-    const first = await spawnProduct({ port, env });
+    const first = await spawnProduct({ port, env, readyTimeoutMs: 280_000 });
     expect(first.output()).toContain("Embedded PostgreSQL listening");
     const before = await siteIds(first.baseUrl);
     expect(before.length).toBeGreaterThan(3);
@@ -78,13 +78,13 @@ test("npm start without DATABASE_URL runs a real, persistent embedded PostgreSQL
     expect(serverPid(dataDir)).toBeUndefined();
 
     // A killed run leaves its server running; the next run finds it, reuses it, keeps the data.
-    const second = await spawnProduct({ port, env });
+    const second = await spawnProduct({ port, env, readyTimeoutMs: 280_000 });
     const leftOver = serverPid(dataDir)!;
     second.child.kill("SIGKILL");
     await new Promise((resolve) => second.child.once("exit", resolve));
     expect(isAlive(leftOver)).toBe(true);
 
-    const third = await spawnProduct({ port, env });
+    const third = await spawnProduct({ port, env, readyTimeoutMs: 280_000 });
     expect(third.output()).toContain(
       `Reusing the embedded PostgreSQL left running by an earlier run (pid ${leftOver})`,
     );
