@@ -1,6 +1,59 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
+// Boundaries (docs/architecture.md). Layers: app → components → lib, never upwards. Only the data module
+// (lib/db.ts) imports a database client. Test kits are for tests. Each area below gets its whole list:
+// ESLint replaces a rule's options per file rather than merging them.
+const databaseClients = {
+  group: ["pg", "pg/*", "kysely", "kysely/*", "@prisma/client", "@prisma/client/*", "@prisma/adapter-pg"],
+  message: "Only the data module (lib/db.ts) imports a database client; use what it exports.",
+};
+// The generated Prisma client, as a value: its types (import type) are fine everywhere, its enums too.
+const prismaRuntime = {
+  group: ["@/lib/generated/prisma/client", "@/lib/generated/prisma/internal/*"],
+  allowTypeImports: true,
+  message: "Only the data module (lib/db.ts) uses the Prisma client at run time; import type is fine.",
+};
+const testKits = {
+  group: ["@/lib/testing/*", "@/lib/*/testing/*", "@/lib/**/*-test-kit"],
+  message: "Test kits are for tests, not for the product.",
+};
+const upwards = (...layers) => ({
+  group: layers.map((layer) => `@/${layer}/*`),
+  message: "Imports go app → components → lib, never upwards (docs/architecture.md).",
+});
+const restrict = (...patterns) => ["error", { patterns }];
+
+/**
+ * Files that break a boundary today, each for a reason given, to be moved by the work named:
+ * - the five use Prisma.sql / Prisma errors at run time, and event-wakeups opens its own LISTEN
+ *   connection with pg: the Kysely data module (issue #14 §1) takes them over;
+ * - the board's client components import their server actions from app/(staff)/board/actions.ts,
+ *   which belongs in lib/movement-requests/board (the board's split, issue #12 §5).
+ */
+const knownViolations = [
+  "lib/events/event-wakeups.ts",
+  "lib/events/list-published-events.ts",
+  "lib/events/purge-expired-events.ts",
+  "lib/movement-requests/get-movement-request-or-throw.ts",
+  "lib/movement-requests/insert-movement-request.ts",
+  "lib/prep-jobs/find-prep-job-by-vehicle-or-throw.ts",
+  "components/board/bulk-assign-bar.tsx",
+  "components/board/detail-actions.tsx",
+  "components/board/saved-views-menu.tsx",
+];
+// Tests, test kits and the data module itself may reach anything (tests call routes and make databases).
+const exempt = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "lib/testing/**",
+  "lib/*/testing/**",
+  "lib/**/*-test-kit.ts",
+  "lib/db.ts",
+  "lib/generated/**",
+  ...knownViolations,
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -17,6 +70,39 @@ const config = [
   {
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // scripts/, prisma/ (seed, migrate adapter), bench/ and e2e/ stand outside the product: they start
+  // databases, migrate them and measure them, so they use the clients directly; no rule applies there.
+  {
+    files: ["app/**/*.{ts,tsx}", "proxy.ts", "instrumentation.ts"],
+    ignores: exempt,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(databaseClients, prismaRuntime, testKits),
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: exempt,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(
+        upwards("app"),
+        databaseClients,
+        prismaRuntime,
+        testKits,
+      ),
+    },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: exempt,
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict(
+        upwards("app", "components"),
+        databaseClients,
+        prismaRuntime,
+        testKits,
+      ),
     },
   },
 ];

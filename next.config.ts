@@ -8,8 +8,8 @@ const nextConfig = (phase: string): NextConfig => ({
     const production = phase !== PHASE_DEVELOPMENT_SERVER;
     return [{ source: "/:path*", headers: securityHeaders({ production }) }];
   },
-  // The server runs PGlite and pg; keep them out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pg"],
+  // pg stays a Node module of its own, out of the bundle.
+  serverExternalPackages: ["pg"],
   poweredByHeader: false,
   // requireStaff() answers a signed-in user without the role with forbidden() (a 403 page in the shell).
   experimental: { authInterrupts: true },

@@ -1,26 +1,26 @@
 // @ts-check
 // `npm start` / `npm run dev` (`--dev`): brings the whole service up on a fresh machine. The database
-// (DATABASE_URL, or else an embedded PGlite), its migrations, the demo data, the production build;
-// then Next.js served from this very process, so that in embedded mode the database, the web server
-// and the event worker share one process (PGlite cannot be shared between processes).
+// (DATABASE_URL, or else an embedded PostgreSQL), its migrations, the demo data, the production build;
+// then the web processes, one per core (WEB_CONCURRENCY) on one port, the first also running the
+// webhook worker (`--dev`: Next's development server in this process).
 // Plain JavaScript: it runs before anything is built. In containers run `node scripts/start.mjs`
 // directly, since npm does not reliably pass SIGTERM on.
-import http from "node:http";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import dotenv from "dotenv";
 import pg from "pg";
-import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
 import { startEmbeddedDatabase } from "./embedded-database.mjs";
-import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
+import { serveCluster, webConcurrency } from "./web-cluster.mjs";
+import { serveNext } from "./web-server.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
-/** How long in-flight requests get to finish on shutdown before the app and database close. */
-const DRAIN_TIMEOUT_MS = 5_000;
-const DEFAULT_EMBEDDED_DB_DIR = ".data/pglite";
+const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
+/** Not 5432, so that it never meets a PostgreSQL installed on the machine. */
+const DEFAULT_EMBEDDED_DB_PORT = 54329;
 
 const dev = process.argv.includes("--dev");
 
@@ -70,8 +70,10 @@ async function main() {
   }
 
   const port = Number(process.env.PORT || 3000);
-  await serve(port);
-  console.log(`\nVehicle Movement Service ready on http://localhost:${port} (database: ${database})`);
+  const servedBy = await serve(port);
+  console.log(
+    `\nVehicle Movement Service ready on http://localhost:${port} (${servedBy}, database: ${database})`,
+  );
 }
 
 /**
@@ -157,12 +159,23 @@ async function connectDatabase() {
   const dataDir = process.env.EMBEDDED_DB_DIR || DEFAULT_EMBEDDED_DB_DIR;
   process.env.ENCRYPTION_KEY ||= localSecret(`${dataDir}.key`, "encryption key for webhook secrets");
   process.env.AUTH_SECRET ||= localSecret(`${dataDir}.auth-secret`, "secret for staff sessions");
-  console.log(`Starting the embedded database (PGlite, data in ${dataDir})…`);
-  const embedded = await startEmbeddedDatabase({ dataDir, port: Number(process.env.EMBEDDED_DB_PORT || 0) });
+  console.log(`Starting the embedded PostgreSQL (data in ${dataDir})…`);
+  const embedded = await startEmbeddedDatabase({
+    dataDir,
+    port: Number(process.env.EMBEDDED_DB_PORT || DEFAULT_EMBEDDED_DB_PORT),
+    log: console.log,
+  });
   closers.push(embedded.stop);
   process.env.DATABASE_URL = embedded.url;
-  console.log(`Embedded database listening at ${embedded.url}`);
+  console.log(`Embedded PostgreSQL listening at ${redacted(embedded.url)} (password in ${dataDir}.password)`);
   return `embedded at ${dataDir}`;
+}
+
+/** @param {string} url @returns {string} the URL without its password, for the log */
+function redacted(url) {
+  const parsed = new URL(url);
+  parsed.password = "";
+  return parsed.toString();
 }
 
 /**
@@ -183,113 +196,26 @@ function localSecret(file, what) {
 }
 
 /**
- * Serves Next.js (hot reload with --dev) on HOSTNAME:port, in this process.
+ * Serves the app on PORT: the development server in this process (--dev), or one web process per core
+ * sharing the port (scripts/web-cluster.mjs).
  * @param {number} port
+ * @returns {Promise<string>} what serves, as the ready line names it
  */
 async function serve(port) {
-  const hostname = process.env.HOSTNAME || "0.0.0.0";
-  // Imported only now: nothing of Next loads unless the steps before succeeded.
-  const { default: next } = await import("next");
-  const app = next({ dev, dir: process.cwd(), hostname, port });
-  await app.prepare();
-  closers.push(() => app.close());
-  // Hooks that code inside Next registers (the in-process event worker): run once the HTTP server has
-  // stopped taking requests, before the database closes (and even if it never listened).
-  closers.push(runShutdownHooks);
-
-  // Every request passes the front door first (request id, security headers, client address, refusals
-  // of what Next would answer with a bare 500).
-  const trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
-  const server = http.createServer(
-    frontDoor(app.getRequestHandler(), {
-      production: !dev,
-      trustedProxies,
-      publicFiles: publicFilePaths("public"),
-      allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
-    }),
-  );
-  server.on("clientError", answerClientError({ production: !dev }));
-  /** @type {Set<import("node:stream").Duplex>} */
-  const upgraded = new Set();
-  server.on("upgrade", (_request, socket) => {
-    upgraded.add(socket);
-    socket.once("close", () => upgraded.delete(socket));
-  });
-  await new Promise((resolve, reject) => {
-    server.once("error", reject); // e.g. the port is taken
-    server.listen(port, hostname, () => resolve(undefined));
-  });
-  // The requests in flight and the worker's attempts in flight finish side by side, within the
-  // shutdown's deadline.
-  closers.push(async () => {
-    await Promise.all([closeHttpServer(server, upgraded), runShutdownHooks()]);
-  });
-}
-
-/**
- * The methods an API path takes, as Next's own OPTIONS answer lists them (for the Allow header of a
- * 405, which Next sends without one); undefined for pages or when it cannot be asked.
- * @param {http.Server} server
- * @param {string} pathname
- * @returns {Promise<string | undefined>}
- */
-async function allowedMethodsOf(server, pathname) {
-  const address = server.address();
-  if (!/^\/(v1|api)(\/|$)/.test(pathname) || !address || typeof address === "string") return undefined;
-  const host =
-    address.family === "IPv6"
-      ? address.address === "::"
-        ? "[::1]"
-        : `[${address.address}]`
-      : address.address === "0.0.0.0"
-        ? "127.0.0.1"
-        : address.address;
-  try {
-    const answer = await fetch(`http://${host}:${address.port}${pathname}`, {
-      method: "OPTIONS",
-      signal: AbortSignal.timeout(2_000),
-    });
-    return answer.status === 204 ? (answer.headers.get("allow") ?? undefined) : undefined;
-  } catch {
-    return undefined;
+  if (dev) {
+    const web = await serveNext({ dev, port, hostname: process.env.HOSTNAME || "0.0.0.0" });
+    closers.push(web.close);
+    return "development server";
   }
-}
-
-/** @type {Promise<void> | undefined} */
-let shutdownHooksRun;
-/** Runs the hooks code inside Next registered (globalThis.vmsShutdownHooks), once. */
-function runShutdownHooks() {
-  /** @type {{ vmsShutdownHooks?: Array<() => Promise<void>> }} */
-  const hooks = /** @type {any} */ (globalThis);
-  shutdownHooksRun ??= Promise.all((hooks.vmsShutdownHooks ?? []).map((hook) => hook())).then(() => {});
-  return shutdownHooksRun;
+  const processes = webConcurrency(availableParallelism());
+  const web = await serveCluster({ processes, port });
+  closers.push(web.close);
+  return `${processes} web process${processes === 1 ? "" : "es"}`;
 }
 
 /**
- * Stops accepting connections and waits for in-flight requests, for DRAIN_TIMEOUT_MS at most; what is
- * still open then (an event stream, which never ends by itself; its browser reconnects elsewhere with
- * Last-Event-ID) is cut. Upgraded connections (the dev server's hot-reload WebSocket) are cut at once.
- * @param {http.Server} server
- * @param {Set<import("node:stream").Duplex>} upgraded its upgraded connections
- * @returns {Promise<void>}
- */
-function closeHttpServer(server, upgraded) {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      server.closeAllConnections();
-      resolve();
-    }, DRAIN_TIMEOUT_MS);
-    server.close(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-    for (const socket of upgraded) socket.destroy();
-  });
-}
-
-/**
- * First signal: a graceful stop (a running step gets the signal; then the web server, Next and the
- * database close, so that PGlite flushes its data). A second signal exits at once.
+ * First signal: a graceful stop (a running step gets the signal; then the web processes drain and
+ * exit, then the embedded database stops). A second signal exits at once.
  * @param {NodeJS.Signals} signal
  */
 async function shutdown(signal) {

@@ -1,8 +1,7 @@
 // Wake-ups for whatever consumes the event stream (the webhook worker, the live UI). The event table
-// is the source of truth: a missed wake-up only delays a consumer until its next poll.
-// - Across processes: pg_notify inside the writing transaction, delivered by PostgreSQL at commit.
-// - Within the process: an in-process signal (PGlite, the embedded database, does not carry
-//   LISTEN/NOTIFY across connections). It fires before the commit, so consumers re-check shortly after.
+// is the source of truth: a missed wake-up only delays a consumer until its next poll. The writing
+// transaction sends pg_notify, which PostgreSQL delivers at commit to every LISTENing connection, in
+// this process or another (each process has one, the relay below, that hands it to its listeners).
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -20,12 +19,6 @@ export type Wakeup = { organisationId: string };
 /** Called in the transaction that records an event. */
 export async function announceEvent(tx: Prisma.TransactionClient, wakeup: Wakeup): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${wakeup.organisationId})`;
-  announceInProcess(wakeup);
-}
-
-/** The in-process half of announceEvent, for a writer that sent the pg_notify in its own statement. */
-export function announceInProcess(wakeup: Wakeup): void {
-  queueMicrotask(() => wakeups.emit("event", wakeup));
 }
 
 export function onEventAnnounced(listener: (wakeup: Wakeup) => void): () => void {
@@ -38,8 +31,8 @@ type Relay = { users: number; close: () => Promise<void> };
 const globalRelay = globalThis as unknown as { vmsNotificationRelay?: Relay };
 
 /**
- * One LISTEN connection per process, relaying notifications from other processes (another app
- * instance, a standalone worker) to the in-process signal. Shared by whoever needs it in this process
+ * One LISTEN connection per process, relaying the database's notifications (from this process or
+ * another: a web process of the cluster, another instance, a standalone worker) to its listeners. Shared by whoever needs it in this process
  * (the worker, each open live page) and closed when the last of them lets go. Returns that release.
  */
 export function relayDatabaseNotifications(connectionString: string): () => Promise<void> {

@@ -1,7 +1,7 @@
 // The transactional outbox: an event is written with the change it describes, in the same transaction,
 // so that it is published if and only if the change commits.
 import { sqlTimestamp } from "@/lib/db";
-import { announceInProcess, EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
+import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
@@ -45,6 +45,5 @@ export async function recordEvent(tx: Prisma.TransactionClient, event: NewEvent)
       FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS delivery(id, "endpointId")
     )
     SELECT pg_notify(${EVENTS_CHANNEL}, ${event.organisationId})`;
-  announceInProcess({ organisationId: event.organisationId });
   return id;
 }

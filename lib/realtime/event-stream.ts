@@ -12,8 +12,6 @@ export type StreamFilter = { organisationId: string; resourceTypes: string[] };
 const BATCH = 200;
 const POLL_MS = 2_000;
 const HEARTBEAT_MS = 15_000;
-/** The in-process wake-up comes before the writer's commit: look again shortly after. */
-const RECHECK_MS = 50;
 
 export async function startingSequence(organisationId: string, lastEventId: string | null): Promise<bigint> {
   if (lastEventId && /^\d{1,19}$/.test(lastEventId)) return BigInt(lastEventId);
@@ -38,7 +36,7 @@ export function organisationEventStream(
       // This process may run no worker (RUN_WORKER_IN_PROCESS=false), which would otherwise relay.
       const releaseRelay = relayDatabaseNotifications(requireDatabaseUrl());
       const stopListening = onEventAnnounced((wakeup) => {
-        if (wakeup.organisationId === filter.organisationId) setTimeout(() => wake?.(), RECHECK_MS);
+        if (wakeup.organisationId === filter.organisationId) wake?.();
       });
       const heartbeat = setInterval(() => controller.enqueue(encoder.encode(": ping\n\n")), HEARTBEAT_MS);
       signal.addEventListener("abort", () => wake?.());

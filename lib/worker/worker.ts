@@ -30,8 +30,6 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
 
 /** A claim outlives the longest attempt (the timeout) with room to record it. */
 const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
-/** After a wake-up that found nothing (the event's transaction had not committed yet), look again. */
-const RECHECK_AFTER_WAKE_MS = 50;
 /**
  * Within the 10 s a shutdown gets (lib/worker/main.ts, scripts/start.mjs, which drains HTTP for up
  * to 5 s first): a receiver answering within this long is not sent the event twice.
@@ -60,7 +58,6 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   };
   let running = true;
   let wake: (() => void) | undefined;
-  let wokenEarly = false;
   let wakeTimer: NodeJS.Timeout | undefined;
   /** A wake-up that came while the loop was busy claiming: the next sleep is skipped. */
   let wakePending = false;
@@ -73,10 +70,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     }, COALESCE_WAKEUPS_MS);
   };
 
-  const stopListening = onEventAnnounced(() => {
-    wokenEarly = true;
-    wakeSoon();
-  });
+  // PostgreSQL delivers the notification at commit, so the event is claimable when it wakes us.
+  const stopListening = onEventAnnounced(wakeSoon);
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (wakePending) {
@@ -92,7 +87,6 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
 
   const deliveryLoop = async () => {
     while (running) {
-      wokenEarly = false;
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
@@ -144,7 +138,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       }
       if (!running) break;
       // Claims fill every free slot (or take all that is claimable): the next one waits for a wake-up.
-      await sleep(wokenEarly ? RECHECK_AFTER_WAKE_MS : pollIntervalMs);
+      await sleep(pollIntervalMs);
     }
   };
 

@@ -1,0 +1,117 @@
+// @ts-check
+// Next.js served by one process on HOSTNAME:PORT: the development server (in the `npm run dev` process
+// itself) or one of `npm start`'s web processes (scripts/web-process.mjs, which share the port).
+import http from "node:http";
+import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
+import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
+
+/** How long in-flight requests get to finish on shutdown before the app closes. */
+const DRAIN_TIMEOUT_MS = 5_000;
+
+/**
+ * @param {{ dev: boolean, port: number, hostname: string }} options
+ * @returns {Promise<{ close: () => Promise<void> }>} close: drains, stops what runs inside Next, closes it
+ */
+export async function serveNext({ dev, port, hostname }) {
+  // Imported only now: nothing of Next loads unless the steps before succeeded.
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: process.cwd(), hostname, port });
+  await app.prepare();
+
+  // Every request passes the front door first (request id, security headers, client address, refusals
+  // of what Next would answer with a bare 500).
+  const server = http.createServer(
+    frontDoor(app.getRequestHandler(), {
+      production: !dev,
+      trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
+      publicFiles: publicFilePaths("public"),
+      allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
+    }),
+  );
+  server.on("clientError", answerClientError({ production: !dev }));
+  /** @type {Set<import("node:stream").Duplex>} */
+  const upgraded = new Set();
+  server.on("upgrade", (_request, socket) => {
+    upgraded.add(socket);
+    socket.once("close", () => upgraded.delete(socket));
+  });
+  const listening = new Promise((resolve, reject) => {
+    server.once("error", reject); // e.g. the port is taken
+    server.listen(port, hostname, () => resolve(undefined));
+  });
+  // Shut down properly even if it never listened.
+  const close = async () => {
+    // The requests in flight and the worker's attempts in flight finish side by side, within the
+    // shutdown's deadline; then Next closes.
+    await Promise.all([server.listening ? closeHttpServer(server, upgraded) : undefined, runShutdownHooks()]);
+    await app.close();
+  };
+  try {
+    await listening;
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { close };
+}
+
+/**
+ * The methods an API path takes, as Next's own OPTIONS answer lists them (for the Allow header of a
+ * 405, which Next sends without one); undefined for pages or when it cannot be asked.
+ * @param {http.Server} server
+ * @param {string} pathname
+ * @returns {Promise<string | undefined>}
+ */
+async function allowedMethodsOf(server, pathname) {
+  const address = server.address();
+  if (!/^\/(v1|api)(\/|$)/.test(pathname) || !address || typeof address === "string") return undefined;
+  const host =
+    address.family === "IPv6"
+      ? address.address === "::"
+        ? "[::1]"
+        : `[${address.address}]`
+      : address.address === "0.0.0.0"
+        ? "127.0.0.1"
+        : address.address;
+  try {
+    const answer = await fetch(`http://${host}:${address.port}${pathname}`, {
+      method: "OPTIONS",
+      signal: AbortSignal.timeout(2_000),
+    });
+    return answer.status === 204 ? (answer.headers.get("allow") ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** @type {Promise<void> | undefined} */
+let shutdownHooksRun;
+/** Runs the hooks code inside Next registered (globalThis.vmsShutdownHooks: the webhook worker), once. */
+function runShutdownHooks() {
+  /** @type {{ vmsShutdownHooks?: Array<() => Promise<void>> }} */
+  const hooks = /** @type {any} */ (globalThis);
+  shutdownHooksRun ??= Promise.all((hooks.vmsShutdownHooks ?? []).map((hook) => hook())).then(() => {});
+  return shutdownHooksRun;
+}
+
+/**
+ * Stops accepting connections and waits for in-flight requests, for DRAIN_TIMEOUT_MS at most; what is
+ * still open then (an event stream, which never ends by itself; its browser reconnects elsewhere with
+ * Last-Event-ID) is cut. Upgraded connections (the dev server's hot-reload WebSocket) are cut at once.
+ * @param {http.Server} server
+ * @param {Set<import("node:stream").Duplex>} upgraded its upgraded connections
+ * @returns {Promise<void>}
+ */
+function closeHttpServer(server, upgraded) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, DRAIN_TIMEOUT_MS);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    for (const socket of upgraded) socket.destroy();
+  });
+}
