@@ -62,7 +62,7 @@ export function useKanbanDrag(options: {
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardZoneWalker(keyboardZone, keyboardZones) }),
+    useSensor(KeyboardSensor, { coordinateGetter: useKeyboardZones(keyboardZone, keyboardZones) }),
   );
 
   const collisionDetection: CollisionDetection = (args) => {
@@ -173,7 +173,7 @@ export function useKanbanDrag(options: {
 }
 
 /** Arrow keys jump between the drop zones the card may use (its own, then the allowed ones). */
-function keyboardZoneWalker(
+function useKeyboardZones(
   current: RefObject<string | null>,
   zones: RefObject<string[]>,
 ): KeyboardCoordinateGetter {

@@ -2,7 +2,7 @@
 // One way to move a card, for the drag and for "Move to…": the card moves at once (optimistic), the
 // server action records it through the stage rules, and a refusal rolls the board back with the reason.
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { useState } from "react";
+import type { Dispatch, SetStateAction } from "react";
 import type { Notice } from "@/components/kanban/kanban-notice";
 import { serverRefusal } from "@/components/kanban/move-messages";
 import {
@@ -26,10 +26,11 @@ export function useMoveCard(options: {
   queryKey: QueryKey;
   moveCard: MoveCardAction | undefined;
   onNotice: (notice: Notice) => void;
+  /** Moves in flight (the board holds live refetches while there are any). */
+  setMoving: Dispatch<SetStateAction<number>>;
 }) {
-  const { queryKey, moveCard, onNotice } = options;
+  const { queryKey, moveCard, onNotice, setMoving } = options;
   const queryClient = useQueryClient();
-  const [moving, setMoving] = useState(0);
 
   async function move(card: KanbanCard, to: PrepJobPosition) {
     if (!moveCard) return;
@@ -60,5 +61,5 @@ export function useMoveCard(options: {
     }
   }
 
-  return { move, moving: moving > 0 };
+  return move;
 }

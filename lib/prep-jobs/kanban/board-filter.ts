@@ -18,7 +18,10 @@ export function isFiltering(filter: KanbanFilter): boolean {
   return filter.search.trim() !== "" || filter.substage !== "all" || filter.ageing !== "all";
 }
 
-export function matchesSearch(card: Pick<KanbanCard, "vin" | "vrm" | "make" | "model">, search: string): boolean {
+export function matchesSearch(
+  card: Pick<KanbanCard, "vin" | "vrm" | "make" | "model">,
+  search: string,
+): boolean {
   const text = search.trim().toLowerCase();
   if (!text) return true;
   const compact = text.replace(/\s+/g, "");
