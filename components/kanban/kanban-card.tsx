@@ -1,7 +1,7 @@
 // One prep job on the board: registration and VIN, make and model, substage, time in stage with its
 // ageing colour (also said in words: colour is never the only signal), and notes.
 import type { ReactNode } from "react";
-import { cn } from "@/components/ui/cn";
+import { cn, focusRing } from "@/components/ui/cn";
 import { ClockIcon, NoteIcon } from "@/components/kanban/kanban-icons";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
 import { substageLabel, type KanbanCard as Card } from "@/lib/prep-jobs/kanban/board";
@@ -13,22 +13,30 @@ const AGEING_STYLE = {
   done: { edge: "border-l-slate-300", pill: "bg-slate-100 text-slate-600" },
 } as const;
 
-export function ageingWords(card: Card, thresholds: AgeingThresholds): string | null {
-  if (card.ageing === "red") return `over ${thresholds.redHours} h`;
-  if (card.ageing === "amber") return `over ${thresholds.amberHours} h`;
+/** "over 48 h", against the thresholds of the card's own stage and site. */
+export function ageingWords(card: Card): string | null {
+  const unit = card.timeInStage.working ? "h working" : "h";
+  if (card.ageing === "red") return `over ${card.ageingAfter.redHours} ${unit}`;
+  if (card.ageing === "amber") return `over ${card.ageingAfter.amberHours} ${unit}`;
   return null;
 }
 
 export function KanbanCardView({
   card,
-  thresholds,
   size = "normal",
   handle,
+  onOpen,
   className,
 }: {
   card: Card;
-  thresholds: AgeingThresholds;
+  /**
+   * @deprecated Each card carries its own stage's thresholds (`ageingAfter`); this is ignored and
+   * goes once the workshop board stops passing it.
+   */
+  thresholds?: AgeingThresholds;
   size?: "normal" | "large";
+  /** Opens the card's drawer: the registration becomes a button (the keyboard's way in). */
+  onOpen?: () => void;
   /** The drag handle (interactive board only). */
   handle?: ReactNode;
   className?: string;
@@ -36,7 +44,8 @@ export function KanbanCardView({
   const style = AGEING_STYLE[card.ageing];
   const large = size === "large";
   const vehicle = [card.make, card.model].filter(Boolean).join(" ");
-  const words = ageingWords(card, thresholds);
+  const words = ageingWords(card);
+  const plate = card.vrm ?? <span className="text-slate-500">No registration</span>;
   return (
     <div
       className={cn(
@@ -54,7 +63,21 @@ export function KanbanCardView({
               large ? "text-[1.7rem] leading-tight" : "text-base",
             )}
           >
-            {card.vrm ?? <span className="text-slate-500">No registration</span>}
+            {onOpen ? (
+              <button
+                type="button"
+                className={cn("-mx-1 rounded px-1 text-left hover:underline", focusRing)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onOpen();
+                }}
+              >
+                {plate}
+                <span className="sr-only">: details</span>
+              </button>
+            ) : (
+              plate
+            )}
           </p>
           <p
             className={cn("truncate text-slate-700", large ? "text-xl" : "text-sm")}

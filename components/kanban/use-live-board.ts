@@ -2,7 +2,7 @@
 // The board's data, kept live: react-query holds the board (seeded by the server render), and the
 // site's event stream (SSE, components/live/use-event-stream) makes it refetch within moments of a
 // change made anywhere, and once on every (re)connection.
-import { useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useEventStream } from "@/components/live/use-event-stream";
 import type { KanbanBoard } from "@/lib/prep-jobs/kanban/board";
@@ -28,14 +28,24 @@ export function useLiveBoard(options: {
   initialBoard: KanbanBoard;
   /** While true (a drag or a move in flight) refetches wait, then run once. */
   holdRefetch?: boolean;
+  /** A search the server runs over every job of the board (the board carries only the oldest few). */
+  search?: string;
 }) {
   const { boardUrl, streamUrl, initialBoard, holdRefetch = false } = options;
+  const search = options.search?.trim() ?? "";
   const queryClient = useQueryClient();
-  const queryKey: QueryKey = ["prep-job-kanban", boardUrl];
+  const queryKey: QueryKey = ["prep-job-kanban", boardUrl, search];
   const query = useQuery({
     queryKey,
-    queryFn: () => fetchBoard(boardUrl),
-    initialData: initialBoard,
+    queryFn: () =>
+      fetchBoard(
+        search
+          ? `${boardUrl}${boardUrl.includes("?") ? "&" : "?"}${new URLSearchParams({ q: search })}`
+          : boardUrl,
+      ),
+    // The server rendered the board without a search; a search keeps showing the last board until its own arrives.
+    initialData: search ? undefined : initialBoard,
+    placeholderData: keepPreviousData,
     // The stream says when to refetch; this only covers a stream that went quiet unnoticed.
     refetchInterval: 60_000,
     retry: (failures, error) => !(error instanceof BoardRequestError && error.status === 404) && failures < 3,
@@ -89,7 +99,7 @@ export function useLiveBoard(options: {
 
   const notFound = gone || (query.error instanceof BoardRequestError && query.error.status === 404);
   return {
-    board: query.data,
+    board: query.data ?? initialBoard,
     query,
     queryKey,
     connection: notFound ? ("lost" as const) : state,

@@ -110,6 +110,10 @@ const WALK: Record<string, Walk> = {
     ],
   },
   "/prep-jobs/display-links": { takes: "nothing", probes: () => [own("/prep-jobs/display-links", "adminB")] },
+  "/prep-jobs/settings": {
+    takes: "?site=<siteId>",
+    probes: (a) => [own(`/prep-jobs/settings?site=${a.prepSite.id}`, "adminB")],
+  },
   "/api/prep-jobs/board": {
     takes: "?site=<siteId>",
     probes: (a) => [{ as: "adminB", url: `/api/prep-jobs/board?site=${a.prepSite.id}`, expected: "404" }],

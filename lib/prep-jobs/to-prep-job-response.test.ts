@@ -22,6 +22,7 @@ const row: PrepJobWithMovementRequests = {
   createdByUser: "buyer@dealer.test",
   collectionSiteId: "site",
   stageChangedAt: new Date("2026-11-21T09:30:00Z"),
+  finishedAt: null,
   createdAt: new Date("2026-11-21T09:30:00Z"),
   updatedAt: new Date("2026-11-22T14:05:12.5Z"),
   movementRequests: [],

@@ -1,5 +1,6 @@
 // The whole demo data set, in dependency order. Requests are inserted oldest first so that their ULIDs
 // sort like their creation times.
+import { createDemoPrepSiteSettings } from "./prep-site-settings";
 import { createDemoSites, HARBOUR_SITES, NORTHGATE_SITES } from "./sites";
 import {
   CARCARRIER,
@@ -41,6 +42,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     }),
   });
   await createNorthgateStaff(db, northgate.organisation.id, northgate.sites);
+  await createDemoPrepSiteSettings(db, northgate.sites);
   await configureProviders(db, northgate.profile.id, providers, [SWIFTMOVE, CARCARRIER, PENNINE]);
 
   const harbourTenant = await createHarbour(db);

@@ -4,17 +4,27 @@
 // Only AppError messages reach the browser; anything else is logged and said generically.
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
-import type { MoveCardResult } from "@/components/kanban/kanban-board";
+import type { MoveCardResult } from "@/components/kanban/use-move-card";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { publicBaseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
+import { UserRole } from "@/lib/generated/prisma/enums";
 import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { logger } from "@/lib/logger";
 import { createDisplayLink } from "@/lib/prep-jobs/display-links/create-display-link";
 import { revokeDisplayLink } from "@/lib/prep-jobs/display-links/revoke-display-link";
 import { createDisplayLinkInput, type DisplayLinkSummary } from "@/lib/prep-jobs/display-links/schemas";
+import {
+  addKanbanNote,
+  addKanbanNoteInput,
+  getKanbanCardDetails,
+  type KanbanCardDetails,
+  type KanbanNote,
+} from "@/lib/prep-jobs/kanban/card-details";
+import type { PrepSiteSettingsValues } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
+import { savePrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
 import { identifierSchema } from "@/lib/schemas/common";
 
 export async function movePrepJobAction(input: unknown): Promise<MoveCardResult> {
@@ -33,6 +43,43 @@ export async function movePrepJobAction(input: unknown): Promise<MoveCardResult>
     logger.error("kanban move failed", { error, prepJobId: parsed.data.id, actor: staff.actor });
     return { ok: false, message: "Something went wrong on our side. Please try again in a moment." };
   }
+}
+
+/** The card drawer's notes and history: anyone who sees the board. */
+export async function loadCardDetailsAction(prepJobId: unknown): Promise<ActionResult<KanbanCardDetails>> {
+  const staff = await requireStaff(rolesWith("view-prep-jobs"));
+  const parsed = identifierSchema.safeParse(prepJobId);
+  if (!parsed.success) return { ok: false, message: "That prep job does not exist." };
+  return runAction("card details", () =>
+    getKanbanCardDetails({ ...staff.user, organisationId: staff.organisationId }, parsed.data),
+  );
+}
+
+/** A note from the card drawer: prep staff and admins. */
+export async function addKanbanNoteAction(input: unknown): Promise<ActionResult<KanbanNote>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  return runAction("kanban note", () =>
+    addKanbanNote(
+      { user: { ...staff.user, organisationId: staff.organisationId }, author: staff.user.email },
+      addKanbanNoteInput.parse(input),
+    ),
+  );
+}
+
+/** A prep site's kanban settings (WIP limits, ageing, opening hours): admins. */
+export async function savePrepSiteSettingsAction(
+  siteId: unknown,
+  input: unknown,
+): Promise<ActionResult<PrepSiteSettingsValues>> {
+  const staff = await requireStaff([UserRole.ADMIN]);
+  const parsed = identifierSchema.safeParse(siteId);
+  if (!parsed.success) return { ok: false, message: "That prep site does not exist." };
+  return runAction("prep site settings", async () => {
+    const values = await savePrepSiteSettings(staff.scope, parsed.data, input);
+    logger.info("prep site settings saved", { siteId: parsed.data, actor: staff.actor });
+    revalidatePath("/prep-jobs");
+    return values;
+  });
 }
 
 const DISPLAY_LINKS_PATH = "/prep-jobs/display-links";

@@ -5,12 +5,13 @@ import { SitePicker } from "@/components/kanban/site-picker";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { WrenchIcon } from "@/components/ui/icons";
+import { AgeingSummary } from "@/components/kanban/ageing-summary";
 import { PageHeader } from "@/components/ui/page-header";
 import { can, rolesWith } from "@/lib/auth/roles";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
-import { movePrepJobAction } from "./actions";
+import { addKanbanNoteAction, loadCardDetailsAction, movePrepJobAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep jobs" };
@@ -26,6 +27,7 @@ export default async function PrepJobsPage({
   const requested = (await searchParams).site;
   const site = chooseKanbanSite(sites, typeof requested === "string" ? requested : undefined);
   const manageScreens = can(staff.user.role, "manage-integrations");
+  const isAdmin = staff.user.role === "ADMIN";
   const screensLink = manageScreens ? (
     <Link href="/prep-jobs/display-links" className={buttonClasses({ variant: "secondary" })}>
       Workshop screens
@@ -47,7 +49,6 @@ export default async function PrepJobsPage({
 
   const board = await getKanbanBoard(staff.organisationId, site.id);
   const canMove = can(staff.user.role, "work-prep-jobs");
-  const { amberHours, redHours } = board.thresholds;
   const query = `site=${encodeURIComponent(site.id)}`;
   return (
     <>
@@ -56,14 +57,21 @@ export default async function PrepJobsPage({
         eyebrow={`${site.name} · ${site.code}`}
         description={
           <>
-            {board.total} {board.total === 1 ? "vehicle" : "vehicles"} at this prep site. Cards turn amber
-            after {amberHours} h and red after {redHours} h in a stage.
-            {canMove ? " Drag a card, or use its handle with Space and the arrow keys, to move it." : null}
+            {board.total} {board.total === 1 ? "vehicle" : "vehicles"} at this prep site.{" "}
+            <AgeingSummary board={board} />
+            {canMove
+              ? " Open a card to move it, or drag it (its handle works with Space and the arrow keys)."
+              : null}
           </>
         }
         actions={
           <>
             {sites.length > 1 ? <SitePicker sites={sites} current={site.id} /> : null}
+            {isAdmin ? (
+              <Link href={`/prep-jobs/settings?${query}`} className={buttonClasses({ variant: "secondary" })}>
+                Site settings
+              </Link>
+            ) : null}
             {screensLink}
           </>
         }
@@ -74,6 +82,8 @@ export default async function PrepJobsPage({
         boardUrl={`/api/prep-jobs/board?${query}`}
         streamUrl={`/api/prep-jobs/stream?${query}`}
         moveCard={canMove ? movePrepJobAction : undefined}
+        addNote={canMove ? addKanbanNoteAction : undefined}
+        loadDetails={loadCardDetailsAction}
       />
     </>
   );

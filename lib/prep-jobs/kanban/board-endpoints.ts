@@ -2,6 +2,7 @@
 // prep sites, or a workshop screen's link), the board as JSON, and its live stream. The organisation
 // always comes from the session or the link, never from the request.
 import "server-only";
+import { z } from "zod";
 import { getStaffContext } from "@/lib/auth/require-staff";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
@@ -9,7 +10,7 @@ import { problemResponse } from "@/lib/http/problem";
 import { toAppError } from "@/lib/http/to-app-error";
 import { resolveDisplayLink } from "@/lib/prep-jobs/display-links/resolve-display-link";
 import { prepJobBoardStream } from "@/lib/prep-jobs/kanban/board-stream";
-import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
+import { CARDS_PER_GROUP, getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { sseResponse } from "@/lib/realtime/event-stream";
 
@@ -32,12 +33,28 @@ export async function displayBoardViewer(token: string): Promise<BoardViewer> {
   return { organisationId: viewer.organisationId, prepSiteId: viewer.site.id };
 }
 
-export async function boardResponse(viewer: () => Promise<BoardViewer>): Promise<Response> {
+/** ?q= searches every job of the board; ?cards=N carries at most N cards per substage group. */
+const boardQuery = z.object({
+  q: z.string().max(100).optional(),
+  cards: z.coerce.number().int().min(1).max(CARDS_PER_GROUP).optional(),
+});
+
+/** The board as JSON. With `request`, its ?q= and ?cards= are honoured (invalid ones are a 400). */
+export async function boardResponse(
+  viewer: () => Promise<BoardViewer>,
+  request?: Request,
+): Promise<Response> {
   return answer(async () => {
+    const params = request ? Object.fromEntries(new URL(request.url).searchParams) : {};
+    const parsed = boardQuery.safeParse(params);
+    if (!parsed.success)
+      throw new AppError("VALIDATION_ERROR", "q is at most 100 characters; cards is 1 to 25.");
     const { organisationId, prepSiteId } = await viewer();
-    return Response.json(await getKanbanBoard(organisationId, prepSiteId), {
-      headers: { "cache-control": "no-store" },
+    const board = await getKanbanBoard(organisationId, prepSiteId, {
+      search: parsed.data.q,
+      cardsPerGroup: parsed.data.cards,
     });
+    return Response.json(board, { headers: { "cache-control": "no-store" } });
   });
 }
 

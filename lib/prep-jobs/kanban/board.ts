@@ -10,6 +10,8 @@ import {
   type AgeingLevel,
   type AgeingThresholds,
 } from "@/lib/prep-jobs/kanban/ageing";
+import { wipState, type KanbanSettings, type WipState } from "@/lib/prep-jobs/kanban/kanban-settings";
+import { workingMsBetween } from "@/lib/prep-jobs/kanban/working-hours";
 import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
 
 export const KANBAN_STAGES = ["INBOUND", "ARRIVED", "APPRAISED", "OUTBOUND"] as const satisfies Stage[];
@@ -82,32 +84,63 @@ export type KanbanJob = {
 };
 
 export type KanbanCard = KanbanJob & {
-  timeInStage: { ms: number; label: string; spoken: string };
+  /** `working`: only the site's open hours were counted (working-hours ageing). */
+  timeInStage: { ms: number; label: string; spoken: string; working: boolean };
   ageing: AgeingLevel;
+  /** The thresholds of the card's stage at its site. */
+  ageingAfter: AgeingThresholds;
 };
 
+/** `count` is every job in the group; `cards` the oldest of them, capped (see getKanbanBoard). */
 export type KanbanGroup = { substage: Substage | null; label: string; count: number; cards: KanbanCard[] };
 
-export type KanbanColumn = { stage: Stage; label: string; count: number; groups: KanbanGroup[] };
+export type KanbanColumn = {
+  stage: Stage;
+  label: string;
+  count: number;
+  /** The site's WIP limit for the stage, if it has one; `wip` says how the count stands against it. */
+  limit: number | null;
+  wip: WipState;
+  groups: KanbanGroup[];
+};
 
 export type KanbanSite = { id: string; name: string; code: string };
 
 export type KanbanBoard = {
   site: KanbanSite;
+  /** The global default thresholds (a stage's own are in settings.thresholds). */
   thresholds: AgeingThresholds;
+  settings: KanbanSettings;
   /** The instant time in stage was computed against. */
   now: string;
   total: number;
   columns: KanbanColumn[];
 };
 
-export function toKanbanCard(job: KanbanJob, now: Date, thresholds: AgeingThresholds): KanbanCard {
-  const ms = timeInStageMs(job.stageChangedAt, now);
+/** Every stage with the same thresholds, no WIP limit, counted round the clock. */
+export function defaultKanbanSettings(thresholds: AgeingThresholds): KanbanSettings {
+  const stages = Object.fromEntries(KANBAN_STAGES.map((stage) => [stage, thresholds]));
+  return { wipLimits: {}, thresholds: stages as KanbanSettings["thresholds"], schedule: null };
+}
+
+export function toKanbanCard(job: KanbanJob, now: Date, settings: KanbanSettings): KanbanCard {
+  const { schedule } = settings;
+  const ms = schedule
+    ? workingMsBetween(new Date(job.stageChangedAt), now, schedule)
+    : timeInStageMs(job.stageChangedAt, now);
   const done = job.stage === "OUTBOUND" && job.substage === "DELIVERED";
+  const ageingAfter = settings.thresholds[job.stage];
+  const working = schedule !== null;
   return {
     ...job,
-    timeInStage: { ms, label: formatDuration(ms), spoken: formatDurationLong(ms) },
-    ageing: done ? "done" : ageingLevel(ms, thresholds),
+    timeInStage: {
+      ms,
+      label: `${formatDuration(ms)}${working ? " working" : ""}`,
+      spoken: `${formatDurationLong(ms)}${working ? " of working time" : ""}`,
+      working,
+    },
+    ageing: done ? "done" : ageingLevel(ms, ageingAfter),
+    ageingAfter,
   };
 }
 
@@ -121,27 +154,47 @@ export function buildKanbanBoard(input: {
   jobs: KanbanJob[];
   now: Date;
   thresholds: AgeingThresholds;
+  settings?: KanbanSettings;
+  /** Every job per position (positionKey), when `jobs` holds only the oldest few of each. */
+  counts?: Record<string, number>;
 }): KanbanBoard {
   const { now, thresholds } = input;
+  const settings = input.settings ?? defaultKanbanSettings(thresholds);
   const jobs = [...input.jobs].sort(byTimeInStage);
   const columns = KANBAN_STAGES.map((stage): KanbanColumn => {
     const inStage = jobs.filter((job) => job.stage === stage);
     // A substage the column does not normally show (data from elsewhere) still gets its group.
     const substages = [...STAGE_GROUPS[stage]];
     for (const job of inStage) if (!substages.includes(job.substage)) substages.push(job.substage);
+    for (const key of Object.keys(input.counts ?? {})) {
+      const position = parsePositionKey(key);
+      if (position?.stage === stage && !substages.includes(position.substage))
+        substages.push(position.substage);
+    }
     const groups = substages.map((substage): KanbanGroup => {
       const cards = inStage
         .filter((job) => job.substage === substage)
-        .map((job) => toKanbanCard(job, now, thresholds));
-      return { substage, label: substageLabel(substage), count: cards.length, cards };
+        .map((job) => toKanbanCard(job, now, settings));
+      const count = input.counts?.[positionKey({ stage, substage })] ?? cards.length;
+      return { substage, label: substageLabel(substage), count: Math.max(count, cards.length), cards };
     });
-    return { stage, label: STAGE_LABELS[stage], count: inStage.length, groups };
+    const count = groups.reduce((sum, group) => sum + group.count, 0);
+    const limit = settings.wipLimits[stage] ?? null;
+    return {
+      stage,
+      label: STAGE_LABELS[stage],
+      count,
+      limit,
+      wip: wipState(count, limit ?? undefined),
+      groups,
+    };
   });
   return {
     site: input.site,
     thresholds,
+    settings,
     now: now.toISOString(),
-    total: jobs.length,
+    total: columns.reduce((sum, column) => sum + column.count, 0),
     columns,
   };
 }
@@ -149,9 +202,40 @@ export function buildKanbanBoard(input: {
 export function boardJobs(board: KanbanBoard): KanbanJob[] {
   return board.columns.flatMap((column) =>
     column.groups.flatMap((group) =>
-      group.cards.map(({ timeInStage: _timeInStage, ageing: _ageing, ...job }): KanbanJob => job),
+      group.cards.map(
+        ({ timeInStage: _timeInStage, ageing: _ageing, ageingAfter: _ageingAfter, ...job }): KanbanJob => job,
+      ),
     ),
   );
+}
+
+/** Every job per position, including those the board does not carry as cards. */
+export function boardCounts(board: KanbanBoard): Record<string, number> {
+  return Object.fromEntries(
+    board.columns.flatMap((column) =>
+      column.groups.map((group) => [
+        positionKey({ stage: column.stage, substage: group.substage }),
+        group.count,
+      ]),
+    ),
+  );
+}
+
+/** The same board rebuilt from (changed) jobs and counts, with time in stage against `now`. */
+function rebuild(
+  board: KanbanBoard,
+  jobs: KanbanJob[],
+  now: Date,
+  counts: Record<string, number>,
+): KanbanBoard {
+  return buildKanbanBoard({
+    site: board.site,
+    jobs,
+    now,
+    thresholds: board.thresholds,
+    settings: board.settings,
+    counts,
+  });
 }
 
 export function findCard(board: KanbanBoard, id: string): KanbanCard | undefined {
@@ -165,6 +249,12 @@ export function findCard(board: KanbanBoard, id: string): KanbanCard | undefined
 
 /** The board after moving one card, as the server will record it (the optimistic update). */
 export function moveCardOnBoard(board: KanbanBoard, id: string, to: PrepJobPosition, now: Date): KanbanBoard {
+  const card = findCard(board, id);
+  if (!card) return board;
+  const counts = boardCounts(board);
+  const from = positionKey(card);
+  counts[from] = Math.max(0, (counts[from] ?? 1) - 1);
+  counts[positionKey(to)] = (counts[positionKey(to)] ?? 0) + 1;
   const jobs = boardJobs(board).map((job) =>
     job.id === id
       ? {
@@ -175,12 +265,12 @@ export function moveCardOnBoard(board: KanbanBoard, id: string, to: PrepJobPosit
         }
       : job,
   );
-  return buildKanbanBoard({ site: board.site, jobs, now, thresholds: board.thresholds });
+  return rebuild(board, jobs, now, counts);
 }
 
 /** The same board with time in stage and ageing recomputed for `now` (the board's clock ticks). */
 export function refreshBoardClock(board: KanbanBoard, now: Date): KanbanBoard {
-  return buildKanbanBoard({ site: board.site, jobs: boardJobs(board), now, thresholds: board.thresholds });
+  return rebuild(board, boardJobs(board), now, boardCounts(board));
 }
 
 /** "Cupra Formentor", or the VRM, or the VIN: how a card is named in messages. */

@@ -9,6 +9,9 @@ const root = path.resolve(import.meta.dirname, "../../..");
 const CLIENT_ENTRIES = [
   "lib/prep-jobs/kanban/board.ts",
   "lib/prep-jobs/kanban/ageing.ts",
+  "lib/prep-jobs/kanban/board-filter.ts",
+  "lib/prep-jobs/kanban/kanban-settings.ts",
+  "lib/prep-jobs/kanban/working-hours.ts",
   "lib/prep-jobs/stage-rules.ts",
 ];
 

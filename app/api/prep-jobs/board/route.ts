@@ -2,8 +2,8 @@ import { boardResponse, staffBoardViewer } from "@/lib/prep-jobs/kanban/board-en
 
 export const dynamic = "force-dynamic";
 
-// GET /api/prep-jobs/board?site=… — a prep site's kanban as JSON (staff session; the board refetches it)
+// GET /api/prep-jobs/board?site=…&q=… — a prep site's kanban as JSON, optionally searched (staff session)
 export function GET(request: Request) {
   const site = new URL(request.url).searchParams.get("site");
-  return boardResponse(() => staffBoardViewer(site));
+  return boardResponse(() => staffBoardViewer(site), request);
 }

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { SiteSettingsForm } from "@/components/kanban/site-settings-form";
+import { SitePicker } from "@/components/kanban/site-picker";
+import { buttonClasses } from "@/components/ui/button";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { UserRole } from "@/lib/generated/prisma/enums";
+import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
+import { getPrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import { savePrepSiteSettingsAction } from "../actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Prep site settings" };
+
+// /prep-jobs/settings?site=… — an admin sets a prep site's WIP limits, ageing thresholds and opening hours
+export default async function PrepSiteSettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ site?: string | string[] }>;
+}) {
+  const staff = await requireStaff([UserRole.ADMIN]);
+  const sites = await prepSitesForUser({ ...staff.user, organisationId: staff.organisationId });
+  const requested = (await searchParams).site;
+  const site = chooseKanbanSite(sites, typeof requested === "string" ? requested : undefined);
+  const back = (
+    <Link
+      href={site ? `/prep-jobs?site=${encodeURIComponent(site.id)}` : "/prep-jobs"}
+      className={buttonClasses({ variant: "secondary" })}
+    >
+      Back to the kanban
+    </Link>
+  );
+  if (!site)
+    return <PageHeader title="Prep site settings" description="There is no prep site yet." actions={back} />;
+  const settings = await getPrepSiteSettings(staff.organisationId, site.id);
+  return (
+    <>
+      <PageHeader
+        title="Prep site settings"
+        eyebrow={`${site.name} · ${site.code}`}
+        description="WIP limits, ageing thresholds and opening hours of this site's kanban."
+        actions={
+          <>
+            {sites.length > 1 ? <SitePicker sites={sites} current={site.id} /> : null}
+            {back}
+          </>
+        }
+      />
+      <SiteSettingsForm
+        key={site.id}
+        siteId={site.id}
+        timeZone={settings.site.timeZone}
+        initial={settings.values}
+        save={savePrepSiteSettingsAction}
+      />
+    </>
+  );
+}
