@@ -37,7 +37,7 @@ export function TopBar({
         </MenuButton>
         <Link
           href={homeHref}
-          className="min-w-0 shrink rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white lg:shrink-0"
+          className="flex min-w-0 shrink items-center rounded-md pointer-coarse:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white lg:shrink-0"
         >
           <Brand inverse subtitle={organisationName} />
         </Link>
