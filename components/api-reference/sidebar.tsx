@@ -4,7 +4,7 @@ import type { ReferenceModel } from "@/components/api-reference/model";
 import { objectAnchor } from "@/components/api-reference/schema-fields";
 
 const linkClass =
-  "flex items-start gap-2 rounded-md px-2 py-1 text-[13px] text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+  "flex items-start gap-2 rounded-md px-2 py-1 text-[13px] pointer-coarse:min-h-11 pointer-coarse:items-center text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
 function Group({ label, children }: { label: string; children: React.ReactNode }) {
   return (

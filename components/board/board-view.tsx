@@ -1,47 +1,42 @@
 "use client";
-// The movement board: a TanStack Table over the server's page of requests, its state in the URL
-// (filters, sort, page, open panel), live through the event stream, with bulk assign, saved views,
-// CSV export and the detail panel. Keyboard: / search, ↑↓ or j k rows, Enter open, x select, Esc close.
-import {
-  functionalUpdate,
-  useTable,
-  type PaginationState,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-} from "@tanstack/react-table";
+// The movement board: the server's page of requests, its state in the URL (filters, sort, page, open
+// panel), live through the event stream, with bulk assign, saved views, CSV export and the detail
+// panel. A table from 768 px (keyboard: / search, ↑↓ or j k rows, Enter open, x select, Esc close);
+// on phones a list of cards, the filters in a sheet and the details in a full-screen sheet.
+import type { RowSelectionState } from "@tanstack/react-table";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { DataTable } from "@/components/data-table/data-table";
-import { serverTableFeatures } from "@/components/data-table/features";
 import { Pagination } from "@/components/data-table/pagination";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { EmptyState } from "@/components/ui/empty-state";
-import { BoardIcon, PlusIcon } from "@/components/ui/icons";
+import { DownloadIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
+import { PHONE_QUERY, useMediaQuery } from "@/components/ui/use-media-query";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import {
-  BOARD_SORT_COLUMNS,
   boardQueryToSearchParams,
   hasFilters,
   NO_FILTERS,
   PAGE_SIZES,
   type BoardQuery,
-  type BoardSortColumn,
 } from "@/lib/movement-requests/board/board-query";
 import type { BoardPage } from "@/lib/movement-requests/board/list-board-rows";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
-import { boardColumns, HIDDEN_SORT_COLUMNS } from "./board-columns";
+import { BoardEmpty } from "./board-empty";
 import { BoardToolbar } from "./board-toolbar";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { DetailPanel } from "./detail-panel";
 import { vehicleName } from "./format";
+import { KeyboardHelp } from "./keyboard-help";
+import { LiveIndicator } from "./live-indicator";
+import { MovementCards } from "./movement-cards";
 import { SavedViewsMenu } from "./saved-views-menu";
+import { useBoardTable } from "./use-board-table";
+import { focusBoardRow, useBoardShortcuts } from "./use-board-shortcuts";
 import { useBoardUrl } from "./use-board-url";
-import type { StreamState } from "@/components/live/use-event-stream";
 import { useLiveUpdates } from "./use-live-updates";
 
 export type BoardViewProps = {
@@ -59,15 +54,12 @@ export type BoardViewProps = {
   since: string;
 };
 
-const COLUMN_VISIBILITY = Object.fromEntries([...HIDDEN_SORT_COLUMNS].map((id) => [id, false]));
-/** Without the dispatch capability there is nothing to do with a selection. */
-const READ_ONLY_VISIBILITY = { ...COLUMN_VISIBILITY, select: false };
-
 export function BoardView(props: BoardViewProps) {
   const { page, detail, options, savedViews, canDispatch, today, since } = props;
   const pathname = usePathname();
+  const phone = useMediaQuery(PHONE_QUERY);
   const url = useBoardUrl({ query: props.query, open: props.open });
-  const { query } = url;
+  const { query, hrefWith, setQuery, setOpen } = url;
   const live = useLiveUpdates({ streamUrl: "/api/board/stream", since });
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -78,86 +70,37 @@ export function BoardView(props: BoardViewProps) {
     for (const row of page.rows) selectedLabels.current.set(row.id, vehicleName(row.vehicle));
   }, [page.rows]);
 
-  const sorting = useMemo<SortingState>(
-    () => [{ id: query.sort, desc: query.dir === "desc" }],
-    [query.sort, query.dir],
-  );
-  const pagination = useMemo<PaginationState>(
-    () => ({ pageIndex: query.page - 1, pageSize: query.pageSize }),
-    [query.page, query.pageSize],
-  );
-  const { hrefWith, setQuery, setOpen } = url;
-  const sitePrefix = useMemo(() => commonWordPrefix(options.sites.map((site) => site.name)), [options.sites]);
-  const columns = useMemo(
-    () => boardColumns({ today, sitePrefix, hrefForRow: (id) => hrefWith({ page: query.page }, id) }),
-    [today, sitePrefix, hrefWith, query.page],
-  );
-
-  const onSortingChange = useCallback(
-    (updater: Updater<SortingState>) => {
-      const next = functionalUpdate(updater, sorting)[0];
-      if (next && (BOARD_SORT_COLUMNS as readonly string[]).includes(next.id)) {
-        setQuery({ sort: next.id as BoardSortColumn, dir: next.desc ? "desc" : "asc" });
-      }
-    },
-    [sorting, setQuery],
-  );
-  const onPaginationChange = useCallback(
-    (updater: Updater<PaginationState>) => {
-      const next = functionalUpdate(updater, pagination);
-      setQuery({ page: next.pageIndex + 1, pageSize: next.pageSize });
-    },
-    [pagination, setQuery],
-  );
-
-  const table = useTable({
-    features: serverTableFeatures,
-    columns,
-    data: page.rows,
-    getRowId: (row) => row.id,
-    state: {
-      sorting,
-      pagination,
-      rowSelection,
-      columnVisibility: canDispatch ? COLUMN_VISIBILITY : READ_ONLY_VISIBILITY,
-    },
-    onSortingChange,
-    onPaginationChange,
-    onRowSelectionChange: setRowSelection,
-    manualSorting: true,
-    manualPagination: true,
-    rowCount: page.total,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    enableRowSelection: canDispatch,
-    enableRowRangeSelection: true,
+  const hrefForRow = useCallback((id: string) => hrefWith({ page: query.page }, id), [hrefWith, query.page]);
+  const table = useBoardTable({
+    page,
+    query,
+    sites: options.sites,
+    today,
+    canDispatch,
+    hrefForRow,
+    setQuery,
+    rowSelection,
+    setRowSelection,
   });
-
-  // Keyboard: "/" searches, Escape closes the panel (unless a field or a menu takes it first).
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      const typing = target.closest("input, textarea, select, [contenteditable=true]");
-      if (event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
-        event.preventDefault();
-        searchRef.current?.focus();
-        searchRef.current?.select();
-      } else if (event.key === "Escape" && url.open && !typing && !event.defaultPrevented) {
-        const rowId = url.open;
-        setOpen(null);
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(rowId)}"]`)?.focus(),
-        );
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+  const closeDetail = useCallback(() => {
+    const rowId = url.open;
+    setOpen(null);
+    if (rowId) focusBoardRow(rowId);
   }, [url.open, setOpen]);
+  useBoardShortcuts({ open: url.open, close: closeDetail, searchRef });
 
   const selectedIds = Object.keys(rowSelection);
-  const filtered = hasFilters(query);
   const viewQuery = boardQueryToSearchParams(query, { omitPage: true }).toString();
   const loadingDetail = url.open !== null && detail?.row.id !== url.open;
+  const empty = (
+    <BoardEmpty
+      total={page.total}
+      filtered={hasFilters(query)}
+      canDispatch={canDispatch}
+      onClear={() => setQuery(NO_FILTERS)}
+      firstPageHref={hrefWith({ page: 1 })}
+    />
+  );
 
   return (
     <div>
@@ -175,7 +118,7 @@ export function BoardView(props: BoardViewProps) {
               className={buttonClasses({ variant: "secondary" })}
               title="Every row of the current filter, as CSV"
             >
-              <DownloadGlyph />
+              <DownloadIcon />
               Export CSV
             </a>
             {canDispatch ? (
@@ -188,9 +131,15 @@ export function BoardView(props: BoardViewProps) {
         }
       />
       <div className="mb-3">
-        <BoardToolbar query={query} options={options} onChange={setQuery} searchRef={searchRef} />
+        <BoardToolbar
+          query={query}
+          options={options}
+          onChange={setQuery}
+          searchRef={searchRef}
+          phone={phone}
+        />
       </div>
-      {canDispatch ? (
+      {canDispatch && !phone ? (
         <div className="mb-3 empty:hidden">
           <BulkAssignBar
             selectedIds={selectedIds}
@@ -211,23 +160,27 @@ export function BoardView(props: BoardViewProps) {
         className={cn(url.open && "2xl:grid 2xl:grid-cols-[minmax(0,1fr)_36rem] 2xl:items-start 2xl:gap-4")}
       >
         <div className="min-w-0">
-          <DataTable
-            table={table}
-            label="Movement requests"
-            activeRowId={url.open}
-            busy={url.isPending}
-            onOpenRow={(row) => setOpen(row.id)}
-            rowClassName={(row) => (live.changed.has(row.id) ? "bg-amber-50" : undefined)}
-            empty={
-              <BoardEmpty
-                total={page.total}
-                filtered={filtered}
-                canDispatch={canDispatch}
-                onClear={() => setQuery(NO_FILTERS)}
-                firstPageHref={hrefWith({ page: 1 })}
-              />
-            }
-          />
+          {phone ? (
+            <MovementCards
+              rows={page.rows}
+              today={today}
+              hrefForRow={hrefForRow}
+              activeRowId={url.open}
+              changed={live.changed}
+              busy={url.isPending}
+              empty={empty}
+            />
+          ) : (
+            <DataTable
+              table={table}
+              label="Movement requests"
+              activeRowId={url.open}
+              busy={url.isPending}
+              onOpenRow={(row) => setOpen(row.id)}
+              rowClassName={(row) => (live.changed.has(row.id) ? "bg-amber-50" : undefined)}
+              empty={empty}
+            />
+          )}
           <Pagination
             page={query.page}
             pageCount={page.pageCount}
@@ -238,12 +191,7 @@ export function BoardView(props: BoardViewProps) {
             onPageSizeChange={(pageSize) => table.setPageSize(pageSize)}
             selectedCount={selectedIds.length}
           />
-          <p className="text-xs text-slate-500">
-            Keyboard: <Kbd>/</Kbd> search · <Kbd>↑</Kbd>
-            <Kbd>↓</Kbd> or <Kbd>j</Kbd>
-            <Kbd>k</Kbd> move between rows · <Kbd>Enter</Kbd> open · <Kbd>x</Kbd> select · <Kbd>Esc</Kbd>{" "}
-            close
-          </p>
+          {phone ? null : <KeyboardHelp />}
         </div>
         {url.open ? (
           <DetailPanel
@@ -252,143 +200,11 @@ export function BoardView(props: BoardViewProps) {
             drivers={options.drivers}
             canDispatch={canDispatch}
             today={today}
-            onClose={() => {
-              const rowId = url.open;
-              setOpen(null);
-              if (rowId) {
-                requestAnimationFrame(() =>
-                  document.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(rowId)}"]`)?.focus(),
-                );
-              }
-            }}
+            onClose={closeDetail}
+            phone={phone}
           />
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** "Northgate " when every name starts with it (whole words, and never a whole name). */
-export function commonWordPrefix(names: string[]): string {
-  if (names.length < 2) return "";
-  const words = names.map((name) => name.split(" "));
-  const first = words[0] ?? [];
-  let count = 0;
-  while (
-    count < first.length - 1 &&
-    words.every((parts) => parts.length > count + 1 && parts[count] === first[count])
-  ) {
-    count += 1;
-  }
-  return count ? `${first.slice(0, count).join(" ")} ` : "";
-}
-
-function BoardEmpty({
-  total,
-  filtered,
-  canDispatch,
-  onClear,
-  firstPageHref,
-}: {
-  total: number;
-  filtered: boolean;
-  canDispatch: boolean;
-  onClear: () => void;
-  firstPageHref: string;
-}) {
-  if (total > 0) {
-    return (
-      <EmptyState
-        className="rounded-none border-0"
-        icon={<BoardIcon />}
-        title="This page is past the end"
-        description="The rows moved on since this link was made."
-        action={
-          <Link href={firstPageHref} className={buttonClasses({ variant: "secondary" })}>
-            Go to the first page
-          </Link>
-        }
-      />
-    );
-  }
-  if (filtered) {
-    return (
-      <EmptyState
-        className="rounded-none border-0"
-        icon={<BoardIcon />}
-        title="No movement matches these filters"
-        description="Widen the dates, pick other statuses, or search for part of a VRM or VIN."
-        action={
-          <Button variant="secondary" onClick={onClear}>
-            Clear filters
-          </Button>
-        }
-      />
-    );
-  }
-  return (
-    <EmptyState
-      className="rounded-none border-0"
-      icon={<BoardIcon />}
-      title="No movements yet"
-      description="Movements requested through the API or created here appear on this board as they happen."
-      action={
-        canDispatch ? (
-          <Link href="/movements/new" className={buttonClasses()}>
-            <PlusIcon />
-            New movement
-          </Link>
-        ) : undefined
-      }
-    />
-  );
-}
-
-const LIVE_TEXT: Record<StreamState, { text: string; dot: string; title: string }> = {
-  connecting: { text: "Connecting", dot: "bg-slate-400", title: "Connecting to live updates…" },
-  live: { text: "Live", dot: "bg-emerald-500", title: "Changes appear as they happen" },
-  lost: {
-    text: "Reconnecting",
-    dot: "bg-amber-500 animate-pulse",
-    title: "Live updates are interrupted; retrying. The board may be out of date.",
-  },
-};
-
-function LiveIndicator({ state }: { state: StreamState }) {
-  const { text, dot, title } = LIVE_TEXT[state];
-  return (
-    <span
-      role="status"
-      title={title}
-      className="mr-1 inline-flex items-center gap-1.5 text-xs font-medium text-slate-600"
-    >
-      <span aria-hidden="true" className={cn("size-2 rounded-full", dot)} />
-      {text}
-    </span>
-  );
-}
-
-function Kbd({ children }: { children: string }) {
-  return (
-    <kbd className="mx-0.5 rounded border border-slate-300 bg-white px-1 font-mono text-[11px] text-slate-600">
-      {children}
-    </kbd>
-  );
-}
-
-function DownloadGlyph() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
-    </svg>
   );
 }

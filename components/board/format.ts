@@ -86,3 +86,18 @@ export function formatInstant(iso: string, now: Date = new Date()): string {
   const value = new Date(iso);
   return (value.getFullYear() === now.getFullYear() ? instant : instantWithYear).format(value);
 }
+
+/** "Northgate " when every name starts with it (whole words, and never a whole name). */
+export function commonWordPrefix(names: string[]): string {
+  if (names.length < 2) return "";
+  const words = names.map((name) => name.split(" "));
+  const first = words[0] ?? [];
+  let count = 0;
+  while (
+    count < first.length - 1 &&
+    words.every((parts) => parts.length > count + 1 && parts[count] === first[count])
+  ) {
+    count += 1;
+  }
+  return count ? `${first.slice(0, count).join(" ")} ` : "";
+}

@@ -82,7 +82,7 @@ export function SavedViewsMenu({
                   title="Delete"
                   disabled={pending}
                   onClick={() => remove(view.id)}
-                  className="w-8 px-0 text-slate-500"
+                  className="w-8 px-0 text-slate-500 pointer-coarse:w-11"
                 >
                   <CloseIcon className="size-4" />
                 </Button>

@@ -50,7 +50,7 @@ export function Pagination({
         )}
         {selectedCount > 0 ? <span className="ml-2 text-blue-800">· {selectedCount} selected</span> : null}
       </p>
-      <div className="flex items-center gap-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId} className="text-slate-600">
             Rows per page
@@ -59,7 +59,7 @@ export function Pagination({
             id={sizeId}
             value={pageSize}
             onChange={(event) => onPageSizeChange(Number(event.target.value))}
-            className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm shadow-sm hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-blue-600"
+            className="h-8 rounded-md pointer-coarse:h-11 border border-slate-300 bg-white px-2 text-sm shadow-sm hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             {[...new Set([...pageSizes, pageSize])]
               .sort((a, b) => a - b)
@@ -95,7 +95,11 @@ function PageLink({
   label: string;
   glyph: string;
 }) {
-  const classes = buttonClasses({ variant: "secondary", size: "sm", className: "w-8 px-0 text-base" });
+  const classes = buttonClasses({
+    variant: "secondary",
+    size: "sm",
+    className: "w-8 px-0 text-base pointer-coarse:w-11",
+  });
   if (disabled) {
     return (
       <span

@@ -25,8 +25,13 @@ export function AttemptsTable({
   // One redeliver button per delivery, on its newest attempt of the page.
   const seen = new Set<string>();
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="attempts-table">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Delivery attempts table"
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <table className="w-full min-w-[48rem] text-left text-sm" data-testid="attempts-table">
         <caption className="sr-only">Delivery attempts, newest first</caption>
         <TableHead
           columns={[

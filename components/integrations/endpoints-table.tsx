@@ -9,8 +9,13 @@ import { Timestamp } from "./timestamp";
 
 export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointResponse[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Webhook endpoints table"
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+    >
+      <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Webhook endpoints</caption>
         <TableHead columns={["Endpoint", "Events", "Status", "Added"]} />
         <tbody className="divide-y divide-slate-200">

@@ -1,5 +1,6 @@
 "use client";
 // The shell's navigation links; the current page's link is highlighted and marked aria-current.
+// "bar": one row in the top bar (wide screens); "menu": a column in the menu panel (phones, tablets).
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
@@ -24,12 +25,21 @@ const ICONS: Record<NavIcon, (props: IconProps) => ReactNode> = {
   mailbox: MailIcon,
 };
 
-export function NavLinks({ items }: { items: NavItem[] }) {
+export function NavLinks({
+  items,
+  layout = "bar",
+  className,
+}: {
+  items: NavItem[];
+  layout?: "bar" | "menu";
+  className?: string;
+}) {
   const pathname = usePathname();
   const active = activeNavHref(items, pathname);
+  const bar = layout === "bar";
   return (
-    <nav aria-label="Main" className="min-w-0 overflow-x-auto">
-      <ul className="flex items-center gap-1">
+    <nav aria-label="Main" className={cn("min-w-0", bar && "overflow-x-auto", className)}>
+      <ul className={cn("flex gap-1", bar ? "items-center" : "flex-col")}>
         {items.map((item) => {
           const Icon = ICONS[item.icon];
           const current = item.href === active;
@@ -39,14 +49,15 @@ export function NavLinks({ items }: { items: NavItem[] }) {
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "relative flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                  "relative flex items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
+                  bar ? "h-9" : "h-11 text-base",
                   current ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/8 hover:text-white",
                 )}
               >
                 <Icon className={cn("size-4", current ? "text-blue-300" : "text-slate-400")} />
                 {item.label}
-                {current ? (
+                {current && bar ? (
                   <span
                     aria-hidden="true"
                     className="absolute inset-x-3 -bottom-[10px] h-0.5 rounded-full bg-blue-400"

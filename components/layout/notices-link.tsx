@@ -15,7 +15,7 @@ export function NoticesLink({ unread }: { unread: number }) {
       aria-current={current ? "page" : undefined}
       title={label}
       className={cn(
-        "relative flex size-9 items-center justify-center rounded-md transition-colors",
+        "relative flex size-9 items-center justify-center rounded-md transition-colors pointer-coarse:size-11",
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
         current ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/8 hover:text-white",
       )}

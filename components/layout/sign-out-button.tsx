@@ -18,7 +18,7 @@ function SubmitButton() {
     <button
       type="submit"
       disabled={pending}
-      className="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-300 transition-colors hover:bg-white/8 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
+      className="flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium text-slate-300 pointer-coarse:h-11 transition-colors hover:bg-white/8 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-70"
     >
       {pending ? <Spinner /> : <SignOutIcon />}
       Sign out

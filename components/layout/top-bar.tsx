@@ -1,9 +1,11 @@
 // The shell's top bar: product and organisation, the role's navigation, notices, who is signed in.
+// From 1024 px everything sits in the bar; below, the navigation and the user fold into the menu.
 import Link from "next/link";
 import { ROLE_LABEL } from "@/lib/auth/roles";
 import type { StaffUser } from "@/lib/auth/require-staff";
 import { signOutOfStaff } from "@/lib/auth/sign-in-actions";
 import { Brand } from "./brand";
+import { MenuButton } from "./menu-button";
 import type { NavItem } from "./nav-items";
 import { NavLinks } from "./nav-links";
 import { NoticesLink } from "./notices-link";
@@ -25,33 +27,50 @@ export function TopBar({
 }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900 text-white">
-      <div className="mx-auto flex h-14 w-full max-w-[120rem] items-center gap-6 px-4 lg:px-6 2xl:px-8">
+      <div className="relative mx-auto flex h-14 w-full max-w-[120rem] items-center gap-3 px-4 lg:gap-6 lg:px-6 2xl:px-8">
+        <MenuButton className="lg:hidden">
+          <NavLinks items={navItems} layout="menu" />
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-700 pt-3">
+            <UserBadge user={user} />
+            <SignOutButton action={signOutOfStaff} />
+          </div>
+        </MenuButton>
         <Link
           href={homeHref}
-          className="shrink-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
+          className="flex min-w-0 shrink items-center rounded-md pointer-coarse:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white lg:shrink-0"
         >
           <Brand inverse subtitle={organisationName} />
         </Link>
-        <span aria-hidden="true" className="h-6 w-px shrink-0 bg-slate-700" />
-        <NavLinks items={navItems} />
+        <span aria-hidden="true" className="hidden h-6 w-px shrink-0 bg-slate-700 lg:block" />
+        <NavLinks items={navItems} className="hidden lg:block" />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {unreadNotices !== null ? <NoticesLink unread={unreadNotices} /> : null}
-          <div className="ml-2 hidden items-center gap-2.5 border-l border-slate-700 pl-3 md:flex">
-            <span
-              aria-hidden="true"
-              className="flex size-8 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-white"
-            >
-              {initials(user.name)}
-            </span>
-            <span className="leading-tight">
-              <span className="block max-w-48 truncate text-sm font-medium text-white">{user.name}</span>
-              <span className="block text-xs text-slate-400">{ROLE_LABEL[user.role]}</span>
-            </span>
+          <div className="ml-2 hidden border-l border-slate-700 pl-3 xl:block">
+            <UserBadge user={user} />
           </div>
-          <SignOutButton action={signOutOfStaff} />
+          <div className="hidden lg:block">
+            <SignOutButton action={signOutOfStaff} />
+          </div>
         </div>
       </div>
     </header>
+  );
+}
+
+function UserBadge({ user }: { user: StaffUser }) {
+  return (
+    <div className="flex min-w-0 items-center gap-2.5">
+      <span
+        aria-hidden="true"
+        className="flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-700 text-xs font-semibold text-white"
+      >
+        {initials(user.name)}
+      </span>
+      <span className="min-w-0 leading-tight">
+        <span className="block max-w-48 truncate text-sm font-medium text-white">{user.name}</span>
+        <span className="block text-xs text-slate-400">{ROLE_LABEL[user.role]}</span>
+      </span>
+    </div>
   );
 }
 

@@ -13,11 +13,12 @@ const VARIANTS: Record<ButtonVariant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200",
 };
 
+// On touch screens every size is at least 44 px high (WCAG 2.5.5's target size).
 const SIZES: Record<ButtonSize, string> = {
-  sm: "h-8 gap-1.5 px-3 text-sm",
-  md: "h-9 gap-2 px-4 text-sm",
+  sm: "h-8 gap-1.5 px-3 text-sm pointer-coarse:h-11",
+  md: "h-9 gap-2 px-4 text-sm pointer-coarse:h-11",
   lg: "h-11 gap-2 px-5 text-base",
-  icon: "size-9",
+  icon: "size-9 pointer-coarse:size-11",
 };
 
 /** The classes of a button, for links that look like one (`<Link className={buttonClasses()}>`). */

@@ -27,7 +27,10 @@ export function CardHeader({
 }) {
   return (
     <div
-      className={cn("flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-3", className)}
+      className={cn(
+        "flex flex-col items-start gap-3 border-b border-slate-200 px-4 py-3 sm:flex-row sm:justify-between sm:gap-4",
+        className,
+      )}
     >
       <div className="min-w-0">
         <Heading id={id} className="text-sm font-semibold text-slate-900">

@@ -12,7 +12,9 @@ export const controlClasses = cn(
 
 /** A text input; pair it with <Label htmlFor> and, when invalid, aria-invalid + aria-describedby. */
 export function Input({ className, type = "text", ...props }: ComponentProps<"input">) {
-  return <input type={type} className={cn(controlClasses, "h-9", className)} {...props} />;
+  return (
+    <input type={type} className={cn(controlClasses, "h-9 pointer-coarse:h-11", className)} {...props} />
+  );
 }
 
 export function Textarea({ className, rows = 3, ...props }: ComponentProps<"textarea">) {

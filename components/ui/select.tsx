@@ -6,7 +6,7 @@ import { controlClasses } from "./input";
 export function Select({ className, children, ...props }: ComponentProps<"select">) {
   return (
     <div className={cn("relative", className)}>
-      <select className={cn(controlClasses, "h-9 appearance-none pr-9")} {...props}>
+      <select className={cn(controlClasses, "h-9 appearance-none pr-9 pointer-coarse:h-11")} {...props}>
         {children}
       </select>
       <svg

@@ -4,25 +4,17 @@
 // estimated cost, priced exactly as the server will price it (the server's estimate is the one kept).
 import { Fragment, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { Badge } from "@/components/ui/badge";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
 import type { TransportMethod } from "@/lib/generated/prisma/enums";
-import { formatDistanceKm, formatMoney } from "@/lib/movement-requests/wizard/format";
-import {
-  quoteDispatchOptions,
-  type DispatchQuote,
-} from "@/lib/movement-requests/wizard/quote-dispatch-options";
+import { formatDistanceKm } from "@/lib/movement-requests/wizard/format";
+import { quoteDispatchOptions } from "@/lib/movement-requests/wizard/quote-dispatch-options";
 import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
 import { ChoiceCard } from "./choice-card";
+import { QuoteDescription, QuotePrice, TRANSPORT_METHOD_LABEL } from "./dispatch-quote";
 import { Field, FieldGroup, fieldId } from "./field";
 import { RuleNote } from "./rule-note";
 import { useWizardOptions } from "./wizard-context";
-
-export const TRANSPORT_METHOD_LABEL: Record<TransportMethod, string> = {
-  DRIVEN: "Driven",
-  TRANSPORTED: "Transported",
-};
 
 const POOL = "planningPool";
 
@@ -212,49 +204,5 @@ export function DispatchStep() {
         </fieldset>
       ) : null}
     </div>
-  );
-}
-
-function QuoteDescription({
-  quote,
-  transportMethod,
-}: {
-  quote: DispatchQuote;
-  transportMethod: TransportMethod;
-}) {
-  if (quote.to === "planningPool") {
-    return <>Planners assign one of your drivers or a logistics partner later.</>;
-  }
-  return (
-    <span className="mt-1 flex flex-wrap items-center gap-1.5">
-      <span className="sr-only">Carries:</span>
-      {quote.transportMethods.map((method) => (
-        <Badge key={method} tone={method === transportMethod ? "info" : "neutral"}>
-          {TRANSPORT_METHOD_LABEL[method]}
-        </Badge>
-      ))}
-    </span>
-  );
-}
-
-function QuotePrice({ quote }: { quote: DispatchQuote }) {
-  if (quote.estimatedCost) {
-    return (
-      <span className="block" data-testid="estimated-cost">
-        <span className="block text-base font-semibold text-slate-900 tabular-nums">
-          {formatMoney(quote.estimatedCost)}
-        </span>
-        <span className="block text-xs text-slate-600">estimated</span>
-      </span>
-    );
-  }
-  if (quote.noEstimateReason === "cannotFulfil") return null;
-  return (
-    <span className="block" data-testid="estimated-cost">
-      <span className="block font-medium text-slate-700">No estimate</span>
-      <span className="block text-xs text-slate-600">
-        {quote.noEstimateReason === "noRateCard" ? "no rate card for this method" : "choose both sites"}
-      </span>
-    </span>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from "@/lib/movement-requests/wizard/live-rules";
 import { quoteDispatchOptions } from "@/lib/movement-requests/wizard/quote-dispatch-options";
 import { STEP_TITLES, type WizardInput, type WizardStep } from "@/lib/movement-requests/wizard/wizard-schema";
-import { TRANSPORT_METHOD_LABEL } from "./dispatch-step";
+import { TRANSPORT_METHOD_LABEL } from "./dispatch-quote";
 import { blankToUndefined, Field } from "./field";
 import { useWizardOptions } from "./wizard-context";
 

@@ -87,7 +87,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
         }
         title={
           <span className="flex flex-wrap items-center gap-3">
-            <span className="min-w-0 break-all">{endpoint.description ?? new URL(endpoint.url).host}</span>
+            <span className="min-w-0 break-words">{endpoint.description ?? new URL(endpoint.url).host}</span>
             <EndpointStatusBadge endpoint={endpoint} />
           </span>
         }
