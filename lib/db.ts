@@ -2,7 +2,21 @@
 // shared by Prisma (schema-level reads and writes where speed does not matter) and Kysely (every SQL
 // statement written by hand, typed from the schema by prisma-kysely; see docs/data-layer.md).
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SelectQueryNode,
+  RawNode,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
@@ -92,6 +106,8 @@ export function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Prom
 }
 
 export type Db = PrismaClient;
+/** Prisma's interactive transaction client. */
+export type PrismaTransaction = Prisma.TransactionClient;
 /** Kysely or a Kysely transaction: what a query function takes so that it can join a caller's transaction. */
 export type Kdb = Kysely<DB>;
 
@@ -102,4 +118,68 @@ export type Kdb = Kysely<DB>;
  */
 export function sqlTimestamp(instant: Date): Prisma.Sql {
   return Prisma.sql`${instant.toISOString()}::timestamp(3)`;
+}
+
+/**
+ * Kysely inside a transaction that Prisma opened: typed SQL whose statements join that transaction (they
+ * run through Prisma's raw-query pipeline). For the paths whose other writes still use Prisma's ORM; a
+ * path written wholly in Kysely uses transaction() instead and skips that pipeline.
+ */
+export function kyselyIn(tx: Prisma.TransactionClient): Kysely<DB> {
+  return new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new PrismaTransactionDriver(tx),
+      createIntrospector: (kdb) => new PostgresIntrospector(kdb),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+}
+
+/** What a query function takes: Kysely, a Kysely transaction, or a transaction Prisma opened. */
+export type Queryable = Kdb | Prisma.TransactionClient;
+
+/** The Kysely to run a query function's statements on, in the caller's transaction if there is one. */
+export function asKysely(client: Queryable): Kdb {
+  return client instanceof Kysely ? (client as Kdb) : kyselyIn(client);
+}
+
+class PrismaTransactionDriver implements Driver {
+  readonly #connection: DatabaseConnection;
+
+  constructor(tx: Prisma.TransactionClient) {
+    this.#connection = {
+      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+        const parameters = [...query.parameters];
+        const node = query.query as { kind: string; returning?: unknown };
+        if (SelectQueryNode.is(query.query) || RawNode.is(query.query) || node.returning) {
+          const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(query.sql, ...parameters);
+          return { rows: rows.map(withBigIntsAsText) as R[] };
+        }
+        const affected = await tx.$executeRawUnsafe(query.sql, ...parameters);
+        return { rows: [], numAffectedRows: BigInt(affected) };
+      },
+      streamQuery() {
+        throw new Error("Streaming is not available inside a Prisma transaction");
+      },
+    };
+  }
+
+  async init() {}
+  async acquireConnection() {
+    return this.#connection;
+  }
+  async beginTransaction(): Promise<void> {
+    throw new Error("Already inside a Prisma transaction");
+  }
+  async commitTransaction() {}
+  async rollbackTransaction() {}
+  async releaseConnection() {}
+  async destroy() {}
+}
+
+/** pg reads int8 as text, which is what the generated types say; Prisma's raw queries give bigints. */
+function withBigIntsAsText(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(row)) if (typeof value === "bigint") row[key] = String(value);
+  return row;
 }

@@ -1,6 +1,6 @@
 // The transactional outbox: an event is written with the change it describes, in the same transaction,
 // so that it is published if and only if the change commits.
-import { sqlTimestamp } from "@/lib/db";
+import { asKysely, sql, type Queryable } from "@/lib/db";
 import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -23,27 +23,40 @@ export type NewEvent = {
 
 /**
  * The event, its deliveries (published events fan out to the subscribed endpoints) and the wake-up,
- * in two raw statements: every change of the domain runs this, and ORM queries cost ~1 ms of CPU each
+ * in two statements: every change of the domain runs this, and ORM queries cost ~1 ms of CPU each
  * to compile (docs/performance.md).
  */
-export async function recordEvent(tx: Prisma.TransactionClient, event: NewEvent): Promise<string> {
+export async function recordEvent(tx: Queryable, event: NewEvent): Promise<string> {
   const id = event.id ?? newId();
-  const now = sqlTimestamp(new Date());
+  const now = new Date();
   const endpointIds = event.envelope ? await subscribedEndpointIds(tx, event) : [];
   const deliveryIds = endpointIds.map(() => newId());
-  await tx.$executeRaw`
-    WITH event AS (
-      INSERT INTO "Event" (id, "organisationId", "profileId", type, "resourceType", "resourceId",
-        "resourceVersion", "occurredAt", payload, envelope, "createdAt")
-      VALUES (${id}, ${event.organisationId}, ${event.profileId}, ${event.type}, ${event.resourceType},
-        ${event.resourceId}, ${event.resourceVersion}, ${sqlTimestamp(event.occurredAt)},
-        ${JSON.stringify(event.payload)}::jsonb, ${event.envelope ?? null}, ${now})
-    ),
-    deliveries AS (
-      INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", "nextAttemptAt", "createdAt")
-      SELECT delivery.id, delivery."endpointId", ${id}, ${now}, ${now}
-      FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS delivery(id, "endpointId")
+  await asKysely(tx)
+    .with("event", (kdb) =>
+      kdb.insertInto("Event").values({
+        id,
+        organisationId: event.organisationId,
+        profileId: event.profileId,
+        type: event.type,
+        resourceType: event.resourceType,
+        resourceId: event.resourceId,
+        resourceVersion: event.resourceVersion,
+        occurredAt: event.occurredAt,
+        payload: sql`${JSON.stringify(event.payload)}::jsonb`,
+        envelope: event.envelope ?? null,
+        createdAt: now,
+      }),
     )
-    SELECT pg_notify(${EVENTS_CHANNEL}, ${event.organisationId})`;
+    .with("deliveries", (kdb) =>
+      kdb
+        .insertInto("WebhookDelivery")
+        .columns(["id", "endpointId", "eventId", "nextAttemptAt", "createdAt"])
+        .expression(
+          sql`SELECT delivery.id, delivery."endpointId", ${id}, ${now}::timestamp(3), ${now}::timestamp(3)
+              FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS delivery(id, "endpointId")`,
+        ),
+    )
+    .selectNoFrom(sql<string>`pg_notify(${EVENTS_CHANNEL}, ${event.organisationId})::text`.as("notified"))
+    .execute();
   return id;
 }

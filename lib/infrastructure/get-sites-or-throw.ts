@@ -1,18 +1,23 @@
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma, Site } from "@/lib/generated/prisma/client";
+import { asKysely, sql, type Queryable } from "@/lib/db";
+import type { Site } from "@/lib/generated/prisma/client";
 
 /** Sites of the organisation by id, in the order asked; 404 SITE_NOT_FOUND naming the field otherwise. */
 export async function getSitesOrThrow<K extends string>(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   organisationId: string,
   siteIds: Record<K, string>,
 ): Promise<Record<K, Site>> {
   const ids = [...new Set(Object.values<string>(siteIds))];
-  // Raw: every create and edit of a movement request runs it, and Prisma 6 compiles each ORM query on
+  // Kysely: every create and edit of a movement request runs it, and Prisma 6 compiles each ORM query on
   // the event loop (~1 ms of CPU; docs/performance.md). Site has no enum or date-only column, so the
   // rows are what findMany returns.
-  const sites = await tx.$queryRaw<Site[]>`
-    SELECT * FROM "Site" WHERE "organisationId" = ${organisationId} AND "id" = ANY(${ids}::text[])`;
+  const sites: Site[] = await asKysely(tx)
+    .selectFrom("Site")
+    .selectAll()
+    .where("organisationId", "=", organisationId)
+    .where("id", "=", sql<string>`any(${ids}::text[])`)
+    .execute();
   const byId = new Map(sites.map((site) => [site.id, site]));
   const result = {} as Record<K, Site>;
   for (const [field, id] of Object.entries(siteIds) as [K, string][]) {

@@ -3,7 +3,7 @@
 // card of whoever it goes to, and write the request, its first leg, its audit entry, its event and any
 // prep-job change in one transaction.
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { db } from "@/lib/db";
+import { asKysely, db, sql, type Queryable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, RateCard, TransportMethod } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -155,19 +155,22 @@ async function createMovementRequest(creator: Creator, body: CreateBody, dispatc
 }
 
 /**
- * The organisation's tracking setting and its internal rate card for the method, in one raw query
+ * The organisation's tracking setting and its internal rate card for the method, in one query
  * (two compiled ORM queries before; docs/performance.md).
  */
 async function organisationPricing(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   organisationId: string,
   transportMethod: TransportMethod,
 ): Promise<{ trackingEnabled: boolean; internalRateCard: RateCard | undefined }> {
-  const [row] = await tx.$queryRaw<{ trackingEnabled: boolean; rateCard: RateCard | null }[]>`
-    SELECT o."trackingEnabled", to_jsonb(r) AS "rateCard"
-    FROM "Organisation" o
-    LEFT JOIN "RateCard" r ON r."organisationId" = o."id" AND r."transportMethod" = ${transportMethod}::"TransportMethod"
-    WHERE o."id" = ${organisationId}`;
+  const row = await asKysely(tx)
+    .selectFrom("Organisation as o")
+    .leftJoin("RateCard as r", (join) =>
+      join.onRef("r.organisationId", "=", "o.id").on("r.transportMethod", "=", transportMethod),
+    )
+    .select(["o.trackingEnabled", sql<RateCard | null>`to_jsonb(r)`.as("rateCard")])
+    .where("o.id", "=", organisationId)
+    .executeTakeFirst();
   if (!row) throw new Error(`Organisation ${organisationId} does not exist`);
   return { trackingEnabled: row.trackingEnabled, internalRateCard: row.rateCard ?? undefined };
 }

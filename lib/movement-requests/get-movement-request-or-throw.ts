@@ -2,7 +2,8 @@
 // profile's request is "not found", exactly like one that does not exist.
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
-import { Prisma, type MovementRequest, type Organisation } from "@/lib/generated/prisma/client";
+import { asKysely, sql, type Queryable } from "@/lib/db";
+import type { MovementRequest, Organisation } from "@/lib/generated/prisma/client";
 import {
   legFromJson,
   type MovementLeg,
@@ -17,36 +18,41 @@ export type MovementRequestWithLegs = MovementRequest & {
 
 export type MovementRequestScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
 
-type RequestRow = MovementRequest & { trackingEnabled: boolean; legs: MovementLegJson[] };
-
 export async function getMovementRequestOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   scope: MovementRequestScope,
   requestId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<MovementRequestWithLegs> {
+  const kdb = asKysely(tx);
+  const { profileId } = scope;
   if (options.forUpdate) {
     // Serialises concurrent changes of one request (transitions, edits) for the rest of the transaction.
     // A statement of its own, so that the read below sees the legs as the lock holder left them.
-    await tx.$executeRaw`SELECT 1 FROM "MovementRequest" WHERE id = ${requestId} FOR UPDATE`;
+    await kdb.selectFrom("MovementRequest").select("id").where("id", "=", requestId).forUpdate().execute();
   }
-  // One raw query rather than findFirst with an include: Prisma 6 compiles each ORM query on the event
+  // One query rather than findFirst with an include: Prisma 6 compiles each ORM query on the event
   // loop, and the include ran as five (about 5 ms of CPU per call; docs/performance.md).
-  const profile =
-    scope.profileId === undefined ? Prisma.empty : Prisma.sql`AND r."profileId" = ${scope.profileId}`;
-  const [row] = await tx.$queryRaw<RequestRow[]>`
-    SELECT r.*, o."trackingEnabled",
-           COALESCE((
-             SELECT jsonb_agg(
-                      to_jsonb(m) || jsonb_build_object('driver', to_jsonb(d), 'provider', to_jsonb(p))
-                      ORDER BY m."legNumber")
-             FROM "Movement" m
-             LEFT JOIN "Driver" d ON d."id" = m."driverId"
-             LEFT JOIN "ThirdPartyLogisticsProvider" p ON p."id" = m."thirdPartyLogisticsProviderId"
-             WHERE m."movementRequestId" = r."id"
-           ), '[]'::jsonb) AS "legs"
-    FROM "MovementRequest" r JOIN "Organisation" o ON o."id" = r."organisationId"
-    WHERE r."id" = ${requestId} AND r."organisationId" = ${scope.organisationId} ${profile}`;
+  const row = await kdb
+    .selectFrom("MovementRequest as r")
+    .innerJoin("Organisation as o", "o.id", "r.organisationId")
+    .selectAll("r")
+    .select("o.trackingEnabled")
+    .select(
+      sql<MovementLegJson[]>`COALESCE((
+        SELECT jsonb_agg(
+                 to_jsonb(m) || jsonb_build_object('driver', to_jsonb(d), 'provider', to_jsonb(p))
+                 ORDER BY m."legNumber")
+        FROM "Movement" m
+        LEFT JOIN "Driver" d ON d."id" = m."driverId"
+        LEFT JOIN "ThirdPartyLogisticsProvider" p ON p."id" = m."thirdPartyLogisticsProviderId"
+        WHERE m."movementRequestId" = r."id"
+      ), '[]'::jsonb)`.as("legs"),
+    )
+    .where("r.id", "=", requestId)
+    .where("r.organisationId", "=", scope.organisationId)
+    .$if(profileId !== undefined, (query) => query.where("r.profileId", "=", profileId as string))
+    .executeTakeFirst();
   if (!row) {
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   }

@@ -1,14 +1,13 @@
-// A new movement request with its first leg and its first status change, in one raw statement: every
+// A new movement request with its first leg and its first status change, in one statement: every
 // create runs it, and Prisma 6 compiles a nested create on the event loop (docs/performance.md). The
 // columns left out take their defaults (version 1, INTERNAL locations, the leg OPEN).
+import { asKysely, type Queryable } from "@/lib/db";
 import type {
   BusinessArea,
   MovementRequestStatus,
-  Prisma,
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/client";
-import { sqlTimestamp } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { Money } from "@/lib/movement-requests/pricing";
 
@@ -52,60 +51,83 @@ export type NewMovementRequest = {
   createdAt: Date;
 };
 
-export async function insertMovementRequest(
-  tx: Prisma.TransactionClient,
-  request: NewMovementRequest,
-): Promise<void> {
+export async function insertMovementRequest(tx: Queryable, request: NewMovementRequest): Promise<void> {
   const { vehicle } = request;
-  const now = sqlTimestamp(request.createdAt);
+  const now = request.createdAt;
   const ready = request.readyToCollectFromDate;
   const readySlot = request.readyToCollectFromTimeslot;
   const deliveryBy = request.deliveryByDate;
   const deliveryBySlot = request.deliveryByTimeslot;
   // The estimates and the leg's predictions start as what was asked for; carriers refine them.
-  await tx.$executeRaw`
-    WITH request AS (
-      INSERT INTO "MovementRequest" (
-        "id", "organisationId", "profileId", "status",
-        "vin", "vrm", "externalVehicleId", "make", "model", "modelVariant",
-        "originSiteId", "readyToCollectFromDate", "readyToCollectFromTimeslot",
-        "allowCollectionDateAdjustment", "estimatedCollectionDate", "estimatedCollectionTimeslot",
-        "destinationSiteId", "deliveryByDate", "deliveryByTimeslot", "deliveryByTime",
-        "deliverOnSpecifiedDate", "allowDeliveryDateAdjustment", "estimatedDeliveryDate",
-        "estimatedDeliveryTimeslot", "businessArea", "transportMethod", "notes", "externalId",
-        "confirmedBy", "requestedBy", "createdBy", "linkedJobPin", "estimatedCostCents",
-        "estimatedCostCurrency", "trackingToken", "createdAt", "updatedAt")
-      VALUES (
-        ${request.id}, ${request.organisationId}, ${request.profileId},
-        ${request.status}::"MovementRequestStatus",
-        ${vehicle.vin ?? null}, ${vehicle.vrm ?? null}, ${vehicle.externalVehicleId ?? null},
-        ${vehicle.make ?? null}, ${vehicle.model ?? null}, ${vehicle.modelVariant ?? null},
-        ${request.originSiteId}, ${ready}::date, ${readySlot}::"Timeslot",
-        ${request.allowCollectionDateAdjustment ?? null}::boolean, ${ready}::date, ${readySlot}::"Timeslot",
-        ${request.destinationSiteId}, ${deliveryBy}::date, ${deliveryBySlot}::"Timeslot",
-        ${request.deliveryByTime}, ${request.deliverOnSpecifiedDate}::boolean,
-        ${request.allowDeliveryDateAdjustment ?? null}::boolean, ${deliveryBy}::date,
-        ${deliveryBySlot}::"Timeslot", ${request.businessArea}::"BusinessArea",
-        ${request.transportMethod}::"TransportMethod", ${request.notes ?? null},
-        ${request.externalId ?? null}, ${request.confirmedBy ?? null}, ${request.requestedBy ?? null},
-        ${request.createdBy}, ${request.linkedJobPin ?? null},
-        ${request.estimatedCost?.centAmount ?? null}::integer, ${request.estimatedCost?.currencyCode ?? null},
-        ${request.trackingToken}, ${now}, ${now})
-    ),
-    first_leg AS (
-      INSERT INTO "Movement" (
-        "id", "movementRequestId", "legNumber", "originSiteId", "destinationSiteId",
-        "originScheduledOn", "originScheduledTimeslot", "originPredictedOn", "originPredictedTimeslot",
-        "destinationScheduledOn", "destinationScheduledTimeslot", "destinationPredictedOn",
-        "destinationPredictedTimeslot", "thirdPartyLogisticsProviderId", "createdAt", "updatedAt")
-      VALUES (
-        ${newId()}, ${request.id}, 1, ${request.originSiteId}, ${request.destinationSiteId},
-        ${ready}::date, ${readySlot}::"Timeslot", ${ready}::date, ${readySlot}::"Timeslot",
-        ${deliveryBy}::date, ${deliveryBySlot}::"Timeslot", ${deliveryBy}::date,
-        ${deliveryBySlot}::"Timeslot", ${request.thirdPartyLogisticsProviderId},
-        ${now}, ${now})
+  await asKysely(tx)
+    .with("request", (kdb) =>
+      kdb.insertInto("MovementRequest").values({
+        id: request.id,
+        organisationId: request.organisationId,
+        profileId: request.profileId,
+        status: request.status,
+        vin: vehicle.vin ?? null,
+        vrm: vehicle.vrm ?? null,
+        externalVehicleId: vehicle.externalVehicleId ?? null,
+        make: vehicle.make ?? null,
+        model: vehicle.model ?? null,
+        modelVariant: vehicle.modelVariant ?? null,
+        originSiteId: request.originSiteId,
+        readyToCollectFromDate: ready,
+        readyToCollectFromTimeslot: readySlot,
+        allowCollectionDateAdjustment: request.allowCollectionDateAdjustment ?? null,
+        estimatedCollectionDate: ready,
+        estimatedCollectionTimeslot: readySlot,
+        destinationSiteId: request.destinationSiteId,
+        deliveryByDate: deliveryBy,
+        deliveryByTimeslot: deliveryBySlot,
+        deliveryByTime: request.deliveryByTime,
+        deliverOnSpecifiedDate: request.deliverOnSpecifiedDate,
+        allowDeliveryDateAdjustment: request.allowDeliveryDateAdjustment ?? null,
+        estimatedDeliveryDate: deliveryBy,
+        estimatedDeliveryTimeslot: deliveryBySlot,
+        businessArea: request.businessArea,
+        transportMethod: request.transportMethod,
+        notes: request.notes ?? null,
+        externalId: request.externalId ?? null,
+        confirmedBy: request.confirmedBy ?? null,
+        requestedBy: request.requestedBy ?? null,
+        createdBy: request.createdBy,
+        linkedJobPin: request.linkedJobPin ?? null,
+        estimatedCostCents: request.estimatedCost?.centAmount ?? null,
+        estimatedCostCurrency: request.estimatedCost?.currencyCode ?? null,
+        trackingToken: request.trackingToken,
+        createdAt: now,
+        updatedAt: now,
+      }),
     )
-    INSERT INTO "MovementRequestStatusChange" ("id", "movementRequestId", "toStatus", "actor", "occurredAt")
-    VALUES (${newId()}, ${request.id}, ${request.status}::"MovementRequestStatus", ${request.actor},
-      ${now})`;
+    .with("first_leg", (kdb) =>
+      kdb.insertInto("Movement").values({
+        id: newId(),
+        movementRequestId: request.id,
+        legNumber: 1,
+        originSiteId: request.originSiteId,
+        destinationSiteId: request.destinationSiteId,
+        originScheduledOn: ready,
+        originScheduledTimeslot: readySlot,
+        originPredictedOn: ready,
+        originPredictedTimeslot: readySlot,
+        destinationScheduledOn: deliveryBy,
+        destinationScheduledTimeslot: deliveryBySlot,
+        destinationPredictedOn: deliveryBy,
+        destinationPredictedTimeslot: deliveryBySlot,
+        thirdPartyLogisticsProviderId: request.thirdPartyLogisticsProviderId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+    .insertInto("MovementRequestStatusChange")
+    .values({
+      id: newId(),
+      movementRequestId: request.id,
+      toStatus: request.status,
+      actor: request.actor,
+      occurredAt: now,
+    })
+    .execute();
 }

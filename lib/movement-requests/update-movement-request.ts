@@ -1,10 +1,10 @@
 // PATCH: an omitted property, at any depth, is left unchanged. Allowed until collection. A changed
 // location re-prices the estimate and moves the first or last leg's end with it.
 import { toDateOnly } from "@/lib/dates";
-import { db, sqlTimestamp } from "@/lib/db";
+import { sql, transaction, type DB, type Kdb, type Selectable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
-import type { Prisma, RateCard } from "@/lib/generated/prisma/client";
+import type { RateCard } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { assertDeliveryDeadline } from "@/lib/movement-requests/delivery-deadline";
@@ -23,7 +23,7 @@ export async function updateMovementRequest(
   body: UpdateMovementRequestBody,
 ) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     if (!isEditable(request.status)) {
       throw new AppError(
@@ -74,7 +74,7 @@ export async function updateMovementRequest(
 
 /** The rate card of whoever carries the request: its 3PL's, else the organisation's internal one. */
 async function rateCardFor(
-  tx: Prisma.TransactionClient,
+  trx: Kdb,
   request: {
     organisationId: string;
     transportMethod: RateCard["transportMethod"];
@@ -84,11 +84,13 @@ async function rateCardFor(
   const providerId = request.movements.find(
     (leg) => leg.thirdPartyLogisticsProviderId,
   )?.thirdPartyLogisticsProviderId;
-  return tx.rateCard.findFirst({
-    where: providerId
-      ? { providerId, transportMethod: request.transportMethod }
-      : { organisationId: request.organisationId, transportMethod: request.transportMethod },
-  });
+  return trx
+    .selectFrom("RateCard")
+    .selectAll()
+    .where("transportMethod", "=", request.transportMethod)
+    .$if(providerId !== undefined, (query) => query.where("providerId", "=", providerId as string))
+    .$if(providerId === undefined, (query) => query.where("organisationId", "=", request.organisationId))
+    .executeTakeFirst();
 }
 
 type Changes = {
@@ -100,65 +102,80 @@ type Changes = {
   now: Date;
 };
 
+/** The value on the given leg, the column as it is on the other legs. */
+function onLeg<C extends keyof Selectable<DB["Movement"]>>(legId: string, column: C, value: string) {
+  return sql<
+    Selectable<DB["Movement"]>[C]
+  >`CASE WHEN "id" = ${legId} THEN ${value} ELSE ${sql.ref(column)} END`;
+}
+
 /**
- * The request and its first and last legs in one raw statement; what the body leaves out stays as it
- * is (COALESCE with a null parameter). Raw because every edit runs it and Prisma 6 compiles each ORM
- * update on the event loop (three of them before; docs/performance.md). Returns the new version.
+ * The request and its first and last legs in one statement; what the body leaves out is not set. One
+ * statement because every edit runs it (three ORM updates before; docs/performance.md). Returns the new
+ * version.
  */
 async function writeChanges(
-  tx: Prisma.TransactionClient,
+  trx: Kdb,
   request: MovementRequestWithLegs,
   { originSiteId, destinationSiteId, body, estimatedCost, now }: Changes,
 ): Promise<number> {
-  const readyDate = body.origin?.readyToCollectFromDate ?? null;
-  const readySlot = body.origin?.readyToCollectFromTimeslot ?? null;
-  const deliveryByDate = body.destination?.deliveryByDate ?? null;
+  const readyDate = body.origin?.readyToCollectFromDate;
+  const readySlot = body.origin?.readyToCollectFromTimeslot;
+  const deliveryByDate = body.destination?.deliveryByDate;
   // An explicit slot wins over a stored deliveryByTime (rule 3); the time stays as delivery hours.
-  const deliveryBySlot = body.destination?.deliveryByTimeslot ?? null;
-  const keepCost = estimatedCost === undefined;
-  const updatedAt = sqlTimestamp(now);
-  const firstLegId = request.movements[0]?.id ?? null;
-  const lastLegId = request.movements.at(-1)?.id ?? null;
-  const [updated] = await tx.$queryRaw<{ version: number }[]>`
-    WITH legs AS (
-      UPDATE "Movement" SET
-        "originSiteId" = CASE WHEN "id" = ${firstLegId} THEN ${originSiteId} ELSE "originSiteId" END,
-        "originScheduledOn" = CASE WHEN "id" = ${firstLegId}
-          THEN COALESCE(${readyDate}::date, "originScheduledOn") ELSE "originScheduledOn" END,
-        "originScheduledTimeslot" = CASE WHEN "id" = ${firstLegId}
-          THEN COALESCE(${readySlot}::"Timeslot", "originScheduledTimeslot") ELSE "originScheduledTimeslot" END,
-        "destinationSiteId" = CASE WHEN "id" = ${lastLegId} THEN ${destinationSiteId} ELSE "destinationSiteId" END,
-        "destinationScheduledOn" = CASE WHEN "id" = ${lastLegId}
-          THEN COALESCE(${deliveryByDate}::date, "destinationScheduledOn") ELSE "destinationScheduledOn" END,
-        "destinationScheduledTimeslot" = CASE WHEN "id" = ${lastLegId}
-          THEN COALESCE(${deliveryBySlot}::"Timeslot", "destinationScheduledTimeslot")
-          ELSE "destinationScheduledTimeslot" END,
-        "updatedAt" = ${updatedAt}
-      WHERE "id" IN (${firstLegId}, ${lastLegId})
+  const deliveryBySlot = body.destination?.deliveryByTimeslot;
+  const firstLegId = request.movements[0]?.id;
+  const lastLegId = request.movements.at(-1)?.id;
+  if (!firstLegId || !lastLegId) throw new Error(`Movement request ${request.id} has no legs`);
+  const updated = await trx
+    .with("legs", (kdb) =>
+      kdb
+        .updateTable("Movement")
+        .set({
+          originSiteId: onLeg(firstLegId, "originSiteId", originSiteId),
+          ...(readyDate && { originScheduledOn: onLeg(firstLegId, "originScheduledOn", readyDate) }),
+          ...(readySlot && {
+            originScheduledTimeslot: onLeg(firstLegId, "originScheduledTimeslot", readySlot),
+          }),
+          destinationSiteId: onLeg(lastLegId, "destinationSiteId", destinationSiteId),
+          ...(deliveryByDate && {
+            destinationScheduledOn: onLeg(lastLegId, "destinationScheduledOn", deliveryByDate),
+          }),
+          ...(deliveryBySlot && {
+            destinationScheduledTimeslot: onLeg(lastLegId, "destinationScheduledTimeslot", deliveryBySlot),
+          }),
+          updatedAt: now,
+        })
+        .where("id", "in", [firstLegId, lastLegId]),
     )
-    UPDATE "MovementRequest" SET
-      "originSiteId" = ${originSiteId},
-      "destinationSiteId" = ${destinationSiteId},
-      "readyToCollectFromDate" = COALESCE(${readyDate}::date, "readyToCollectFromDate"),
-      "estimatedCollectionDate" = COALESCE(${readyDate}::date, "estimatedCollectionDate"),
-      "readyToCollectFromTimeslot" = COALESCE(${readySlot}::"Timeslot", "readyToCollectFromTimeslot"),
-      "estimatedCollectionTimeslot" = COALESCE(${readySlot}::"Timeslot", "estimatedCollectionTimeslot"),
-      "deliveryByDate" = COALESCE(${deliveryByDate}::date, "deliveryByDate"),
-      "estimatedDeliveryDate" = COALESCE(${deliveryByDate}::date, "estimatedDeliveryDate"),
-      "deliveryByTimeslot" = COALESCE(${deliveryBySlot}::"Timeslot", "deliveryByTimeslot"),
-      "estimatedDeliveryTimeslot" = COALESCE(${deliveryBySlot}::"Timeslot", "estimatedDeliveryTimeslot"),
-      "deliverOnSpecifiedDate" = COALESCE(${body.destination?.deliverOnSpecifiedDate ?? null}::boolean,
-        "deliverOnSpecifiedDate"),
-      "notes" = COALESCE(${body.notes ?? null}, "notes"),
-      "linkedJobPin" = COALESCE(${body.linkedJobInformation?.pin ?? null}, "linkedJobPin"),
-      "estimatedCostCents" = CASE WHEN ${keepCost}::boolean THEN "estimatedCostCents"
-        ELSE ${estimatedCost?.centAmount ?? null}::integer END,
-      "estimatedCostCurrency" = CASE WHEN ${keepCost}::boolean THEN "estimatedCostCurrency"
-        ELSE ${estimatedCost?.currencyCode ?? null} END,
-      "version" = "version" + 1,
-      "updatedAt" = ${updatedAt}
-    WHERE "id" = ${request.id}
-    RETURNING "version"`;
+    .updateTable("MovementRequest")
+    .set((eb) => ({
+      originSiteId,
+      destinationSiteId,
+      ...(readyDate && { readyToCollectFromDate: readyDate, estimatedCollectionDate: readyDate }),
+      ...(readySlot && { readyToCollectFromTimeslot: readySlot, estimatedCollectionTimeslot: readySlot }),
+      ...(deliveryByDate && { deliveryByDate, estimatedDeliveryDate: deliveryByDate }),
+      ...(deliveryBySlot && {
+        deliveryByTimeslot: deliveryBySlot,
+        estimatedDeliveryTimeslot: deliveryBySlot,
+      }),
+      ...((body.destination?.deliverOnSpecifiedDate ?? null) !== null && {
+        deliverOnSpecifiedDate: body.destination?.deliverOnSpecifiedDate,
+      }),
+      ...((body.notes ?? null) !== null && { notes: body.notes }),
+      ...((body.linkedJobInformation?.pin ?? null) !== null && {
+        linkedJobPin: body.linkedJobInformation?.pin,
+      }),
+      ...(estimatedCost !== undefined && {
+        estimatedCostCents: estimatedCost?.centAmount ?? null,
+        estimatedCostCurrency: estimatedCost?.currencyCode ?? null,
+      }),
+      version: eb("version", "+", 1),
+      updatedAt: now,
+    }))
+    .where("id", "=", request.id)
+    .returning("version")
+    .executeTakeFirst();
   if (!updated) throw new Error(`Movement request ${request.id} vanished under its row lock`);
   return updated.version;
 }
