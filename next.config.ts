@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
+import { TRACKING_RESPONSE_HEADERS } from "./lib/movement-requests/tracking-headers";
 
 // Sent with every response (pages, the API, static files). The Content-Security-Policy needs a nonce per
 // page: proxy.ts sets it (lib/security/content-security-policy.ts). docs/security.md has the whole list.
@@ -21,6 +22,11 @@ const nextConfig = (phase: string): NextConfig => ({
     const production = phase !== PHASE_DEVELOPMENT_SERVER;
     return [
       { source: "/:path*", headers: production ? [...securityHeaders, transportSecurity] : securityHeaders },
+      // A customer's tracking page: private to them, never indexed.
+      {
+        source: "/track/:path*",
+        headers: Object.entries(TRACKING_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
+      },
     ];
   },
   // The server runs PGlite and pg; keep them out of the bundle.

@@ -26,6 +26,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { href: "/movements/new", label: "New movement", icon: "new-movement", capability: "dispatch" },
   { href: "/prep-jobs", label: "Prep jobs", icon: "prep-jobs", capability: "view-prep-jobs" },
   { href: "/integrations", label: "Integrations", icon: "integrations", capability: "manage-integrations" },
+  { href: "/settings/branding", label: "Branding", icon: "integrations", capability: "manage-organisation" },
   {
     href: "/mailbox",
     label: "Mailbox",

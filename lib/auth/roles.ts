@@ -14,6 +14,8 @@ export const CAPABILITIES = [
   "work-prep-jobs",
   /** Webhook endpoints, API keys, workshop-screen (display) links. */
   "manage-integrations",
+  /** The organisation's own settings: its branding on customers' tracking pages. */
+  "manage-organisation",
   /** The organisation's notices (e.g. a webhook endpoint was disabled). */
   "view-notices",
   /** Mark a notice read for the whole organisation (the banner's dismiss button). */
