@@ -57,7 +57,7 @@ function LiveWorkshopBoard({ initialBoard, boardUrl, streamUrl }: Props) {
       data-workshop-screen
     >
       <WorkshopHeader board={shown} dataFrom={board.now} />
-      <div className="grid min-h-0 flex-1 grid-cols-4 gap-3">
+      <div className="grid min-h-0 flex-1 grid-cols-4 grid-rows-1 gap-3">
         {shown.columns.map((column) => (
           <WorkshopColumn key={column.stage} column={column} />
         ))}
