@@ -1,12 +1,20 @@
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
 import { securityHeaders } from "./lib/security/response-headers.mjs";
+import { TRACKING_RESPONSE_HEADERS } from "./lib/movement-requests/tracking-headers";
 
 const nextConfig = (phase: string): NextConfig => ({
   async headers() {
     // Sent with every response Next answers (lib/security/response-headers.mjs).
     const production = phase !== PHASE_DEVELOPMENT_SERVER;
-    return [{ source: "/:path*", headers: securityHeaders({ production }) }];
+    return [
+      { source: "/:path*", headers: securityHeaders({ production }) },
+      // A customer's tracking page: private to them, never indexed.
+      {
+        source: "/track/:path*",
+        headers: Object.entries(TRACKING_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
+      },
+    ];
   },
   // pg stays a Node module of its own, out of the bundle.
   serverExternalPackages: ["pg"],

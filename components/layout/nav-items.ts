@@ -27,6 +27,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { href: "/prep-jobs", label: "Prep jobs", icon: "prep-jobs", capability: "view-prep-jobs" },
   { href: "/integrations", label: "Integrations", icon: "integrations", capability: "manage-integrations" },
   { href: "/users", label: "Users", icon: "users", capability: "manage-users" },
+  { href: "/settings/branding", label: "Branding", icon: "integrations", capability: "manage-organisation" },
   {
     href: "/mailbox",
     label: "Mailbox",

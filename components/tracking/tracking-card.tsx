@@ -1,71 +1,56 @@
-import type { TrackingView } from "@/lib/movement-requests/get-tracking-view";
-import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
+// A tracking page's content: where the vehicle is in words the customer uses, the route, when it is
+// collected and delivered (in each site's local time, zone named), the driver's first name and the
+// progress so far.
+import { TrackingTimeline } from "@/components/tracking/tracking-timeline";
+import { CUSTOMER_STATUS_LABEL } from "@/lib/movement-requests/customer-status";
+import type { TrackingPlace, TrackingView } from "@/lib/movement-requests/get-tracking-view";
+import { formatTrackingDay, timeZoneLabel } from "@/lib/movement-requests/tracking-times";
 
-const SLOT_LABEL = { ANYTIME: "any time", AM: "morning", PM: "afternoon" } as const;
-
-function formatDate(date: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
-function Milestone({ label, value }: { label: string; value: string }) {
+function KeyDate({ label, value, place }: { label: string; value: string; place: TrackingPlace }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4">
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="mt-1 text-lg font-medium text-slate-900">{value}</dd>
+      <dd className="text-sm text-slate-600">
+        {place.town}, local time ({timeZoneLabel(place.timeZone, new Date())})
+      </dd>
     </div>
   );
 }
 
 export function TrackingCard({ view }: { view: TrackingView }) {
-  const when = (estimate: TrackingView["estimatedCollection"]) =>
-    estimate.date
-      ? `${formatDate(estimate.date)}, ${SLOT_LABEL[estimate.timeslot ?? "ANYTIME"]}`
-      : "To be confirmed";
+  const day = (when: TrackingView["collection"]) =>
+    when.day ? formatTrackingDay(when.day) : "To be confirmed";
   return (
     <article className="space-y-6">
       <header>
-        <p className="text-sm font-medium uppercase tracking-wide text-slate-600">Vehicle movement</p>
-        <h1 className="mt-1 text-3xl font-semibold text-slate-900">{STATUS_LABEL[view.status]}</h1>
+        <p className="text-sm font-medium tracking-wide text-slate-600 uppercase">Your vehicle movement</p>
+        <h1 className="mt-1 text-3xl font-semibold text-slate-900" data-testid="customer-status">
+          {CUSTOMER_STATUS_LABEL[view.status]}
+        </h1>
         <p className="mt-2 text-slate-700">
           {view.vehicle ? `${view.vehicle}, from ` : "From "}
-          <strong>{view.originTown}</strong> to <strong>{view.destinationTown}</strong>
+          <strong>{view.origin.town}</strong> to <strong>{view.destination.town}</strong>
         </p>
+        {view.driverFirstName ? (
+          <p className="mt-1 text-slate-700">
+            Your driver: <strong>{view.driverFirstName}</strong>
+          </p>
+        ) : null}
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
-        <Milestone
-          label={view.collectedOn ? "Collected" : "Expected collection"}
-          value={view.collectedOn ? formatDate(view.collectedOn) : when(view.estimatedCollection)}
+        <KeyDate
+          label={view.collection.actual ? "Collected" : "Expected collection"}
+          value={day(view.collection)}
+          place={view.origin}
         />
-        <Milestone
-          label={view.deliveredOn ? "Delivered" : "Expected delivery"}
-          value={view.deliveredOn ? formatDate(view.deliveredOn) : when(view.estimatedDelivery)}
+        <KeyDate
+          label={view.delivery.actual ? "Delivered" : "Expected delivery"}
+          value={day(view.delivery)}
+          place={view.destination}
         />
       </dl>
-      <section aria-labelledby="history-heading">
-        <h2 id="history-heading" className="text-lg font-medium text-slate-900">
-          History
-        </h2>
-        <ol className="mt-3 space-y-2 border-l border-slate-300 pl-4">
-          {view.history.map((entry) => (
-            <li key={`${entry.status}-${entry.at}`} className="text-slate-700">
-              <span className="font-medium text-slate-900">{STATUS_LABEL[entry.status]}</span>{" "}
-              <time dateTime={entry.at}>
-                {new Intl.DateTimeFormat("en-GB", {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                  timeZone: "UTC",
-                }).format(new Date(entry.at))}{" "}
-                UTC
-              </time>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <TrackingTimeline steps={view.timeline} />
     </article>
   );
 }

@@ -1,8 +1,53 @@
 // Workshop screens: an admin hands out a link for a prep site; it opens without signing in, shows the
 // board in large type, follows changes live, and stops working once revoked.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { env } from "@/lib/env";
+import { expectAccessible } from "../support/accessibility";
+import { withE2eDatabase } from "../support/e2e-database";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
+
+const COVENTRY = "Northgate Prep Centre Coventry (COV1)";
+
+/** An admin creates a workshop-screen link for Coventry; its path. */
+async function createScreenLink(page: Page, name: string): Promise<string> {
+  await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/prep-jobs/display-links" });
+  await page.getByLabel("Screen name").fill(name);
+  await page.getByLabel("Prep site").selectOption({ label: COVENTRY });
+  await page.getByRole("button", { name: "Create link" }).click();
+  return new URL((await page.getByTestId("display-link-url").textContent())!.trim()).pathname;
+}
+
+/** Nothing on the screen needs a scroll bar, and every column's header, count and jobs are unclipped. */
+async function expectNothingClipped(tv: Page) {
+  const viewport = tv.viewportSize()!;
+  const page = await tv.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  expect(page.width).toBeLessThanOrEqual(viewport.width);
+  expect(page.height).toBeLessThanOrEqual(viewport.height);
+  const columns = tv.locator("section[data-stage]");
+  await expect(columns).toHaveCount(4);
+  for (const column of await columns.all()) {
+    const box = (await column.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    for (const part of [column.getByRole("heading", { level: 2 }), column.getByTestId("column-count")]) {
+      await expect(part).toBeVisible();
+      const inner = (await part.boundingBox())!;
+      expect(inner.x).toBeGreaterThanOrEqual(box.x);
+      expect(inner.y).toBeGreaterThanOrEqual(box.y);
+      expect(inner.x + inner.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+      // Its text is not cut off inside its own box either.
+      expect(await part.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
+    for (const job of await column.getByTestId("workshop-job").all()) {
+      const inner = (await job.boundingBox())!;
+      expect(inner.y + inner.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+  }
+}
 
 test("an admin's workshop-screen link shows the live board without sign-in until it is revoked", async ({
   page,
@@ -68,4 +113,95 @@ test("an admin's workshop-screen link shows the live board without sign-in until
 test("an unknown workshop-screen link is a 404", async ({ page }) => {
   const response = await page.goto(`/display/${"A".repeat(43)}`);
   expect(response?.status()).toBe(404);
+});
+
+test("at 1280×720 every column's header and count is whole, and a cut stream puts up the offline banner", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const path = await createScreenLink(page, "Coventry small TV");
+  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const tv = await screen.newPage();
+  await tv.goto(path);
+  await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+  await expect(tv.getByTestId("clock")).toHaveText(/^\d\d:\d\d$/);
+  await expect(tv.getByTestId("last-update")).toHaveText(/^Updated \d\d:\d\d$/);
+  await expectNothingClipped(tv);
+  await expectAccessible(tv);
+  await tv.screenshot({ path: "e2e/screenshots/workshop-screen-1280x720.png" });
+
+  // The network goes: within 10 s nothing shouts; after more than 10 s the banner crosses the screen.
+  const banner = tv.getByTestId("offline-banner");
+  await screen.setOffline(true);
+  await expect(tv.getByTestId("display-connection")).toHaveText("Reconnecting…", { timeout: 10_000 });
+  await expect(banner).toBeEmpty();
+  await expect(banner).toHaveText(/^Offline since \d\d:\d\d, showing data from \d\d:\d\d/, {
+    timeout: 15_000,
+  });
+  const bannerBox = (await banner.locator("div").first().boundingBox())!;
+  expect(bannerBox.width).toBeGreaterThanOrEqual(1280 - 1);
+  await tv.screenshot({ path: "e2e/screenshots/workshop-screen-offline.png" });
+  // Back online: it clears by itself (the stream reconnects with a backoff of at most 30 s).
+  await screen.setOffline(false);
+  await expect(banner).toBeEmpty({ timeout: 40_000 });
+  await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+  await screen.close();
+});
+
+test("type grows with the screen, and a column too full for cards condenses and pages by itself", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const path = await createScreenLink(page, "Coventry big TV");
+  const screen = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const tv = await screen.newPage();
+  const headingSizes: number[] = [];
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+    [3840, 2160],
+  ] as const) {
+    await tv.setViewportSize({ width, height });
+    await tv.goto(path);
+    await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+    await expectNothingClipped(tv);
+    headingSizes.push(
+      await tv.getByRole("heading", { level: 1 }).evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
+    );
+    if (width > 1280) await tv.screenshot({ path: `e2e/screenshots/workshop-screen-${width}x${height}.png` });
+  }
+  expect(headingSizes[1]).toBeGreaterThan(headingSizes[0]!);
+  expect(headingSizes[2]).toBeGreaterThan(headingSizes[1]!);
+
+  // 40 vehicles arrive at Coventry at once: more than fit as cards, or as lines, at 1280×720.
+  const crowd = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
+         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
+       SELECT 'e2e-crowd-' || n, job."organisationId", job."profileId", 'TMBCROWD' || lpad(n::text, 9, '0'),
+         'CR' || lpad(n::text, 2, '0') || ' OWD', 'Skoda', 'Octavia', job."prepSiteId", job."businessArea",
+         job.source, 'ARRIVED', 'e2e', now() - n * interval '3 hours', now()
+       FROM generate_series(1, 40) AS n,
+         (SELECT * FROM "PrepJob" WHERE "prepSiteId" = (SELECT id FROM "Site" WHERE code = 'COV1') LIMIT 1) AS job
+       RETURNING id`,
+    );
+    return rows.map((row) => row.id);
+  });
+  try {
+    await tv.setViewportSize({ width: 1280, height: 720 });
+    await tv.goto(path);
+    const arrived = tv.locator("section[data-stage=ARRIVED]");
+    await expect(arrived).toHaveAttribute("data-fit", "pages");
+    await expectNothingClipped(tv);
+    const firstPage = await arrived.getByTestId("column-page").textContent();
+    expect(firstPage).toMatch(/^1–\d+ of 4\d/);
+    await tv.screenshot({ path: "e2e/screenshots/workshop-screen-crowded-1280x720.png" });
+    // It turns the page by itself.
+    await expect(arrived.getByTestId("column-page")).not.toHaveText(firstPage!, { timeout: 12_000 });
+  } finally {
+    await withE2eDatabase((client) => client.query(`DELETE FROM "PrepJob" WHERE id = ANY($1)`, [crowd]));
+  }
+  await screen.close();
 });

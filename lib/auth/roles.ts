@@ -16,6 +16,8 @@ export const CAPABILITIES = [
   "manage-integrations",
   /** Staff members' roles and live sessions (the /users page): see and end sessions. */
   "manage-users",
+  /** The organisation's own settings: its branding on customers' tracking pages. */
+  "manage-organisation",
   /** The organisation's notices (e.g. a webhook endpoint was disabled). */
   "view-notices",
   /** Mark a notice read for the whole organisation (the banner's dismiss button). */

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
-import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
+import { getTrackingView, TRACKING_LINK_DAYS_AFTER_END } from "@/lib/movement-requests/get-tracking-view";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createDriver } from "@/prisma/factories/driver";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -28,27 +29,81 @@ async function createTracked() {
 }
 
 describe("the public tracking view", () => {
-  it("shows status, towns and dates, and nothing personal", async () => {
-    const { token } = await createTracked();
+  it("shows the customer's status, towns with their zones, the timeline, and nothing internal", async () => {
+    const { id, token } = await createTracked();
     const view = await getTrackingView(token);
     expect(view).toMatchObject({
-      status: "CREATED",
+      organisation: { name: world.organisation.name, logoUrl: null, colour: null },
+      status: "BOOKED",
       vehicle: "Ford Focus",
-      originTown: "Manchester",
-      destinationTown: "Leeds",
-      history: [{ status: "CREATED" }],
+      origin: { town: "Manchester", timeZone: "Europe/London" },
+      destination: { town: "Leeds", timeZone: "Europe/London" },
+      driverFirstName: null,
+      timeline: [
+        { status: "BOOKED", state: "current", timeZone: "Europe/London" },
+        { status: "DRIVER_ASSIGNED", state: "upcoming", at: null },
+        { status: "ON_THE_WAY", state: "upcoming", at: null },
+        { status: "DELIVERED", state: "upcoming", at: null },
+      ],
     });
+    expect(view?.timeline[0]?.at).toEqual(expect.any(String));
     const text = JSON.stringify(view);
     for (const secret of [
+      id,
+      world.organisation.id,
       "private.person",
       "Jane Private",
       "gate code",
       "WF0XXXGCDX1234567",
       "AB12 CDE",
       "stock-991",
+      "Cents",
+      "CREATED",
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it("names the driver by first name only, and shows the organisation's branding", async () => {
+    const { id, token } = await createTracked();
+    const driver = await createDriver(database.prisma, {
+      organisationId: world.organisation.id,
+      firstname: "Samira",
+      surname: "Okonkwo-Private",
+      phone: "+44 7700 900123",
+    });
+    await database.prisma.movement.updateMany({
+      where: { movementRequestId: id },
+      data: { driverId: driver.id },
+    });
+    await database.prisma.movementRequest.update({ where: { id }, data: { status: "PLANNED" } });
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { brandLogoUrl: "https://cdn.example.com/logo.png", brandColour: "#0F766E" },
+    });
+    const view = await getTrackingView(token);
+    expect(view).toMatchObject({
+      status: "DRIVER_ASSIGNED",
+      driverFirstName: "Samira",
+      organisation: { logoUrl: "https://cdn.example.com/logo.png", colour: "#0F766E" },
+    });
+    const text = JSON.stringify(view);
+    for (const secret of ["Okonkwo", "7700", driver.id]) expect(text).not.toContain(secret);
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { brandLogoUrl: null, brandColour: null },
+    });
+  });
+
+  it("expires a while after the movement ended, never while it is open", async () => {
+    const { id, token } = await createTracked();
+    const later = (days: number) => new Date(Date.now() + days * 86_400_000);
+    expect(await getTrackingView(token, later(365))).not.toBeNull();
+    await database.prisma.movementRequest.update({ where: { id }, data: { status: "CANCELLED" } });
+    const cancelled = await getTrackingView(token, later(TRACKING_LINK_DAYS_AFTER_END - 1));
+    expect(cancelled?.status).toBe("CANCELLED");
+    expect(cancelled?.timeline.map((step) => step.status)).toEqual(["BOOKED", "CANCELLED"]);
+    expect(await getTrackingView(token, later(TRACKING_LINK_DAYS_AFTER_END + 1))).toBeNull();
   });
 
   it("finds nothing for an unknown or malformed token", async () => {

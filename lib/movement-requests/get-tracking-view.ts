@@ -1,56 +1,152 @@
-// The public tracking page's data: what a recipient needs to know, and nothing personal — no names,
-// e-mail addresses, VIN or registration, notes or addresses beyond the town.
-import { toDateOnly } from "@/lib/dates";
+// The public tracking page's data: what the customer of a dealer needs to know, and nothing internal —
+// no ids, names or e-mail addresses, VIN or registration, notes, costs, carriers' accounts, addresses
+// beyond the town; the driver by first name only. Statuses are the customer's five
+// (customer-status.ts), each instant comes with the time zone of the site it happened at.
 import { db } from "@/lib/db";
+import { toDateOnly } from "@/lib/dates";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
+import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import {
+  CUSTOMER_PROGRESS,
+  CUSTOMER_STATUS_OF,
+  type CustomerStatus,
+} from "@/lib/movement-requests/customer-status";
+import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+
+/** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
+export const TRACKING_LINK_DAYS_AFTER_END = 30;
+
+export type TrackingPlace = { town: string; timeZone: string };
+
+export type TrackingDay = { date: string; timeslot: Timeslot | null };
+
+export type TrackingStep = {
+  status: CustomerStatus;
+  /** When the movement reached this step (ISO instant), or null when not yet (or not recorded). */
+  at: string | null;
+  timeZone: string;
+  state: "done" | "current" | "upcoming";
+};
 
 export type TrackingView = {
-  status: MovementRequestStatus;
+  organisation: { name: string; logoUrl: string | null; colour: string | null };
+  status: CustomerStatus;
   vehicle: string | null;
-  originTown: string;
-  destinationTown: string;
-  estimatedCollection: { date: string | null; timeslot: Timeslot | null };
-  estimatedDelivery: { date: string | null; timeslot: Timeslot | null };
-  collectedOn: string | null;
-  deliveredOn: string | null;
-  history: { status: MovementRequestStatus; at: string }[];
+  origin: TrackingPlace;
+  destination: TrackingPlace;
+  /** Collection and delivery: the actual day once it happened, else the estimate (null: not yet known). */
+  collection: { actual: boolean; day: TrackingDay | null };
+  delivery: { actual: boolean; day: TrackingDay | null };
+  driverFirstName: string | null;
+  timeline: TrackingStep[];
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const DAY_MS = 86_400_000;
 
-export async function getTrackingView(token: string): Promise<TrackingView | null> {
+export async function getTrackingView(token: string, now = new Date()): Promise<TrackingView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const request = await db().movementRequest.findUnique({
     where: { trackingToken: token },
-    include: {
-      organisation: { select: { trackingEnabled: true } },
-      originSite: { select: { city: true } },
-      destinationSite: { select: { city: true } },
-      movements: { orderBy: { legNumber: "asc" } },
+    select: {
+      status: true,
+      make: true,
+      model: true,
+      updatedAt: true,
+      estimatedCollectionDate: true,
+      estimatedCollectionTimeslot: true,
+      estimatedDeliveryDate: true,
+      estimatedDeliveryTimeslot: true,
+      organisation: {
+        select: { name: true, trackingEnabled: true, brandLogoUrl: true, brandColour: true },
+      },
+      originSite: { select: { city: true, timezone: true, countryCode: true } },
+      destinationSite: { select: { city: true, timezone: true, countryCode: true } },
+      movements: {
+        orderBy: { legNumber: "asc" },
+        select: {
+          status: true,
+          originActualOn: true,
+          destinationActualOn: true,
+          driver: { select: { firstname: true } },
+        },
+      },
       statusChanges: { orderBy: { occurredAt: "asc" }, select: { toStatus: true, occurredAt: true } },
     },
   });
   if (!request || !request.organisation.trackingEnabled) return null;
+  if (expired(request.status, request.statusChanges.at(-1)?.occurredAt ?? request.updatedAt, now))
+    return null;
+
+  const origin = place(request.originSite);
+  const destination = place(request.destinationSite);
+  const status = CUSTOMER_STATUS_OF[request.status];
   const collected = request.movements[0]?.originActualOn ?? null;
   const delivered = request.movements.at(-1)?.destinationActualOn ?? null;
+  // The leg under way or next; its driver is the one the customer may meet.
+  const leg =
+    request.movements.find((movement) => movement.status !== "DELIVERED") ?? request.movements.at(-1);
   return {
-    status: request.status,
+    organisation: {
+      name: request.organisation.name,
+      logoUrl: request.organisation.brandLogoUrl,
+      colour: request.organisation.brandColour,
+    },
+    status,
     vehicle: [request.make, request.model].filter(Boolean).join(" ") || null,
-    originTown: request.originSite.city,
-    destinationTown: request.destinationSite.city,
-    estimatedCollection: {
-      date: request.estimatedCollectionDate && toDateOnly(request.estimatedCollectionDate),
-      timeslot: request.estimatedCollectionTimeslot,
-    },
-    estimatedDelivery: {
-      date: request.estimatedDeliveryDate && toDateOnly(request.estimatedDeliveryDate),
-      timeslot: request.estimatedDeliveryTimeslot,
-    },
-    collectedOn: collected && toDateOnly(collected),
-    deliveredOn: delivered && toDateOnly(delivered),
-    history: request.statusChanges.map((change) => ({
-      status: change.toStatus,
-      at: change.occurredAt.toISOString(),
-    })),
+    origin,
+    destination,
+    collection: collected
+      ? { actual: true, day: { date: toDateOnly(collected), timeslot: null } }
+      : { actual: false, day: day(request.estimatedCollectionDate, request.estimatedCollectionTimeslot) },
+    delivery: delivered
+      ? { actual: true, day: { date: toDateOnly(delivered), timeslot: null } }
+      : { actual: false, day: day(request.estimatedDeliveryDate, request.estimatedDeliveryTimeslot) },
+    driverFirstName: status === "CANCELLED" ? null : (leg?.driver?.firstname.trim().split(/\s+/)[0] ?? null),
+    timeline: timeline(status, request.statusChanges, origin.timeZone, destination.timeZone),
   };
+}
+
+function expired(status: MovementRequestStatus, endedAt: Date, now: Date): boolean {
+  if (!TERMINAL_STATUSES.includes(status)) return false;
+  return now.getTime() - endedAt.getTime() > TRACKING_LINK_DAYS_AFTER_END * DAY_MS;
+}
+
+function place(site: { city: string; timezone: string | null; countryCode: string }): TrackingPlace {
+  return { town: site.city, timeZone: resolveSiteTimeZone(site) ?? "UTC" };
+}
+
+function day(date: Date | null, timeslot: Timeslot | null): TrackingDay | null {
+  return date ? { date: toDateOnly(date), timeslot } : null;
+}
+
+/** Booked → Driver assigned → On the way → Delivered; a cancelled movement ends where it stopped. */
+function timeline(
+  status: CustomerStatus,
+  changes: { toStatus: MovementRequestStatus; occurredAt: Date }[],
+  originZone: string,
+  destinationZone: string,
+): TrackingStep[] {
+  const reachedAt = new Map<CustomerStatus, string>();
+  for (const change of changes) {
+    const step = CUSTOMER_STATUS_OF[change.toStatus];
+    if (!reachedAt.has(step)) reachedAt.set(step, change.occurredAt.toISOString());
+  }
+  const zone = (step: CustomerStatus) => (step === "DELIVERED" ? destinationZone : originZone);
+  if (status === "CANCELLED") {
+    const reached = CUSTOMER_PROGRESS.filter((step) => reachedAt.has(step));
+    return [...reached, "CANCELLED" as const].map((step) => ({
+      status: step,
+      at: reachedAt.get(step) ?? null,
+      timeZone: zone(step),
+      state: step === "CANCELLED" ? "current" : "done",
+    }));
+  }
+  const current = CUSTOMER_PROGRESS.indexOf(status);
+  return CUSTOMER_PROGRESS.map((step, index) => ({
+    status: step,
+    at: index <= current ? (reachedAt.get(step) ?? null) : null,
+    timeZone: zone(step),
+    state: index < current ? "done" : index === current ? "current" : "upcoming",
+  }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, createNonce } from "@/lib/security/content-security-policy";
+import { contentSecurityPolicy, createNonce, isBrandedPage } from "@/lib/security/content-security-policy";
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(
@@ -31,6 +31,16 @@ describe("the Content-Security-Policy", () => {
     expect(policy.get("form-action")).toEqual(["'self'"]);
     expect(policy.get("connect-src")).toEqual(["'self'"]);
     expect(policy.get("default-src")).toEqual(["'self'"]);
+  });
+
+  it("allows https images on tracking pages alone (the organisation's logo)", () => {
+    const images = (brandImages: boolean) =>
+      directives(contentSecurityPolicy("n", { development: false, brandImages })).get("img-src");
+    expect(images(false)).toEqual(["'self'", "data:", "blob:"]);
+    expect(images(true)).toEqual(["'self'", "data:", "blob:", "https:"]);
+    expect(isBrandedPage("/track/abc")).toBe(true);
+    expect(isBrandedPage("/board")).toBe(false);
+    expect(isBrandedPage("/trackers")).toBe(false);
   });
 
   it("makes a new 128-bit nonce each time", () => {

@@ -10,7 +10,18 @@ export function createNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
 
-export function contentSecurityPolicy(nonce: string, options: { development: boolean }): string {
+/**
+ * Tracking pages show the organisation's logo from the https address an admin set
+ * (lib/organisations/branding-schema.ts): images only, from any https origin, on those pages alone.
+ */
+export function isBrandedPage(pathname: string): boolean {
+  return pathname.startsWith("/track/");
+}
+
+export function contentSecurityPolicy(
+  nonce: string,
+  options: { development: boolean; brandImages?: boolean },
+): string {
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'unsafe-eval' only for `next dev` (React's dev tooling and Turbopack's HMR evaluate code).
@@ -25,7 +36,7 @@ export function contentSecurityPolicy(nonce: string, options: { development: boo
     // An injected style can change how a page looks; it cannot run code or send data anywhere that
     // img-src / connect-src / font-src do not allow.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
+    "img-src": ["'self'", "data:", "blob:", ...(options.brandImages ? ["https:"] : [])],
     "font-src": ["'self'"],
     // fetch, server actions and the live updates (EventSource) go to this origin only.
     "connect-src": ["'self'"],
@@ -47,7 +58,10 @@ export function nextWithContentSecurityPolicy(
   request: NextRequest,
   options: { development: boolean },
 ): NextResponse {
-  const policy = contentSecurityPolicy(createNonce(), options);
+  const policy = contentSecurityPolicy(createNonce(), {
+    ...options,
+    brandImages: isBrandedPage(request.nextUrl.pathname),
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers: requestHeaders } });

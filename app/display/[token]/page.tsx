@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { WorkshopBoard } from "@/components/kanban/workshop-board";
+import { WorkshopBoard } from "@/components/workshop/workshop-board";
 import { resolveDisplayLink } from "@/lib/prep-jobs/display-links/resolve-display-link";
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 

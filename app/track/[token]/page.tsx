@@ -1,21 +1,19 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { TrackingCard } from "@/components/tracking/tracking-card";
+import { TrackingLive } from "@/components/tracking/tracking-live";
 import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
-  title: "Track a vehicle movement",
+  title: "Track your vehicle",
   robots: { index: false, follow: false },
+  referrer: "no-referrer",
 };
 
-// /track/{token} — public tracking page: no sign-in, no personal data
+// /track/{token} — public tracking page for a dealer's customer: no sign-in, nothing internal
 export default async function TrackingPage({ params }: { params: Promise<{ token: string }> }) {
-  const view = await getTrackingView((await params).token);
+  const { token } = await params;
+  const view = await getTrackingView(token);
   if (!view) notFound();
-  return (
-    <main className="mx-auto max-w-2xl px-6 py-12">
-      <TrackingCard view={view} />
-    </main>
-  );
+  return <TrackingLive initialView={view} statusUrl={`/track/${encodeURIComponent(token)}/status`} />;
 }

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { BrandingForm } from "@/components/settings/branding-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { rolesWith } from "@/lib/auth/roles";
+import { getBranding } from "@/lib/organisations/branding";
+import { saveBrandingAction } from "./actions";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Branding" };
+
+// /settings/branding — admins set the logo and colour customers see on tracking pages
+export default async function BrandingPage() {
+  const staff = await requireStaff(rolesWith("manage-organisation"));
+  const branding = await getBranding(staff.organisationId);
+  return (
+    <>
+      <PageHeader
+        title="Branding"
+        description={`What ${branding.name}'s customers see at the top of the tracking links you send them.`}
+      />
+      <BrandingForm initial={branding} saveAction={saveBrandingAction} />
+    </>
+  );
+}

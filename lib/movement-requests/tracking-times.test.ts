@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatTrackingDay,
+  formatTrackingInstant,
+  timeZoneLabel,
+} from "@/lib/movement-requests/tracking-times";
+
+describe("the tracking page's times", () => {
+  it("shows an instant in the site's own zone, named", () => {
+    expect(formatTrackingInstant("2027-01-20T14:05:00Z", "Europe/London")).toBe("Wed 20 Jan, 14:05 GMT");
+    expect(formatTrackingInstant("2027-07-20T14:05:00Z", "Europe/London")).toBe("Tue 20 Jul, 15:05 BST");
+    expect(formatTrackingInstant("2027-01-20T23:30:00Z", "Europe/Berlin")).toBe("Thu 21 Jan, 00:30 CET");
+  });
+
+  it("shows a calendar day with its part of the day", () => {
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "AM" })).toBe("Wed 20 Jan, morning");
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "ANYTIME" })).toBe("Wed 20 Jan");
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: null })).toBe("Wed 20 Jan");
+  });
+
+  it("names the zone as people say it, summer and winter", () => {
+    expect(timeZoneLabel("Europe/London", new Date("2027-07-01T12:00:00Z"))).toBe("BST");
+    expect(timeZoneLabel("Europe/London", new Date("2027-01-01T12:00:00Z"))).toBe("GMT");
+  });
+});

@@ -1,0 +1,37 @@
+// The tracking page's dates and times, in the time zone of the site each belongs to, zone named
+// ("Tue 20 Jan, 14:05 GMT"). Pure and client-safe: the page re-renders them after each poll.
+import type { Timeslot } from "@/lib/generated/prisma/enums";
+import type { TrackingDay } from "@/lib/movement-requests/get-tracking-view";
+
+const SLOT_LABEL: Record<Timeslot, string | null> = { ANYTIME: null, AM: "morning", PM: "afternoon" };
+
+export function formatTrackingInstant(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZoneName: "short",
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** A calendar day at a site ("Tue 20 Jan, morning"): already local, so no zone to convert to. */
+export function formatTrackingDay(day: TrackingDay): string {
+  const date = new Intl.DateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone: "UTC",
+  }).format(new Date(`${day.date}T00:00:00Z`));
+  const slot = day.timeslot ? SLOT_LABEL[day.timeslot] : null;
+  return slot ? `${date}, ${slot}` : date;
+}
+
+/** The zone's everyday name at that instant, for "local time (GMT)": "GMT", "BST", "CET". */
+export function timeZoneLabel(timeZone: string, at: Date): string {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(at);
+  return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
+}
