@@ -13,11 +13,10 @@ const AGEING_STYLE = {
   done: { edge: "border-l-slate-300", pill: "bg-slate-100 text-slate-600" },
 } as const;
 
-/** "over 48 h", against the thresholds of the card's own stage and site. */
+/** "over 48 h" (working hours when the label says "working"), against the card's own stage's thresholds. */
 export function ageingWords(card: Card): string | null {
-  const unit = card.timeInStage.working ? "h working" : "h";
-  if (card.ageing === "red") return `over ${card.ageingAfter.redHours} ${unit}`;
-  if (card.ageing === "amber") return `over ${card.ageingAfter.amberHours} ${unit}`;
+  if (card.ageing === "red") return `over ${card.ageingAfter.redHours} h`;
+  if (card.ageing === "amber") return `over ${card.ageingAfter.amberHours} h`;
   return null;
 }
 

@@ -7,6 +7,13 @@ import { cn } from "@/components/ui/cn";
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import type { KanbanBoard, KanbanCard, KanbanColumn, KanbanGroup } from "@/lib/prep-jobs/kanban/board";
 
+/** Column and count colours by WIP state, whole (cn does not merge: two backgrounds would both apply). */
+const WIP_STYLE = {
+  ok: { column: "border-slate-200 bg-slate-100/80", count: "bg-white text-slate-700 ring-slate-200" },
+  at: { column: "border-amber-400 bg-amber-50", count: "bg-amber-200 text-amber-950 ring-amber-500" },
+  over: { column: "border-red-400 bg-red-50", count: "bg-red-200 text-red-950 ring-red-500" },
+} as const;
+
 function columnCountLabel(column: KanbanColumn, showLimits: boolean): string {
   const jobs = `${column.count} ${column.count === 1 ? "job" : "jobs"}`;
   if (!showLimits || column.limit === null) return jobs;
@@ -53,12 +60,11 @@ export function KanbanColumns({
             key={column.stage}
             aria-labelledby={headingId}
             className={cn(
-              "flex min-h-0 min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-100/80",
+              "flex min-h-0 min-w-0 flex-col rounded-xl border",
+              WIP_STYLE[showLimits ? column.wip : "ok"].column,
               large ? "overflow-hidden bg-slate-200/50 p-4" : "p-3",
               visible && column.stage !== visible.phone && "max-md:hidden",
               visible && !visible.tablet.includes(column.stage) && "md:max-xl:hidden",
-              showLimits && column.wip === "at" && "border-amber-400 bg-amber-50",
-              showLimits && column.wip === "over" && "border-red-400 bg-red-50",
             )}
             data-stage={column.stage}
             data-wip={showLimits && column.limit !== null ? column.wip : undefined}
@@ -72,12 +78,11 @@ export function KanbanColumns({
               </h2>
               <span
                 className={cn(
-                  "rounded-full bg-white font-semibold tabular-nums text-slate-700 ring-1 ring-slate-200",
+                  "rounded-full font-semibold tabular-nums ring-1",
+                  WIP_STYLE[showLimits ? column.wip : "ok"].count,
                   large
                     ? "min-w-12 px-3 py-0.5 text-center text-2xl"
                     : "min-w-7 px-2 py-0.5 text-center text-sm",
-                  showLimits && column.wip === "at" && "bg-amber-100 text-amber-950 ring-amber-400",
-                  showLimits && column.wip === "over" && "bg-red-100 text-red-950 ring-red-400",
                 )}
                 aria-label={columnCountLabel(column, showLimits)}
                 data-testid="column-count"

@@ -11,13 +11,13 @@ export function SitePicker({ sites, current }: { sites: KanbanSite[]; current: s
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex w-full min-w-0 items-center gap-2 sm:w-auto">
       <Label htmlFor="kanban-site" className="whitespace-nowrap">
         Prep site
       </Label>
       <Select
         id="kanban-site"
-        className="w-72"
+        className="min-w-0 flex-1 sm:w-72 sm:flex-none"
         value={current}
         aria-busy={pending || undefined}
         onChange={(event) => {

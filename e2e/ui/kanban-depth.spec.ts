@@ -8,7 +8,8 @@ import { expectAccessible } from "../support/accessibility";
 import { withE2eDatabase } from "../support/e2e-database";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
-test.describe.configure({ mode: "serial" });
+// Six walks through the UI, the last with 3,000 inserted jobs: more than the default minute each on a busy machine.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 type Place = { siteId: string; organisationId: string; profileId: string };
 let coventry: Place;
@@ -55,7 +56,9 @@ async function insertJobs(
 async function openCoventry(page: Page) {
   await page.goto(`/prep-jobs?site=${coventry.siteId}`);
   await expect(page.getByText("Northgate Prep Centre Coventry · ")).toBeVisible();
-  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live");
+  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
+    timeout: 30_000,
+  });
 }
 
 const card = (page: Page, vrm: string) => page.getByTestId("kanban-card").filter({ hasText: vrm });
@@ -78,7 +81,7 @@ test.beforeAll(async () => {
 });
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, DEMO_STAFF.admin);
+  await signIn(page, DEMO_STAFF.admin, { callbackUrl: `/prep-jobs?site=${coventry.siteId}` });
 });
 
 test("on a phone a card moves with Move to…, one stage at a time", async ({ page }) => {
@@ -91,7 +94,9 @@ test("on a phone a card moves with Move to…, one stage at a time", async ({ pa
   await stages.getByRole("button", { name: /Arrived/ }).click();
   await expect(column(page, "ARRIVED")).toBeVisible();
   await expect(column(page, "INBOUND")).toBeHidden();
-  await card(page, "E2E1 MVE").getByRole("button", { name: "E2E1 MVE: details" }).click();
+  await card(page, "E2E1 MVE")
+    .getByRole("button", { name: /^E2E1 MVE\s*: details$/ })
+    .click();
   const drawer = page.getByRole("dialog");
   await expect(drawer.getByRole("heading", { name: "Kia Niro (E2E1 MVE)" })).toBeVisible();
   // Only the moves the stage rules allow from Arrived: Appraised.
@@ -107,7 +112,9 @@ test("on a phone a card moves with Move to…, one stage at a time", async ({ pa
 
 test("the drawer shows the history, and a note added there persists", async ({ page }) => {
   await openCoventry(page);
-  await card(page, "E2E1 MVE").getByRole("button", { name: "E2E1 MVE: details" }).click();
+  await card(page, "E2E1 MVE")
+    .getByRole("button", { name: /^E2E1 MVE\s*: details$/ })
+    .click();
   const drawer = page.getByRole("dialog");
   await expect(drawer.getByTestId("card-history")).toContainText("Moved to Appraised by admin@demo.test");
   await drawer.getByLabel("New note").fill("Offside rear tyre below legal tread");
@@ -115,7 +122,9 @@ test("the drawer shows the history, and a note added there persists", async ({ p
   await expect(drawer.getByTestId("card-notes")).toContainText("Offside rear tyre below legal tread");
   await page.screenshot({ path: "e2e/screenshots/kanban-drawer.png" });
   await page.reload();
-  await card(page, "E2E1 MVE").getByRole("button", { name: "E2E1 MVE: details" }).click();
+  await card(page, "E2E1 MVE")
+    .getByRole("button", { name: /^E2E1 MVE\s*: details$/ })
+    .click();
   await expect(page.getByRole("dialog").getByTestId("card-notes")).toContainText(
     "Offside rear tyre below legal tread",
   );
