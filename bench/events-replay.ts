@@ -14,6 +14,7 @@ import { atMost, targetRows } from "@/bench/lib/targets";
 import { decodeEventsCursor } from "@/lib/events/events-cursor";
 import { eventsPageQuery } from "@/lib/events/list-published-events";
 import { retentionCutoff } from "@/lib/events/retention";
+import { createDatabase } from "@/lib/db";
 import { env } from "@/lib/env";
 
 const SERVER_PORT = 3242;
@@ -114,6 +115,9 @@ async function getPage(url: string): Promise<{ data: unknown[]; nextCursor: stri
   return (await response.json()) as { data: unknown[]; nextCursor: string | null };
 }
 
+/** Compiles the product's query here (it never connects); withClient runs its EXPLAIN. */
+const compiler = createDatabase(database.url, 1).kysely;
+
 /** The plan of the SQL the endpoint runs for this URL (lib/events/list-published-events.ts). */
 async function explain(url: URL): Promise<{ plan: string; executionMs: number }> {
   const cursorText = url.searchParams.get("cursor");
@@ -121,17 +125,16 @@ async function explain(url: URL): Promise<{ plan: string; executionMs: number }>
   const sinceText = url.searchParams.get("since") ?? cursor?.since?.toISOString();
   const cutoff = retentionCutoff("FREE", new Date()); // the demo organisation A is on the free plan
   const since = sinceText ? new Date(sinceText) : undefined;
-  const query = eventsPageQuery({
+  const query = eventsPageQuery(compiler, {
     profileId: tenants.profileA,
     from: since && since > cutoff ? since : cutoff,
     after: cursor,
     take: PAGE_SIZE + 1,
-  });
+  }).compile();
   return withClient(database.url, async (client) => {
-    const { rows } = await client.query<{ "QUERY PLAN": string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
-      query.values as unknown[],
-    );
+    const { rows } = await client.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${query.sql}`, [
+      ...query.parameters,
+    ]);
     const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
     const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
     return { plan, executionMs };

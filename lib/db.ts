@@ -29,6 +29,7 @@ export type {
   Expression,
   ExpressionBuilder,
   Insertable,
+  NotNull,
   RawBuilder,
   Selectable,
   SqlBool,
@@ -73,6 +74,11 @@ export function createDatabase(connectionString: string, poolSize = 10): Databas
   // An idle connection that dies (database restarted, network cut) is dropped by the pool; the next
   // query opens a new one. Without a listener the error would end the process.
   pool.on("error", (error) => logger.warn("idle database connection lost", { error }));
+  // A connection can also die while checked out between two queries (Kysely adds no listener then);
+  // the query in flight or the next one fails with the error, which is what the caller should see.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => logger.warn("database connection lost", { error }));
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { prisma, kysely };

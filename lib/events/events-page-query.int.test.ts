@@ -4,7 +4,7 @@
 // over the rows before it). SHOW_QUERY_PLANS=1 prints the plans.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventsPageQuery } from "@/lib/events/list-published-events";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { kysely, sql } from "@/lib/db";
 import { createTenant, type Tenant } from "@/lib/testing/tenant";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 
@@ -32,7 +32,7 @@ let quiet: Tenant;
 
 /** `rows` events a second apart, the newest `newestAgo` ms ago; every fifth internal (no envelope). */
 async function fill(owner: Tenant, idPrefix: string, rows: number, newestAgo: number) {
-  await database.prisma.$executeRaw`
+  await sql`
     INSERT INTO "Event" ("id", "organisationId", "profileId", "type", "resourceType", "resourceId",
                          "resourceVersion", "occurredAt", "payload", "envelope")
     SELECT ${idPrefix} || lpad(g::text, 23, '0'), ${owner.organisation.id}, ${owner.profile.id},
@@ -41,17 +41,19 @@ async function fill(owner: Tenant, idPrefix: string, rows: number, newestAgo: nu
            ${new Date(NOW - newestAgo - SECOND * rows).toISOString()}::timestamp(3) + g * interval '1 second',
            '{}'::jsonb,
            CASE WHEN g % 5 = 0 THEN NULL ELSE '{"eventId":"' || g::text || '"}' END
-    FROM generate_series(1, ${rows}) AS g`;
+    FROM generate_series(1, ${rows}::int) AS g`.execute(kysely());
 }
 
-async function explain(query: Prisma.Sql): Promise<PlanNode> {
-  const [row] = await database.prisma.$queryRaw<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
-    Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`,
-  );
+type PageQuery = ReturnType<typeof eventsPageQuery>;
+
+async function explain(query: PageQuery): Promise<PlanNode> {
+  const [row] = (await query.explain("json", sql`analyze`)) as unknown as {
+    "QUERY PLAN": [{ Plan: PlanNode }];
+  }[];
   if (process.env.SHOW_QUERY_PLANS) {
-    const text = await database.prisma.$queryRaw<{ "QUERY PLAN": string }[]>(
-      Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`,
-    );
+    const text = (await query.explain(undefined, sql`analyze, buffers`)) as unknown as {
+      "QUERY PLAN": string;
+    }[];
     console.info(text.map((line) => line["QUERY PLAN"]).join("\n"));
   }
   return row!["QUERY PLAN"][0].Plan;
@@ -82,18 +84,18 @@ describe("the events page query plan", () => {
     await fill(busy, "01A", 80_000, 0);
     await fill(neighbour, "01B", 17_000, 0);
     await fill(quiet, "01C", 3_000, 81_000 * SECOND);
-    await database.prisma.$executeRaw`ANALYZE "Event"`;
+    await sql`ANALYZE "Event"`.execute(kysely());
   });
 
   it("reads a busy profile's first page from the profile index, without a sort", async () => {
     const root = await explain(
-      eventsPageQuery({ profileId: busy.profile.id, from: RETENTION_FROM, take: 51 }),
+      eventsPageQuery(kysely(), { profileId: busy.profile.id, from: RETENTION_FROM, take: 51 }),
     );
     expectProfileIndexScan(root, 51);
   });
 
   it("reads a deep page through the keyset as an index condition", async () => {
-    const query = eventsPageQuery({
+    const query = eventsPageQuery(kysely(), {
       profileId: busy.profile.id,
       from: RETENTION_FROM,
       // Half way down: 40,000 rows are newer than the cursor.
@@ -106,7 +108,7 @@ describe("the events page query plan", () => {
 
   it("reads a quiet profile's page from the profile index, never through the others' newer rows", async () => {
     const root = await explain(
-      eventsPageQuery({ profileId: quiet.profile.id, from: RETENTION_FROM, take: 51 }),
+      eventsPageQuery(kysely(), { profileId: quiet.profile.id, from: RETENTION_FROM, take: 51 }),
     );
     expectProfileIndexScan(root, 51);
   });
@@ -115,7 +117,7 @@ describe("the events page query plan", () => {
     // Here the window itself is small, and PostgreSQL may take it from Event(occurredAt) and sort the
     // few matching rows: either way the rows read are bounded by the window, never by the table.
     const root = await explain(
-      eventsPageQuery({ profileId: busy.profile.id, from: new Date(NOW - 60 * SECOND), take: 51 }),
+      eventsPageQuery(kysely(), { profileId: busy.profile.id, from: new Date(NOW - 60 * SECOND), take: 51 }),
     );
     const scans = nodes(root).filter((node) => node["Index Name"]);
     expect(scans).toHaveLength(1);

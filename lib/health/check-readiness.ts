@@ -1,7 +1,7 @@
 // Readiness: the database answers, and every migration in prisma/migrations has been applied.
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { db } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
 
 export type Readiness = { ready: boolean; checks: { database: string; migrations: string } };
 
@@ -9,10 +9,11 @@ const DATABASE_TIMEOUT_MS = 2_000;
 
 export async function checkReadiness(): Promise<Readiness> {
   try {
-    const applied = await withTimeout(
-      db().$queryRaw<{ migration_name: string }[]>`
+    // Prisma's own bookkeeping table, outside the schema's types.
+    const { rows: applied } = await withTimeout(
+      sql<{ migration_name: string }>`
         SELECT migration_name::text FROM _prisma_migrations
-        WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`.execute(kysely()),
       DATABASE_TIMEOUT_MS,
     );
     const expected = await expectedMigrations();

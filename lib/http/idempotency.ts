@@ -3,7 +3,7 @@
 // is 409 IDEMPOTENCY_KEY_REUSED; while the first is still running, 409 IDEMPOTENCY_REQUEST_IN_PROGRESS.
 // Server errors are not stored, so the request can be retried with the same key.
 import { createHash } from "node:crypto";
-import { db, sqlTimestamp } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
@@ -49,13 +49,11 @@ export async function withIdempotency(
       // A refusal by the domain is the answer to this request: keep it, as for a success.
       throw await storeThrown(claim.recordId, error, path);
     }
-    await db()
-      .idempotencyRecord.delete({ where: { id: claim.recordId } })
-      .catch(() => undefined);
+    await deleteRecord(claim.recordId).catch(() => undefined);
     throw error;
   }
   if (response.status >= 500) {
-    await db().idempotencyRecord.delete({ where: { id: claim.recordId } });
+    await deleteRecord(claim.recordId);
     return response;
   }
   const text = await response.text();
@@ -68,33 +66,38 @@ type ClaimInput = { apiKeyId: string; key: string; method: string; path: string;
 async function claimKey(input: ClaimInput): Promise<Claim> {
   const now = Date.now();
   const recordId = newId();
-  // Raw, like the claim's store below: every POST with a key runs both, and Prisma 6 compiles each ORM
-  // query on the event loop (docs/performance.md).
-  const claimed = await db().$executeRaw`
-    INSERT INTO "IdempotencyRecord" ("id", "apiKeyId", "key", "method", "path", "requestHash", "createdAt", "expiresAt")
-    VALUES (${recordId}, ${input.apiKeyId}, ${input.key}, ${input.method}, ${input.path}, ${input.requestHash},
-      ${sqlTimestamp(new Date(now))}, ${sqlTimestamp(new Date(now + RETENTION_MS))})
-    ON CONFLICT ("apiKeyId", "key") DO NOTHING`;
-  if (claimed === 1) return { recordId };
-  const existing = await db().idempotencyRecord.findUniqueOrThrow({
-    where: { apiKeyId_key: { apiKeyId: input.apiKeyId, key: input.key } },
-  });
+  // Kysely, like the claim's store below: every POST with a key runs both, and Prisma 6 compiles each
+  // ORM query on the event loop (docs/performance.md).
+  const claimed = await kysely()
+    .insertInto("IdempotencyRecord")
+    .values({ id: recordId, ...input, createdAt: new Date(now), expiresAt: new Date(now + RETENTION_MS) })
+    .onConflict((conflict) => conflict.columns(["apiKeyId", "key"]).doNothing())
+    .executeTakeFirst();
+  if (claimed.numInsertedOrUpdatedRows === BigInt(1)) return { recordId };
+  const existing = await kysely()
+    .selectFrom("IdempotencyRecord")
+    .selectAll()
+    .where("apiKeyId", "=", input.apiKeyId)
+    .where("key", "=", input.key)
+    .executeTakeFirstOrThrow();
   const expired = existing.expiresAt.getTime() <= now;
   const abandoned =
     existing.responseStatus === null && now - existing.createdAt.getTime() > ABANDONED_AFTER_MS;
   if (expired || abandoned) {
     // Take the key over, unless another request just did (the update then matches nothing).
-    const { count } = await db().idempotencyRecord.updateMany({
-      where: { id: existing.id, createdAt: existing.createdAt },
-      data: {
+    const taken = await kysely()
+      .updateTable("IdempotencyRecord")
+      .set({
         ...input,
         createdAt: new Date(now),
         expiresAt: new Date(now + RETENTION_MS),
         responseStatus: null,
         responseBody: null,
-      },
-    });
-    if (count === 1) return { recordId: existing.id };
+      })
+      .where("id", "=", existing.id)
+      .where("createdAt", "=", existing.createdAt)
+      .executeTakeFirst();
+    if (taken.numUpdatedRows === BigInt(1)) return { recordId: existing.id };
     throw inProgress();
   }
   if (existing.requestHash !== input.requestHash) {
@@ -123,9 +126,15 @@ async function storeThrown(recordId: string, error: AppError, path: string): Pro
 
 async function storeResponse(recordId: string, status: number, text: string): Promise<void> {
   // Stored encrypted: a response may carry a secret shown once (a webhook signing secret).
-  await db().$executeRaw`
-    UPDATE "IdempotencyRecord" SET "responseStatus" = ${status}::integer, "responseBody" = ${encryptSecret(text)}
-    WHERE "id" = ${recordId}`;
+  await kysely()
+    .updateTable("IdempotencyRecord")
+    .set({ responseStatus: status, responseBody: encryptSecret(text) })
+    .where("id", "=", recordId)
+    .execute();
+}
+
+async function deleteRecord(recordId: string): Promise<void> {
+  await kysely().deleteFrom("IdempotencyRecord").where("id", "=", recordId).execute();
 }
 
 function inProgress(): AppError {

@@ -2,7 +2,8 @@
 // and is then the only criterion (no fallback to vrm); the vrm is matched exactly as stored. When the
 // vehicle was prepared more than once, the newest job still in progress wins, else the newest.
 import { AppError } from "@/lib/errors/app-error";
-import { Prisma, type PrepJob } from "@/lib/generated/prisma/client";
+import { asKysely } from "@/lib/db";
+import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
 import { prepJobNotFound, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 
 export type VehicleLookup = { vin?: string; vrm?: string };
@@ -29,11 +30,17 @@ export async function findPrepJobByVehicleOrThrow(
   if (options.forUpdate) {
     // Every candidate is locked (in id order, so that two callers cannot deadlock) before the choice
     // is made, so the choice cannot go stale while this transaction waits.
-    const profile =
-      scope.profileId === undefined ? Prisma.empty : Prisma.sql`AND "profileId" = ${scope.profileId}`;
-    const match =
-      "vin" in criterion ? Prisma.sql`AND vin = ${criterion.vin}` : Prisma.sql`AND vrm = ${criterion.vrm}`;
-    await tx.$executeRaw`SELECT 1 FROM "PrepJob" WHERE "organisationId" = ${scope.organisationId} ${profile} ${match} ORDER BY id FOR UPDATE`;
+    const { profileId } = scope;
+    await asKysely(tx)
+      .selectFrom("PrepJob")
+      .select("id")
+      .where("organisationId", "=", scope.organisationId)
+      .$if(profileId !== undefined, (query) => query.where("profileId", "=", profileId as string))
+      .$if("vin" in criterion, (query) => query.where("vin", "=", (criterion as { vin: string }).vin))
+      .$if("vrm" in criterion, (query) => query.where("vrm", "=", (criterion as { vrm: string }).vrm))
+      .orderBy("id")
+      .forUpdate()
+      .execute();
   }
   const job =
     (await tx.prepJob.findFirst({ where: { AND: [where, IN_PROGRESS] }, orderBy: NEWEST_FIRST })) ??

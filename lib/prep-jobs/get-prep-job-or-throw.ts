@@ -2,7 +2,8 @@
 // organisation. Another profile's job is "not found", exactly like one that does not exist.
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import { asKysely, type Queryable } from "@/lib/db";
+import type { PrepJob } from "@/lib/generated/prisma/client";
 
 export type PrepJobScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
 
@@ -10,18 +11,21 @@ export type PrepJobScope = Pick<ApiCaller, "organisationId"> & { profileId?: str
 export type PrepJobActorScope = PrepJobScope & { actor: string };
 
 export async function getPrepJobOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   scope: PrepJobScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PrepJob> {
-  if (options.forUpdate) {
-    // Serialises concurrent changes of one job for the rest of the transaction.
-    await tx.$executeRaw`SELECT 1 FROM "PrepJob" WHERE id = ${id} FOR UPDATE`;
-  }
-  const job = await tx.prepJob.findFirst({
-    where: { id, organisationId: scope.organisationId, profileId: scope.profileId },
-  });
+  const { profileId } = scope;
+  // One statement; FOR UPDATE serialises concurrent changes of the job for the rest of the transaction.
+  const job: PrepJob | undefined = await asKysely(tx)
+    .selectFrom("PrepJob")
+    .selectAll()
+    .where("id", "=", id)
+    .where("organisationId", "=", scope.organisationId)
+    .$if(profileId !== undefined, (query) => query.where("profileId", "=", profileId as string))
+    .$if(options.forUpdate === true, (query) => query.forUpdate())
+    .executeTakeFirst();
   if (!job) throw prepJobNotFound(`No prep job ${id} was found.`);
   return job;
 }

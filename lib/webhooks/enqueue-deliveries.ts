@@ -6,10 +6,7 @@ import { asKysely, type Queryable } from "@/lib/db";
 export type EventToDeliver = { profileId: string; type: string };
 
 /** The profile's endpoints subscribed to the event's type (their eventTypes include it, or are empty). */
-export async function subscribedEndpointIds(
-  tx: Queryable,
-  event: EventToDeliver,
-): Promise<string[]> {
+export async function subscribedEndpointIds(tx: Queryable, event: EventToDeliver): Promise<string[]> {
   // Kysely: recordEvent runs on every change, and Prisma compiles each ORM query anew (docs/performance.md).
   const endpoints = await asKysely(tx)
     .selectFrom("WebhookEndpoint")

@@ -2,6 +2,7 @@
 // like one that does not exist (extensions section 1).
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
+import { asKysely } from "@/lib/db";
 import type { Prisma, WebhookEndpoint } from "@/lib/generated/prisma/client";
 
 /** Whose endpoints: an API caller's profile (an ApiCaller satisfies it). */
@@ -15,7 +16,7 @@ export async function getWebhookEndpointOrThrow(
 ): Promise<WebhookEndpoint> {
   if (options.forUpdate) {
     // Serialises concurrent changes of one endpoint for the rest of the transaction.
-    await tx.$executeRaw`SELECT 1 FROM "WebhookEndpoint" WHERE id = ${id} FOR UPDATE`;
+    await asKysely(tx).selectFrom("WebhookEndpoint").select("id").where("id", "=", id).forUpdate().execute();
   }
   const endpoint = await tx.webhookEndpoint.findFirst({ where: { id, profileId: scope.profileId } });
   if (!endpoint) throw new AppError("WEBHOOK_ENDPOINT_NOT_FOUND", `No webhook endpoint ${id} was found.`);
