@@ -54,6 +54,7 @@ test("an admin's workshop-screen link shows the live board without sign-in until
   browser,
   request,
 }) => {
+  test.setTimeout(120_000);
   await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/prep-jobs/display-links" });
   await expect(page.getByRole("heading", { level: 1, name: "Workshop screens" })).toBeVisible();
   await page.getByLabel("Screen name").fill("Coventry workshop TV");
@@ -72,7 +73,7 @@ test("an admin's workshop-screen link shows the live board without sign-in until
   const opened = await tv.goto(path);
   expect(opened?.status()).toBe(200);
   await expect(tv.getByRole("heading", { level: 1, name: "Northgate Prep Centre Coventry" })).toBeVisible();
-  await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+  await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
   const headingSize = await tv
     .getByRole("heading", { level: 1 })
     .evaluate((h) => parseFloat(getComputedStyle(h).fontSize));
@@ -119,12 +120,12 @@ test("at 1280×720 every column's header and count is whole, and a cut stream pu
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const path = await createScreenLink(page, "Coventry small TV");
   const screen = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const tv = await screen.newPage();
   await tv.goto(path);
-  await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+  await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
   await expect(tv.getByTestId("clock")).toHaveText(/^\d\d:\d\d$/);
   await expect(tv.getByTestId("last-update")).toHaveText(/^Updated \d\d:\d\d$/);
   await expectNothingClipped(tv);
@@ -145,7 +146,7 @@ test("at 1280×720 every column's header and count is whole, and a cut stream pu
   // Back online: it clears by itself (the stream reconnects with a backoff of at most 30 s).
   await screen.setOffline(false);
   await expect(banner).toBeEmpty({ timeout: 40_000 });
-  await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+  await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
   await screen.close();
 });
 
@@ -153,7 +154,7 @@ test("type grows with the screen, and a column too full for cards condenses and 
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const path = await createScreenLink(page, "Coventry big TV");
   const screen = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const tv = await screen.newPage();
@@ -165,7 +166,7 @@ test("type grows with the screen, and a column too full for cards condenses and 
   ] as const) {
     await tv.setViewportSize({ width, height });
     await tv.goto(path);
-    await expect(tv.getByTestId("display-connection")).toHaveText("Live");
+    await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
     await expectNothingClipped(tv);
     headingSizes.push(
       await tv.getByRole("heading", { level: 1 }).evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
