@@ -132,8 +132,8 @@ test("at 1280×720 every column's header and count is whole, and a cut stream pu
   await expectAccessible(tv);
   await tv.screenshot({ path: "e2e/screenshots/workshop-screen-1280x720.png" });
 
-  // The stream is cut (every connection to it fails): within 10 s nothing shouts; after more than 10 s
-  // the banner crosses the screen. (Going offline would not do: Chromium keeps an open stream open.)
+  // The stream is cut (every connection to it fails): after more than 10 s the banner crosses the
+  // screen. (Going offline would not do: Chromium keeps an open stream open.)
   const banner = tv.getByTestId("offline-banner");
   await tv.route("**/stream**", (route) => route.abort("connectionreset"));
   await tv.reload();
