@@ -6,7 +6,14 @@ const labels = (role: Parameters<typeof navItemsFor>[0], mailboxEnabled = true) 
 
 describe("the shell's navigation", () => {
   it("shows each role what it may open", () => {
-    expect(labels("ADMIN")).toEqual(["Board", "New movement", "Prep jobs", "Integrations", "Mailbox"]);
+    expect(labels("ADMIN")).toEqual([
+      "Board",
+      "New movement",
+      "Prep jobs",
+      "Integrations",
+      "Branding",
+      "Mailbox",
+    ]);
     expect(labels("DISPATCHER")).toEqual(["Board", "New movement", "Prep jobs"]);
     expect(labels("PREP_STAFF")).toEqual(["Board", "Prep jobs"]);
   });
