@@ -94,7 +94,8 @@ test("an admin's workshop-screen link shows the live board without sign-in until
   const found = await request.get(`/v1/prep-jobs?${new URLSearchParams({ vrm: plate })}`, { headers });
   const vin = ((await found.json()) as { data: { vin: string }[] }).data[0]!.vin;
   expect((await request.patch(`/v1/prep-jobs/appraised?vin=${vin}`, { headers })).status()).toBe(200);
-  await expect(appraised.getByText(plate)).toBeVisible({ timeout: 1_000 });
+  // Live, without a reload (how fast is measured by bench/, not asserted here: the machine may be busy).
+  await expect(appraised.getByText(plate)).toBeVisible({ timeout: 15_000 });
   await tv.screenshot({ path: "e2e/screenshots/workshop-screen.png" });
 
   // Revoked: the link, its data and its stream are 404.
