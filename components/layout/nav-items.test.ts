@@ -12,6 +12,7 @@ describe("the shell's navigation", () => {
       "Prep jobs",
       "Integrations",
       "Users",
+      "Branding",
       "Mailbox",
     ]);
     expect(labels("DISPATCHER")).toEqual(["Board", "New movement", "Prep jobs"]);

@@ -82,6 +82,10 @@ const WALK: Record<string, Walk> = {
   },
   "/movements/new": { takes: "nothing (the wizard lists B's sites)", probes: () => [own("/movements/new")] },
   "/notices": { takes: "nothing", probes: () => [own("/notices", "adminB")] },
+  "/settings/branding": {
+    takes: "nothing (the viewer's own organisation)",
+    probes: () => [own("/settings/branding", "adminB")],
+  },
   "/mailbox": {
     takes: "?id=<e-mail id>",
     probes: () => [],
@@ -139,6 +143,10 @@ const WALK: Record<string, Walk> = {
   "/track/[token]": {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/track/${id}`, "not-found"),
+  },
+  "/track/[token]/status": {
+    takes: "[token] (public, unguessable)",
+    probes: (a) => idsInTokenPlace(a, (id) => `/track/${id}/status`, "404"),
   },
 };
 
