@@ -59,7 +59,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
       <main id="main-content" className="flex flex-col items-center justify-center px-6 py-12">
         <Link
           href="/"
-          className="mb-10 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600 lg:hidden"
+          className="mb-10 flex items-center rounded-md pointer-coarse:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600 lg:hidden"
         >
           <Brand />
         </Link>

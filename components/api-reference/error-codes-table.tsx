@@ -11,7 +11,7 @@ export function ErrorCodesTable({ codes }: { codes: ErrorCodeView[] }) {
       tabIndex={0}
       role="region"
       aria-label="Error codes"
-      className="overflow-x-auto rounded-xl border border-slate-200"
+      className="relative overflow-x-auto rounded-xl border border-slate-200"
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Error codes, their HTTP status and meaning</caption>

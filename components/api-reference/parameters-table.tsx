@@ -21,7 +21,7 @@ export function ParametersTable({ parameters, resolve }: { parameters: Parameter
   const sorted = [...parameters].sort((a, b) => LOCATION_ORDER.indexOf(a.in) - LOCATION_ORDER.indexOf(b.in));
   return (
     // Focusable, so that a table wider than the screen can be scrolled with the keyboard.
-    <div tabIndex={0} role="region" aria-label="Parameters" className="overflow-x-auto">
+    <div tabIndex={0} role="region" aria-label="Parameters" className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead>
           <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">

@@ -74,7 +74,7 @@ export function DataTable<TData extends RowData, TSelected>({
 
   const columnCount = table.getVisibleLeafColumns().length;
   return (
-    <div className="max-lg:overflow-x-auto">
+    <div className="relative max-lg:overflow-x-auto">
       <table
         aria-label={label}
         aria-busy={busy || undefined}

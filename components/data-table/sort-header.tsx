@@ -28,7 +28,7 @@ export function SortHeader<TData extends RowData, TValue extends CellData>({
       onClick={column.getToggleSortingHandler()}
       title={`Sort by ${title.toLowerCase()}, ${next}`}
       className={cn(
-        "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 whitespace-nowrap uppercase hover:bg-slate-200/70 hover:text-slate-900",
+        "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 whitespace-nowrap uppercase hover:bg-slate-200/70 hover:text-slate-900 pointer-coarse:min-h-11",
         sorted ? "text-slate-900" : undefined,
         focusRing,
       )}

@@ -19,7 +19,7 @@ export function ApiKeysTable({
       tabIndex={0}
       role="region"
       aria-label="API keys table"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
     >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">API keys</caption>

@@ -29,7 +29,7 @@ export function AttemptsTable({
       tabIndex={0}
       role="region"
       aria-label="Delivery attempts table"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
     >
       <table className="w-full min-w-[48rem] text-left text-sm" data-testid="attempts-table">
         <caption className="sr-only">Delivery attempts, newest first</caption>

@@ -13,7 +13,7 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointRespon
       tabIndex={0}
       role="region"
       aria-label="Webhook endpoints table"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+      className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
     >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Webhook endpoints</caption>

@@ -88,7 +88,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl: string | null }) {
             onClick={() => setShowPassword((shown) => !shown)}
             aria-pressed={showPassword}
             aria-controls="password"
-            className="absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+            className="absolute inset-y-1 right-1 rounded px-2 text-xs font-medium text-slate-600 pointer-coarse:inset-y-0 pointer-coarse:right-0 pointer-coarse:px-3 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-600"
           >
             {showPassword ? "Hide" : "Show"}
             <span className="sr-only"> password</span>
