@@ -23,7 +23,9 @@ import { BoardIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import {
+  BOARD_MAX_OFFSET,
   BOARD_SORT_COLUMNS,
+  LAST_PAGE_CURSOR,
   boardQueryToSearchParams,
   hasFilters,
   NO_FILTERS,
@@ -228,13 +230,21 @@ export function BoardView(props: BoardViewProps) {
               />
             }
           />
+          {page.clampedFromPage ? (
+            <p role="status" className="py-2 text-sm text-amber-800">
+              Page {page.clampedFromPage} is beyond the first {BOARD_MAX_OFFSET.toLocaleString("en-GB")} rows:
+              this is page {page.page}. Go on with Next or Last, or narrow the filter.
+            </p>
+          ) : null}
           <Pagination
-            page={query.page}
+            page={page.page}
             pageCount={page.pageCount}
             pageSize={query.pageSize}
             total={page.total}
+            totalIsCapped={page.totalIsCapped}
+            links={boardPageLinks(page, hrefWith)}
             pageSizes={PAGE_SIZES}
-            hrefForPage={(target) => hrefWith({ page: Math.max(1, Math.min(page.pageCount, target)) })}
+            hrefForPage={(target) => hrefWith({ page: target })}
             onPageSizeChange={(pageSize) => table.setPageSize(pageSize)}
             selectedCount={selectedIds.length}
           />
@@ -266,6 +276,20 @@ export function BoardView(props: BoardViewProps) {
       </div>
     </div>
   );
+}
+
+/** First, previous, next and last: by cursor (keyset), so a deep page costs what the first does. */
+function boardPageLinks(page: BoardPage, hrefWith: (patch: Partial<BoardQuery>) => string) {
+  const at = page.page;
+  const firstPage = { page: 1, cursor: undefined };
+  return {
+    first: page.previousCursor ? hrefWith(firstPage) : null,
+    previous: page.previousCursor
+      ? hrefWith(at !== null && at <= 2 ? firstPage : { page: at === null ? 1 : at - 1, cursor: page.previousCursor })
+      : null,
+    next: page.nextCursor ? hrefWith({ page: at === null ? 1 : at + 1, cursor: page.nextCursor }) : null,
+    last: page.nextCursor ? hrefWith({ page: page.pageCount ?? 1, cursor: LAST_PAGE_CURSOR }) : null,
+  };
 }
 
 /** "Northgate " when every name starts with it (whole words, and never a whole name). */
