@@ -1,32 +1,99 @@
-// The Prisma client: one per process, over the pg driver adapter (no query-engine binary).
+// The data module: the only place that imports pg, Prisma's client or Kysely. One pg pool per process,
+// shared by Prisma (schema-level reads and writes where speed does not matter) and Kysely (every SQL
+// statement written by hand, typed from the schema by prisma-kysely; see docs/data-layer.md).
 import { PrismaPg } from "@prisma/adapter-pg";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import pg from "pg";
+import type { DB } from "@/lib/generated/kysely/types";
 import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
+import { logger } from "@/lib/logger";
+
+export { sql };
+export type { DB };
+export type {
+  Expression,
+  ExpressionBuilder,
+  Insertable,
+  RawBuilder,
+  Selectable,
+  SqlBool,
+  Transaction,
+  Updateable,
+} from "kysely";
 
 /** Fail fast when the database is unreachable, rather than holding requests until a proxy times out. */
 const CONNECT_TIMEOUT_MS = 3_000;
 const QUERY_TIMEOUT_MS = 20_000;
 
-export function createPrismaClient(connectionString: string, poolSize = 10): PrismaClient {
-  const adapter = new PrismaPg({
+// timestamp(3) columns hold UTC wall-clock time (as Prisma writes them). pg would read and write them in
+// the process's local time zone; these keep Kysely's values UTC whatever TZ says. Prisma converts its own
+// values before pg sees them, so neither setting changes what Prisma does.
+pg.defaults.parseInputDatesAsUTC = true;
+const TIMESTAMP_OID = 1114;
+const DATE_OID = 1082;
+const parseUtcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const parseUtcDate = (text: string) => new Date(`${text}T00:00:00Z`);
+const utcTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") => {
+    if (format !== "binary" && oid === TIMESTAMP_OID) return parseUtcTimestamp;
+    if (format !== "binary" && oid === DATE_OID) return parseUtcDate;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig["getTypeParser"],
+};
+
+/** The two clients over one pool. Prisma's $disconnect() ends the pool, and with it Kysely. */
+export type Database = { prisma: PrismaClient; kysely: Kysely<DB> };
+
+export function createDatabase(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({
     connectionString,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
+    types: utcTypes,
+    // CURRENT_TIMESTAMP defaults and timestamptz text then agree with the UTC columns.
+    options: "-c TimeZone=UTC",
   });
-  return new PrismaClient({ adapter });
+  // An idle connection that dies (database restarted, network cut) is dropped by the pool; the next
+  // query opens a new one. Without a listener the error would end the process.
+  pool.on("error", (error) => logger.warn("idle database connection lost", { error }));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { prisma, kysely };
 }
 
-const globalForPrisma = globalThis as unknown as { vmsPrisma?: PrismaClient };
+export function createPrismaClient(connectionString: string, poolSize = 10): PrismaClient {
+  return createDatabase(connectionString, poolSize).prisma;
+}
 
-/** The process-wide client (kept on globalThis so that hot reload does not open new pools). */
+const globalForDb = globalThis as unknown as { vmsDatabase?: Database };
+
+/** The process-wide clients (kept on globalThis so that hot reload does not open new pools). */
+function database(): Database {
+  globalForDb.vmsDatabase ??= createDatabase(requireDatabaseUrl(), env().DATABASE_POOL_SIZE);
+  return globalForDb.vmsDatabase;
+}
+
+/** The process-wide Prisma client. */
 export function db(): PrismaClient {
-  globalForPrisma.vmsPrisma ??= createPrismaClient(requireDatabaseUrl(), env().DATABASE_POOL_SIZE);
-  return globalForPrisma.vmsPrisma;
+  return database().prisma;
+}
+
+/** The process-wide Kysely instance: for every statement written by hand. */
+export function kysely(): Kysely<DB> {
+  return database().kysely;
+}
+
+/** Runs `work` in one Kysely transaction: committed when it resolves, rolled back when it throws. */
+export function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  return kysely().transaction().execute(work);
 }
 
 export type Db = PrismaClient;
+/** Kysely or a Kysely transaction: what a query function takes so that it can join a caller's transaction. */
+export type Kdb = Kysely<DB>;
 
 /**
  * An instant as a raw-SQL value for a timestamp(3) column. Those columns hold UTC wall-clock time, as
