@@ -41,7 +41,8 @@ export async function generateScaleData(
         WHERE p.name = 'Northgate Motors integration'`,
     );
     const { organisationId, profileId } = tenant.rows[0] ?? {};
-    if (!organisationId || !profileId) throw new Error("No Northgate Motors profile: seed the database first");
+    if (!organisationId || !profileId)
+      throw new Error("No Northgate Motors profile: seed the database first");
     const siteRows = await client.query<{ id: string; code: string; isPrepSite: boolean }>(
       `SELECT id, code, "isPrepSite" FROM "Site" WHERE "organisationId" = $1 ORDER BY "createdAt", code`,
       [organisationId],
@@ -71,7 +72,14 @@ export async function generateScaleData(
     step("their legs");
     const legs = await client.query(INSERT_LEGS, [organisationId, prepSites, profileId]);
     step(`${options.prepJobs} prep jobs`);
-    await client.query(INSERT_PREP_JOBS, [organisationId, profileId, prepSites, options.prepJobs, from, until]);
+    await client.query(INSERT_PREP_JOBS, [
+      organisationId,
+      profileId,
+      prepSites,
+      options.prepJobs,
+      from,
+      until,
+    ]);
     step("ANALYZE");
     await client.query(`ANALYZE "MovementRequest", "Movement", "PrepJob"`);
     const counts = await client.query<{ requests: string; prepJobs: string }>(

@@ -48,7 +48,11 @@ if (args["generate-only"]) process.exit(0);
 
 const samples = await pickSamples(database.url, data);
 const displayToken = await createDisplayLink(database.url, data);
-const server = await startProductionServer({ name: args.name, port: Number(args.port), databaseUrl: database.url });
+const server = await startProductionServer({
+  name: args.name,
+  port: Number(args.port),
+  databaseUrl: database.url,
+});
 const results: Awaited<ReturnType<typeof timeView>>[] = [];
 let exportResult: Row = {};
 const loadBefore = uptimeLine();
@@ -72,7 +76,14 @@ const loadAfter = uptimeLine();
 
 printTable(
   `bench:scale, ${data.requests} requests, ${data.prepJobs} prep jobs, ${RUNS} runs`,
-  results.map(({ group, name, medianMs, p95Ms, kB, status }) => ({ group, name, medianMs, p95Ms, kB, status })),
+  results.map(({ group, name, medianMs, p95Ms, kB, status }) => ({
+    group,
+    name,
+    medianMs,
+    p95Ms,
+    kB,
+    status,
+  })),
 );
 printTable("CSV export", [exportResult]);
 writeResult(args.name, {
@@ -224,7 +235,9 @@ async function timeExport(baseUrl: string, headers: Record<string, string>) {
     const text = await response.text();
     timings.push(performance.now() - started);
     rows = text.split("\n").length - 2; // header line, trailing newline
-    console.log(`export run ${run + 1}: ${rows} rows in ${Math.round(timings.at(-1)!)} ms (HTTP ${response.status})`);
+    console.log(
+      `export run ${run + 1}: ${rows} rows in ${Math.round(timings.at(-1)!)} ms (HTTP ${response.status})`,
+    );
   }
   const summary = latencySummary(timings);
   return {

@@ -7,7 +7,12 @@ import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import type { ScaleDataSet } from "@/bench/scale/generate-scale-data";
 import { withClient } from "@/bench/lib/database";
 
-export type ScaleView = { group: "board" | "v1" | "kanban"; name: string; path: string; auth: "session" | "integration" | "operations" | "none" };
+export type ScaleView = {
+  group: "board" | "v1" | "kanban";
+  name: string;
+  path: string;
+  auth: "session" | "integration" | "operations" | "none";
+};
 
 /** Sample values picked from the generated data: real VRMs, VINs and ids, sites, a driver, a deep cursor. */
 export type ScaleSamples = {
@@ -157,6 +162,11 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
       path: `/prep-jobs?site=${data.busiestPrepSiteId}`,
       auth: "session",
     },
-    { group: "kanban", name: "/display board busiest site", path: `/display/${displayToken}/board`, auth: "none" },
+    {
+      group: "kanban",
+      name: "/display board busiest site",
+      path: `/display/${displayToken}/board`,
+      auth: "none",
+    },
   ];
 }

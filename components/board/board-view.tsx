@@ -285,7 +285,11 @@ function boardPageLinks(page: BoardPage, hrefWith: (patch: Partial<BoardQuery>) 
   return {
     first: page.previousCursor ? hrefWith(firstPage) : null,
     previous: page.previousCursor
-      ? hrefWith(at !== null && at <= 2 ? firstPage : { page: at === null ? 1 : at - 1, cursor: page.previousCursor })
+      ? hrefWith(
+          at !== null && at <= 2
+            ? firstPage
+            : { page: at === null ? 1 : at - 1, cursor: page.previousCursor },
+        )
       : null,
     next: page.nextCursor ? hrefWith({ page: at === null ? 1 : at + 1, cursor: page.nextCursor }) : null,
     last: page.nextCursor ? hrefWith({ page: page.pageCount ?? 1, cursor: LAST_PAGE_CURSOR }) : null,

@@ -26,6 +26,8 @@ type Key = {
   equals: (value: KeyValue) => Where;
   /** Strictly after `value` in `sort` order (value not null). */
   beyond: (value: string | number | Date, sort: Direction) => Where;
+  /** At or after `value` (not null): a range the index seeks to; undefined when it has none. */
+  from?: (value: string | number | Date, sort: Direction) => Where;
 };
 
 function column<F extends keyof Prisma.MovementRequestWhereInput & keyof Order>(
@@ -41,17 +43,24 @@ function column<F extends keyof Prisma.MovementRequestWhereInput & keyof Order>(
     order: (sort, nulls) => ({ [field]: nullable ? { sort, nulls } : sort }) as Order,
     equals: (v) => ({ [field]: v }) as Where,
     beyond: (v, sort) => ({ [field]: sort === "asc" ? { gt: v } : { lt: v } }) as Where,
+    from: (v, sort) => ({ [field]: sort === "asc" ? { gte: v } : { lte: v } }) as Where,
   };
 }
 
 /** An enum column: Prisma has no gt/lt for enums, so "after" is "one of the later values". */
-function enumColumn(field: "status" | "readyToCollectFromTimeslot" | "deliveryByTimeslot", values: readonly string[], value: (row: BoardRowSource) => string): Key {
+function enumColumn(
+  field: "status" | "readyToCollectFromTimeslot" | "deliveryByTimeslot",
+  values: readonly string[],
+  value: (row: BoardRowSource) => string,
+): Key {
+  const later = (v: unknown, sort: Direction, inclusive: boolean) => {
+    const at = values.indexOf(String(v));
+    return sort === "asc" ? values.slice(inclusive ? at : at + 1) : values.slice(0, inclusive ? at + 1 : at);
+  };
   return {
     ...column(field, "string", false, value),
-    beyond: (v, sort) => {
-      const at = values.indexOf(String(v));
-      return { [field]: { in: sort === "asc" ? values.slice(at + 1) : values.slice(0, Math.max(0, at)) } } as Where;
-    },
+    beyond: (v, sort) => ({ [field]: { in: later(v, sort, false) } }) as Where,
+    from: (v, sort) => ({ [field]: { in: later(v, sort, true) } }) as Where,
   };
 }
 
@@ -89,7 +98,9 @@ const KEYS: Record<BoardSortColumn, Key[]> = {
       beyond: (v, sort) => {
         const at = TIMESLOTS.indexOf(v as Timeslot);
         return {
-          estimatedDeliveryTimeslot: { in: sort === "asc" ? TIMESLOTS.slice(at + 1) : TIMESLOTS.slice(0, at) },
+          estimatedDeliveryTimeslot: {
+            in: sort === "asc" ? TIMESLOTS.slice(at + 1) : TIMESLOTS.slice(0, at),
+          },
         };
       },
     },
@@ -134,7 +145,13 @@ export function boardKeysetWhere(
     }
     if (beyond) alternatives.push({ AND: [...equalBefore, beyond] });
   });
-  return { OR: alternatives };
+  // The same condition, led by a range on the first key, which PostgreSQL seeks to in the sort's index
+  // (it does not for the OR alone). Not when empty values follow (nullable, walking forwards).
+  const [first] = keys;
+  const start = values[0] ?? null;
+  const seek =
+    first?.from && start !== null && (!first.nullable || backwards) ? first.from(start, sort) : undefined;
+  return seek ? { AND: [seek, { OR: alternatives }] } : { OR: alternatives };
 }
 
 export type BoardCursor = { direction: "after" | "before"; values: KeyValue[] } | { direction: "last" };
@@ -149,7 +166,9 @@ export function boardCursorOf(
   row: BoardRowSource,
   direction: "after" | "before",
 ): string {
-  const values = boardKeyValues(query, row).map((value) => (value instanceof Date ? value.toISOString() : value));
+  const values = boardKeyValues(query, row).map((value) =>
+    value instanceof Date ? value.toISOString() : value,
+  );
   return Buffer.from(JSON.stringify({ d: direction, v: values }), "utf8").toString("base64url");
 }
 

@@ -69,7 +69,10 @@ const VRM_MAX_LENGTH = 8;
 export function vrmSpellings(q: string): string[] {
   const compact = q.replace(/\s/g, "");
   if (compact.length > VRM_MAX_LENGTH || !/^[0-9A-Za-z]+$/.test(compact)) return [q];
-  const spaced = Array.from({ length: compact.length - 1 }, (_, at) => `${compact.slice(0, at + 1)} ${compact.slice(at + 1)}`);
+  const spaced = Array.from(
+    { length: compact.length - 1 },
+    (_, at) => `${compact.slice(0, at + 1)} ${compact.slice(at + 1)}`,
+  );
   return [...new Set([q, compact, ...spaced])];
 }
 

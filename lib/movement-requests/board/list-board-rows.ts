@@ -54,7 +54,8 @@ export async function listBoardRows(
   const backwards = cursor?.direction === "before" || cursor?.direction === "last";
   const maxPage = Math.floor(BOARD_MAX_OFFSET / size) + 1;
   const page = cursor ? query.page : Math.min(query.page, maxPage);
-  const keyset = cursor && cursor.direction !== "last" ? boardKeysetWhere(query, cursor.values, backwards) : null;
+  const keyset =
+    cursor && cursor.direction !== "last" ? boardKeysetWhere(query, cursor.values, backwards) : null;
   // Side by side rather than in one batch transaction (which the pg adapter runs as overlapping queries
   // on one connection); a row written in between shifts a count by one at worst.
   const [counted, fetched] = await Promise.all([
