@@ -20,6 +20,7 @@ import { generateScaleData, type ScaleDataSet } from "@/bench/scale/generate-sca
 import { pickSamples, scaleViews, type ScaleView } from "@/bench/scale/scale-views";
 import playwrightConfig from "@/e2e/playwright.config";
 import { DEMO_STAFF, signIn } from "@/e2e/support/sign-in";
+import { API_KEY_HEADER } from "@/lib/auth/authenticate-api-key";
 import { env } from "@/lib/env";
 
 const { values: args } = parseArgs({
@@ -59,8 +60,8 @@ const loadBefore = uptimeLine();
 try {
   const headers = {
     session: { cookie: await sessionCookie(server.baseUrl) },
-    integration: { authorization: `Bearer ${env().DEMO_API_KEY_A}` },
-    operations: { authorization: `Bearer ${env().DEMO_OPS_API_KEY}` },
+    integration: { [API_KEY_HEADER]: env().DEMO_API_KEY_A },
+    operations: { [API_KEY_HEADER]: env().DEMO_OPS_API_KEY },
     none: {},
   };
   for (const view of scaleViews(samples, data, displayToken)) {
