@@ -16,6 +16,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { PHONE_QUERY, useMediaQuery } from "@/components/ui/use-media-query";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import {
+  BOARD_MAX_OFFSET,
   boardQueryToSearchParams,
   hasFilters,
   NO_FILTERS,
@@ -26,6 +27,7 @@ import type { BoardPage } from "@/lib/movement-requests/board/list-board-rows";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
 import { BoardEmpty } from "./board-empty";
+import { boardPageLinks } from "./board-page-links";
 import { BoardToolbar } from "./board-toolbar";
 import { BulkAssignBar } from "./bulk-assign-bar";
 import { DetailPanel } from "./detail-panel";
@@ -181,13 +183,21 @@ export function BoardView(props: BoardViewProps) {
               empty={empty}
             />
           )}
+          {page.clampedFromPage ? (
+            <p role="status" className="py-2 text-sm text-amber-800">
+              Page {page.clampedFromPage} is beyond the first {BOARD_MAX_OFFSET.toLocaleString("en-GB")} rows:
+              this is page {page.page}. Go on with Next or Last, or narrow the filter.
+            </p>
+          ) : null}
           <Pagination
-            page={query.page}
+            page={page.page}
             pageCount={page.pageCount}
             pageSize={query.pageSize}
             total={page.total}
+            totalIsCapped={page.totalIsCapped}
+            links={boardPageLinks(page, hrefWith)}
             pageSizes={PAGE_SIZES}
-            hrefForPage={(target) => hrefWith({ page: Math.max(1, Math.min(page.pageCount, target)) })}
+            hrefForPage={(target) => hrefWith({ page: target })}
             onPageSizeChange={(pageSize) => table.setPageSize(pageSize)}
             selectedCount={selectedIds.length}
           />

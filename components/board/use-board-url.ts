@@ -27,7 +27,10 @@ export function useBoardUrl(current: BoardUrlState) {
   /** The URL of the board with `patch` applied; any change but the page itself goes back to page 1. */
   const hrefWith = useCallback(
     (patch: Partial<BoardQuery>, open: string | null = state.open) =>
-      hrefFor({ query: { ...state.query, ...("page" in patch ? {} : { page: 1 }), ...patch }, open }),
+      hrefFor({
+        query: { ...state.query, ...("page" in patch ? {} : { page: 1, cursor: undefined }), ...patch },
+        open,
+      }),
     [hrefFor, state],
   );
 
@@ -46,7 +49,10 @@ export function useBoardUrl(current: BoardUrlState) {
   const setQuery = useCallback(
     (patch: Partial<BoardQuery>, options: { replace?: boolean } = {}) =>
       go(
-        { query: { ...state.query, ...("page" in patch ? {} : { page: 1 }), ...patch }, open: state.open },
+        {
+          query: { ...state.query, ...("page" in patch ? {} : { page: 1, cursor: undefined }), ...patch },
+          open: state.open,
+        },
         options,
       ),
     [go, state],

@@ -7,10 +7,16 @@ import { buttonClasses } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 
 export type PaginationProps = {
-  page: number;
-  pageCount: number;
+  /** Null when unknown (the last page of a list whose count is capped). */
+  page: number | null;
+  /** Null when the count is capped ("10,000+"): no page count, "Page N" alone. */
+  pageCount: number | null;
   pageSize: number;
   total: number;
+  /** The total is a lower bound ("10,000+"). */
+  totalIsCapped?: boolean;
+  /** Links of a keyset-paged list (null: no such page), in place of hrefForPage's. */
+  links?: { first: string | null; previous: string | null; next: string | null; last: string | null };
   pageSizes: readonly number[];
   hrefForPage: (page: number) => string;
   onPageSizeChange: (pageSize: number) => void;
@@ -23,15 +29,25 @@ export function Pagination({
   pageCount,
   pageSize,
   total,
+  totalIsCapped = false,
+  links,
   pageSizes,
   hrefForPage,
   onPageSizeChange,
   selectedCount = 0,
 }: PaginationProps) {
   const sizeId = useId();
-  const first = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
-  const last = Math.min(total, page * pageSize);
   const number = new Intl.NumberFormat("en-GB");
+  const at = page ?? 1;
+  const lastPage = pageCount ?? Number.POSITIVE_INFINITY;
+  const hrefs = links ?? {
+    first: at > 1 ? hrefForPage(1) : null,
+    previous: at > 1 ? hrefForPage(at - 1) : null,
+    next: at < lastPage ? hrefForPage(at + 1) : null,
+    last: at < lastPage ? hrefForPage(lastPage) : null,
+  };
+  const first = total === 0 ? 0 : Math.min(total, (at - 1) * pageSize + 1);
+  const last = Math.min(total, at * pageSize);
   return (
     <nav
       aria-label="Pages"
@@ -40,12 +56,20 @@ export function Pagination({
       <p aria-live="polite" className="tabular-nums">
         {total === 0 ? (
           "No rows"
+        ) : page === null || (totalIsCapped && first > total) ? (
+          <>
+            of <span className="font-medium text-slate-900">{number.format(total)}+</span>
+          </>
         ) : (
           <>
             <span className="font-medium text-slate-900">
               {number.format(first)}–{number.format(last)}
             </span>{" "}
-            of <span className="font-medium text-slate-900">{number.format(total)}</span>
+            of{" "}
+            <span className="font-medium text-slate-900">
+              {number.format(total)}
+              {totalIsCapped ? "+" : ""}
+            </span>
           </>
         )}
         {selectedCount > 0 ? <span className="ml-2 text-blue-800">· {selectedCount} selected</span> : null}
@@ -71,36 +95,30 @@ export function Pagination({
           </select>
         </div>
         <span className="text-slate-600 tabular-nums">
-          Page {number.format(Math.min(page, pageCount))} of {number.format(pageCount)}
+          {page === null
+            ? "Last page"
+            : pageCount === null
+              ? `Page ${number.format(page)}`
+              : `Page ${number.format(Math.min(page, pageCount))} of ${number.format(pageCount)}`}
         </span>
         <div className="flex items-center gap-1">
-          <PageLink href={hrefForPage(1)} disabled={page <= 1} label="First page" glyph="«" />
-          <PageLink href={hrefForPage(page - 1)} disabled={page <= 1} label="Previous page" glyph="‹" />
-          <PageLink href={hrefForPage(page + 1)} disabled={page >= pageCount} label="Next page" glyph="›" />
-          <PageLink href={hrefForPage(pageCount)} disabled={page >= pageCount} label="Last page" glyph="»" />
+          <PageLink href={hrefs.first} label="First page" glyph="«" />
+          <PageLink href={hrefs.previous} label="Previous page" glyph="‹" />
+          <PageLink href={hrefs.next} label="Next page" glyph="›" />
+          <PageLink href={hrefs.last} label="Last page" glyph="»" />
         </div>
       </div>
     </nav>
   );
 }
 
-function PageLink({
-  href,
-  disabled,
-  label,
-  glyph,
-}: {
-  href: string;
-  disabled: boolean;
-  label: string;
-  glyph: string;
-}) {
+function PageLink({ href, label, glyph }: { href: string | null; label: string; glyph: string }) {
   const classes = buttonClasses({
     variant: "secondary",
     size: "sm",
     className: "w-8 px-0 text-base pointer-coarse:w-11",
   });
-  if (disabled) {
+  if (href === null) {
     return (
       <span
         aria-disabled="true"

@@ -47,9 +47,14 @@ export async function listPrepJobs(
   };
 }
 
-/** Strictly after the cursor's job in (createdAt desc, id desc) order. */
+/**
+ * Strictly after the cursor's job in (createdAt desc, id desc) order. The `lte` bound repeats what the
+ * OR says so that the index ((profileId, createdAt desc, id desc) and its per-filter twins) starts at the
+ * cursor: a deep page then costs what the first does (issue #15).
+ */
 function after(cursor: KeysetCursor): Prisma.PrepJobWhereInput {
   return {
+    createdAt: { lte: cursor.at },
     OR: [{ createdAt: { lt: cursor.at } }, { createdAt: cursor.at, id: { lt: cursor.id } }],
   };
 }

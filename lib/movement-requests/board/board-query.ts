@@ -24,6 +24,12 @@ export type BoardSortColumn = (typeof BOARD_SORT_COLUMNS)[number];
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const MAX_PAGE_SIZE = 100;
 export const SEARCH_MAX_LENGTH = 100;
+/** The count stops here: beyond it the board says "10,000+" (issue #15). */
+export const BOARD_COUNT_LIMIT = 10_000;
+/** The deepest row a bookmarked `page=N` reaches by offset; deeper pages are reached by cursor. */
+export const BOARD_MAX_OFFSET = 10_000;
+/** The cursor of the last page: the board's order walked back from its end. */
+export const LAST_PAGE_CURSOR = "last";
 /** A "carrier" filter value meaning: no leg has a driver or a 3PL yet. */
 export const UNASSIGNED = "none";
 
@@ -65,6 +71,12 @@ const dateSchema = z.iso.date().optional().catch(undefined);
 
 export const boardQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).catch(BOARD_DEFAULTS.page),
+  /** Keyset position (board-keyset.ts): the rows after or before a row, or "last"; opaque here. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,1000}$/)
+    .optional()
+    .catch(undefined),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).catch(BOARD_DEFAULTS.pageSize),
   sort: z.enum(BOARD_SORT_COLUMNS).catch(BOARD_DEFAULTS.sort),
   dir: z.enum(["asc", "desc"]).catch(BOARD_DEFAULTS.dir),
@@ -105,7 +117,7 @@ export const boardQuerySchema = z.object({
 });
 
 export type BoardQuery = z.output<typeof boardQuerySchema>;
-export type BoardFilters = Omit<BoardQuery, "page" | "pageSize" | "sort" | "dir">;
+export type BoardFilters = Omit<BoardQuery, "page" | "cursor" | "pageSize" | "sort" | "dir">;
 
 type RawSearchParams =
   URLSearchParams | Record<string, string | readonly string[] | undefined> | Iterable<[string, string]>;
@@ -137,6 +149,7 @@ export function boardQueryToSearchParams(
     if (value) params.set(key, value);
   };
   if (!options.omitPage && query.page && query.page !== BOARD_DEFAULTS.page) put("page", String(query.page));
+  if (!options.omitPage) put("cursor", query.cursor);
   if (query.pageSize && query.pageSize !== BOARD_DEFAULTS.pageSize) put("pageSize", String(query.pageSize));
   const sort = query.sort ?? BOARD_DEFAULTS.sort;
   const dir = query.dir ?? BOARD_DEFAULTS.dir;

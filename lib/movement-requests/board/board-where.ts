@@ -2,12 +2,7 @@
 // an export always holds exactly the rows of the view it was started from.
 import { fromDateOnly } from "@/lib/dates";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import {
-  UNASSIGNED,
-  type BoardFilters,
-  type BoardQuery,
-  type BoardSortColumn,
-} from "@/lib/movement-requests/board/board-query";
+import { UNASSIGNED, type BoardFilters } from "@/lib/movement-requests/board/board-query";
 import { utcToday } from "@/lib/movement-requests/board/board-row";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
@@ -54,46 +49,33 @@ export function boardWhere(
 
 /**
  * Part of a VIN (stored upper-case), a VRM (any case; with or without its space), an external id or
- * external vehicle id, or a whole request id.
+ * external vehicle id, or a whole request id. Each "contains" is a LIKE / ILIKE '%q%' that the
+ * trigram indexes serve (pg_trgm; docs/performance-scale.md).
  */
 function searchClauses(q: string): Prisma.MovementRequestWhereInput[] {
   const insensitive = (value: string) => ({ contains: value, mode: "insensitive" as const });
-  const clauses: Prisma.MovementRequestWhereInput[] = [
+  return [
     { id: q.toUpperCase() },
     { vin: { contains: q.toUpperCase() } },
-    { vrm: insensitive(q) },
+    ...vrmSpellings(q).map((spelling) => ({ vrm: insensitive(spelling) })),
     { externalId: insensitive(q) },
     { externalVehicleId: insensitive(q) },
   ];
-  // "AB12CDE" typed for "AB12 CDE": a current-format mark is 4 + 3 characters.
+}
+
+/** A VRM holds at most one space: "AB12CDE" or "AB1 2CDE" typed for "AB12 CDE" finds it, and the reverse. */
+const VRM_MAX_LENGTH = 8;
+
+export function vrmSpellings(q: string): string[] {
   const compact = q.replace(/\s/g, "");
-  if (/^[A-Za-z]{2}[0-9]{2}[A-Za-z]{3}$/.test(compact)) {
-    clauses.push({ vrm: { equals: `${compact.slice(0, 4)} ${compact.slice(4)}`, mode: "insensitive" } });
-  }
-  return clauses;
+  if (compact.length > VRM_MAX_LENGTH || !/^[0-9A-Za-z]+$/.test(compact)) return [q];
+  const spaced = Array.from(
+    { length: compact.length - 1 },
+    (_, at) => `${compact.slice(0, at + 1)} ${compact.slice(at + 1)}`,
+  );
+  return [...new Set([q, compact, ...spaced])];
 }
 
 function dateRange(from: string | undefined, to: string | undefined): Prisma.DateTimeFilter {
   return { ...(from ? { gte: fromDateOnly(from) } : {}), ...(to ? { lte: fromDateOnly(to) } : {}) };
-}
-
-type Order = Prisma.MovementRequestOrderByWithRelationInput;
-
-/** The sort column's order, then the id in the same direction so that pages never overlap. */
-export function boardOrderBy(query: Pick<BoardQuery, "sort" | "dir">): Order[] {
-  const sort = query.dir;
-  const nullsLast = (field: keyof Order): Order => ({ [field]: { sort, nulls: "last" } });
-  const byColumn: Record<BoardSortColumn, Order[]> = {
-    vehicle: [nullsLast("vrm"), nullsLast("vin")],
-    origin: [{ originSite: { name: sort } }],
-    destination: [{ destinationSite: { name: sort } }],
-    ready: [{ readyToCollectFromDate: sort }, { readyToCollectFromTimeslot: sort }],
-    due: [{ deliveryByDate: sort }, { deliveryByTimeslot: sort }],
-    estimatedDelivery: [nullsLast("estimatedDeliveryDate"), nullsLast("estimatedDeliveryTimeslot")],
-    status: [{ status: sort }],
-    estimatedCost: [nullsLast("estimatedCostCents")],
-    cost: [nullsLast("costCents")],
-    created: [{ createdAt: sort }],
-  };
-  return [...byColumn[query.sort], { id: sort }];
 }

@@ -1,18 +1,21 @@
 // CSV export of the board's current filter and sort: every matching row, not just the page on screen.
-// Read in batches so that a large organisation never loads everything at once.
+// Read in keyset batches (each starts after the previous batch's last row, by index), so the time grows
+// with the rows exported and memory stays one batch, however deep the export goes.
 import { db } from "@/lib/db";
+import { boardKeyValues, boardKeysetWhere, boardOrderBy } from "@/lib/movement-requests/board/board-keyset";
 import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
 import {
   boardRowInclude,
   toBoardRow,
   utcToday,
   type BoardRow,
+  type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
-import { boardOrderBy, boardWhere } from "@/lib/movement-requests/board/board-where";
+import { boardWhere } from "@/lib/movement-requests/board/board-where";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
-const BATCH = 500;
+const BATCH = 1000;
 /** A safety limit: an export beyond it is cut (and says so in its last line). */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
 
@@ -66,14 +69,15 @@ export async function* boardCsvChunks(
   const where = boardWhere(organisationId, query, today);
   const orderBy = boardOrderBy(query);
   yield csvLine(COLUMNS.map(([header]) => header));
-  for (let skip = 0; skip < CSV_EXPORT_MAX_ROWS; skip += BATCH) {
-    const requests = await db().movementRequest.findMany({
-      where,
+  let after: BoardRowSource | undefined;
+  for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS; exported += BATCH) {
+    const requests: BoardRowSource[] = await db().movementRequest.findMany({
+      where: after ? { AND: [where, boardKeysetWhere(query, boardKeyValues(query, after))] } : where,
       orderBy,
-      skip,
-      take: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - skip),
+      take: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported),
       include: boardRowInclude,
     });
+    after = requests.at(-1);
     yield requests
       .map((request) => {
         const row = toBoardRow(request, today);

@@ -1,21 +1,45 @@
 // The movement board's page of rows: every request of the organisation matching the URL's filters,
 // sorted and paged on the server, in one query with the sites and the legs' carriers.
+//
+// At 1 M requests (issue #15, docs/performance-scale.md): pages are read by keyset (a cursor in the
+// URL: the rows after or before a row, or the last page), a bookmarked `page=N` by offset up to
+// BOARD_MAX_OFFSET rows and clamped beyond it, and the total is counted exactly up to
+// BOARD_COUNT_LIMIT ("10,000+" beyond), so no view reads the whole table.
 import { db } from "@/lib/db";
-import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
+import {
+  boardCursorOf,
+  boardKeysetWhere,
+  boardOrderBy,
+  decodeBoardCursor,
+} from "@/lib/movement-requests/board/board-keyset";
+import {
+  BOARD_COUNT_LIMIT,
+  BOARD_MAX_OFFSET,
+  type BoardQuery,
+} from "@/lib/movement-requests/board/board-query";
 import {
   boardRowInclude,
   toBoardRow,
   utcToday,
   type BoardRow,
 } from "@/lib/movement-requests/board/board-row";
-import { boardOrderBy, boardWhere } from "@/lib/movement-requests/board/board-where";
+import { boardWhere } from "@/lib/movement-requests/board/board-where";
 
 export type BoardPage = {
   rows: BoardRow[];
+  /** Exact when `totalIsCapped` is false; otherwise BOARD_COUNT_LIMIT, and there are more. */
   total: number;
-  page: number;
+  totalIsCapped: boolean;
+  /** The page number shown; null when unknown (walking back from the last page of a capped count). */
+  page: number | null;
   pageSize: number;
-  pageCount: number;
+  /** Null when the count is capped. */
+  pageCount: number | null;
+  /** Cursors of the next and the previous page (null at either end). */
+  nextCursor: string | null;
+  previousCursor: string | null;
+  /** Set when a bookmarked `page=N` was deeper than the offset allows: the page shown instead. */
+  clampedFromPage: number | null;
 };
 
 export async function listBoardRows(
@@ -25,23 +49,45 @@ export async function listBoardRows(
 ): Promise<BoardPage> {
   const today = utcToday(now);
   const where = boardWhere(organisationId, query, today);
+  const cursor = query.cursor ? decodeBoardCursor(query.cursor, query) : undefined;
+  const size = query.pageSize;
+  const backwards = cursor?.direction === "before" || cursor?.direction === "last";
+  const maxPage = Math.floor(BOARD_MAX_OFFSET / size) + 1;
+  const page = cursor ? query.page : Math.min(query.page, maxPage);
+  const keyset =
+    cursor && cursor.direction !== "last" ? boardKeysetWhere(query, cursor.values, backwards) : null;
   // Side by side rather than in one batch transaction (which the pg adapter runs as overlapping queries
   // on one connection); a row written in between shifts a count by one at worst.
-  const [total, requests] = await Promise.all([
-    db().movementRequest.count({ where }),
+  const [counted, fetched] = await Promise.all([
+    db().movementRequest.count({ where, take: BOARD_COUNT_LIMIT + 1 }),
     db().movementRequest.findMany({
-      where,
-      orderBy: boardOrderBy(query),
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
+      where: keyset ? { AND: [where, keyset] } : where,
+      orderBy: boardOrderBy(query, backwards),
+      skip: cursor ? 0 : (page - 1) * size,
+      // One more than a page: whether another page follows in the direction read.
+      take: size + 1,
       include: boardRowInclude,
     }),
   ]);
+  const more = fetched.length > size;
+  const sources = backwards ? fetched.slice(0, size).reverse() : fetched.slice(0, size);
+  const first = sources[0];
+  const last = sources.at(-1);
+  const totalIsCapped = counted > BOARD_COUNT_LIMIT;
+  const total = Math.min(counted, BOARD_COUNT_LIMIT);
+  const pageCount = totalIsCapped ? null : Math.max(1, Math.ceil(total / size));
+  const hasPrevious = backwards ? more : cursor ? true : page > 1;
+  const hasNext = backwards ? cursor?.direction === "before" : more;
   return {
-    rows: requests.map((request) => toBoardRow(request, today)),
+    rows: sources.map((request) => toBoardRow(request, today)),
     total,
-    page: query.page,
-    pageSize: query.pageSize,
-    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+    totalIsCapped,
+    // A cursor's page number is the link's label; a cursor page is never page 1, so 1 means unknown.
+    page: cursor?.direction === "last" ? pageCount : cursor && page === 1 ? null : page,
+    pageSize: size,
+    pageCount,
+    nextCursor: hasNext && last ? boardCursorOf(query, last, "after") : null,
+    previousCursor: hasPrevious && first ? boardCursorOf(query, first, "before") : null,
+    clampedFromPage: page < query.page ? query.page : null,
   };
 }

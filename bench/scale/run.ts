@@ -1,0 +1,259 @@
+// Benchmark (issue #15): every list, search and export at two years of data. Builds the data set on a
+// fresh database (bench/scale/generate-scale-data.ts), starts the production server on it, signs in,
+// and times each view of bench/scale/scale-views.ts over HTTP: a warm-up, then N runs, median and
+// p95. Then the CSV export of about 50,000 rows, with the server's RSS before, at peak and after.
+//   npm run bench:scale
+//   options: --requests 1000000  --prep-jobs 200000  --runs 10  --export-runs 3  --port 3185
+//            --name scale  --reuse (time the existing vms_bench_scale database, after
+//            `prisma migrate deploy`)  --generate-only
+import { createHash, randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { chromium } from "@playwright/test";
+import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { latencySummary } from "@/bench/lib/latency-percentiles";
+import { postgresVersion } from "@/bench/lib/postgres-version";
+import { startProductionServer } from "@/bench/lib/production-server";
+import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { sampleRss } from "@/bench/lib/rss-sampler";
+import { printTable, type Row } from "@/bench/lib/table";
+import { generateScaleData, type ScaleDataSet } from "@/bench/scale/generate-scale-data";
+import { pickSamples, scaleViews, type ScaleView } from "@/bench/scale/scale-views";
+import playwrightConfig from "@/e2e/playwright.config";
+import { DEMO_STAFF, signIn } from "@/e2e/support/sign-in";
+import { API_KEY_HEADER } from "@/lib/auth/authenticate-api-key";
+import { env } from "@/lib/env";
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: "string", default: "1000000" },
+    "prep-jobs": { type: "string" },
+    runs: { type: "string", default: "10" },
+    "export-runs": { type: "string", default: "3" },
+    port: { type: "string", default: "3185" },
+    name: { type: "string", default: "scale" },
+    reuse: { type: "boolean", default: false },
+    "generate-only": { type: "boolean", default: false },
+  },
+});
+const REQUESTS = Number(args.requests);
+const PREP_JOBS = Number(args["prep-jobs"] ?? Math.round(REQUESTS / 5));
+const RUNS = Number(args.runs);
+const EXPORT_RUNS = Number(args["export-runs"]);
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const machine = machineInfo(await postgresVersion());
+console.log(`Load: ${machine.uptime}`);
+const database = await createOrReuse();
+const data = await describeData(database.url);
+if (args["generate-only"]) process.exit(0);
+
+const samples = await pickSamples(database.url, data);
+const displayToken = await createDisplayLink(database.url, data);
+const server = await startProductionServer({
+  name: args.name,
+  port: Number(args.port),
+  databaseUrl: database.url,
+});
+const results: Awaited<ReturnType<typeof timeView>>[] = [];
+let exportResult: Row = {};
+const loadBefore = uptimeLine();
+try {
+  const headers = {
+    session: { cookie: await sessionCookie(server.baseUrl) },
+    integration: { [API_KEY_HEADER]: env().DEMO_API_KEY_A },
+    operations: { [API_KEY_HEADER]: env().DEMO_OPS_API_KEY },
+    none: {},
+  };
+  for (const view of scaleViews(samples, data, displayToken)) {
+    const timed = await timeView(server.baseUrl, view, headers[view.auth], RUNS);
+    results.push(timed);
+    console.log(`${view.name.padEnd(48)} median ${timed.medianMs} ms  p95 ${timed.p95Ms} ms  ${timed.kB} kB`);
+  }
+  exportResult = await timeExport(server.baseUrl, headers.session);
+} finally {
+  await server.stop();
+}
+const loadAfter = uptimeLine();
+
+printTable(
+  `bench:scale, ${data.requests} requests, ${data.prepJobs} prep jobs, ${RUNS} runs`,
+  results.map(({ group, name, medianMs, p95Ms, kB, status }) => ({
+    group,
+    name,
+    medianMs,
+    p95Ms,
+    kB,
+    status,
+  })),
+);
+printTable("CSV export", [exportResult]);
+writeResult(args.name, {
+  machine,
+  loadBefore,
+  loadAfter,
+  data,
+  runs: RUNS,
+  views: results,
+  export: exportResult,
+});
+
+async function createOrReuse() {
+  if (args.reuse) {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+    url.pathname = "/vms_bench_scale";
+    console.log("Reusing vms_bench_scale: applying any new migration…");
+    await migrateAndSeed(url.toString());
+    return { name: "vms_bench_scale", url: url.toString() };
+  }
+  const created = await createBenchDatabase("scale");
+  console.log(`Database ${created.name}: migrating and seeding…`);
+  await migrateAndSeed(created.url);
+  console.log(`Generating ${REQUESTS} movement requests and ${PREP_JOBS} prep jobs…`);
+  const generated = await generateScaleData(created.url, { requests: REQUESTS, prepJobs: PREP_JOBS });
+  console.log(`Generated in ${generated.seconds} s: ${generated.legs} legs`);
+  return created;
+}
+
+/** The data set as it stands in the database (also for --reuse). */
+async function describeData(url: string): Promise<ScaleDataSet> {
+  return withClient(url, async (client) => {
+    const { rows } = await client.query<{
+      organisationId: string;
+      profileId: string;
+      requests: string;
+      legs: string;
+      prepJobs: string;
+    }>(`SELECT p."organisationId", p.id AS "profileId",
+               (SELECT count(*) FROM "MovementRequest" WHERE "organisationId" = p."organisationId") AS requests,
+               (SELECT count(*) FROM "Movement") AS legs,
+               (SELECT count(*) FROM "PrepJob" WHERE "profileId" = p.id) AS "prepJobs"
+          FROM "Profile" p WHERE p.name = 'Northgate Motors integration'`);
+    const row = rows[0]!;
+    const sites = await client.query<{ id: string; code: string }>(
+      `SELECT id, code FROM "Site" WHERE "organisationId" = $1 ORDER BY "createdAt", code`,
+      [row.organisationId],
+    );
+    const busiest = await client.query<{ prepSiteId: string }>(
+      `SELECT "prepSiteId" FROM "PrepJob" WHERE "profileId" = $1 AND "prepSiteId" IS NOT NULL
+        GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`,
+      [row.profileId],
+    );
+    return {
+      organisationId: row.organisationId,
+      profileId: row.profileId,
+      sites: Object.fromEntries(sites.rows.map((site) => [site.code, site.id])),
+      busiestPrepSiteId: busiest.rows[0]!.prepSiteId,
+      requests: Number(row.requests),
+      legs: Number(row.legs),
+      prepJobs: Number(row.prepJobs),
+      seconds: 0,
+    };
+  });
+}
+
+/** A workshop-screen link for the busiest prep site, made as the admin page makes one. */
+async function createDisplayLink(url: string, set: ScaleDataSet): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await withClient(url, (client) =>
+    client.query(
+      `INSERT INTO "DisplayLink" (id, "organisationId", "siteId", name, "tokenHash")
+       VALUES ($1, $2, $3, 'bench:scale', $4)`,
+      [
+        `01BENCH${randomBytes(10).toString("hex").toUpperCase().slice(0, 19)}`,
+        set.organisationId,
+        set.busiestPrepSiteId,
+        createHash("sha256").update(token, "utf8").digest("hex"),
+      ],
+    ),
+  );
+  return token;
+}
+
+/** Signs the admin in through the real form once and returns the session cookie for plain fetches. */
+async function sessionCookie(baseUrl: string): Promise<string> {
+  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    const page = await context.newPage();
+    await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/board" });
+    const cookies = await context.cookies();
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+  } finally {
+    await browser.close();
+  }
+}
+
+async function timeView(baseUrl: string, view: ScaleView, headers: Record<string, string>, runs: number) {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${view.path}`, {
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const body = await response.arrayBuffer();
+    return { ms: performance.now() - started, status: response.status, bytes: body.byteLength };
+  };
+  const warmUp = await once();
+  const timings: number[] = [];
+  const statuses = new Set<number>([warmUp.status]);
+  for (let run = 0; run < runs; run++) {
+    const result = await once();
+    statuses.add(result.status);
+    timings.push(result.ms);
+  }
+  const summary = latencySummary(timings);
+  return {
+    group: view.group,
+    name: view.name,
+    path: view.path,
+    medianMs: summary.p50Ms,
+    p95Ms: summary.p95Ms,
+    maxMs: summary.maxMs,
+    kB: Math.round(warmUp.bytes / 1024),
+    status: [...statuses].join(","),
+  };
+}
+
+/** /board/export over about 50,000 rows: time, rows, and the server's RSS before, at peak and after. */
+async function timeExport(baseUrl: string, headers: Record<string, string>) {
+  const query = new URLSearchParams({
+    dueFrom: samples.exportDueFrom,
+    dueTo: samples.exportDueTo,
+    sort: "due",
+    dir: "asc",
+  });
+  const rssBefore = treeRssMiB();
+  const during = sampleRss(server.pid, 100);
+  const timings: number[] = [];
+  let rows = 0;
+  for (let run = 0; run < EXPORT_RUNS; run++) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/board/export?${query}`, {
+      headers,
+      signal: AbortSignal.timeout(10 * REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    timings.push(performance.now() - started);
+    rows = text.split("\n").length - 2; // header line, trailing newline
+    console.log(
+      `export run ${run + 1}: ${rows} rows in ${Math.round(timings.at(-1)!)} ms (HTTP ${response.status})`,
+    );
+  }
+  const summary = latencySummary(timings);
+  return {
+    path: `/board/export?${query}`,
+    rows,
+    runs: EXPORT_RUNS,
+    medianMs: summary.p50Ms,
+    maxMs: summary.maxMs,
+    rssBeforeMiB: rssBefore,
+    rssPeakMiB: during.stop().peakTreeRssMiB,
+    rssAfterMiB: treeRssMiB(),
+  };
+}
+
+/** The server tree's RSS now (one sample). */
+function treeRssMiB(): number {
+  return sampleRss(server.pid, 60_000).stop().peakTreeRssMiB;
+}

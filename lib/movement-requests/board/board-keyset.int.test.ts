@@ -1,0 +1,185 @@
+// Keyset pages of the board (issue #15): for every sort column and direction, walking the Next links
+// visits every matching row once in the board's order, walking back from the last page visits them
+// in reverse, rows inserted meanwhile neither repeat nor hide a row, and the count stops at 10,000.
+import { beforeAll, describe, expect, it } from "vitest";
+import { newId } from "@/lib/ids";
+import {
+  BOARD_COUNT_LIMIT,
+  BOARD_MAX_OFFSET,
+  BOARD_SORT_COLUMNS,
+  LAST_PAGE_CURSOR,
+  parseBoardQuery,
+  type BoardQuery,
+} from "@/lib/movement-requests/board/board-query";
+import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
+import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementRequest, createOrganisation } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+const NOW = new Date("2026-11-20T10:00:00Z");
+const PAGE = 4;
+let world: MovementWorld;
+
+beforeAll(async () => {
+  world = await createMovementWorld(database.prisma);
+  const { manchester, leeds, prepCentre } = world.sites;
+  const sites = [manchester, leeds, prepCentre];
+  // 23 requests with ties and empty values in every sort column, so the id must break them.
+  for (let n = 0; n < 23; n++) {
+    await createMovementRequest(database.prisma, {
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      status: (["CREATED", "PLANNED", "DELIVERED", "CANCELLED"] as const)[n % 4],
+      vrm: n % 5 === 0 ? null : `AB${10 + (n % 3)} CDE`,
+      vin: n % 7 === 0 ? null : `WF0XXXGCDX${String(n % 4).padStart(7, "0")}`,
+      originSiteId: sites[n % 3]!.id,
+      destinationSiteId: sites[(n + 1) % 3]!.id,
+      readyToCollectFromDate: new Date(Date.UTC(2026, 10, 1 + (n % 3))),
+      readyToCollectFromTimeslot: (["ANYTIME", "AM", "PM"] as const)[n % 3],
+      deliveryByDate: new Date(Date.UTC(2026, 10, 5 + (n % 4))),
+      estimatedDeliveryDate: n % 3 === 0 ? null : new Date(Date.UTC(2026, 10, 6 + (n % 2))),
+      estimatedDeliveryTimeslot: n % 3 === 0 ? null : "PM",
+      estimatedCostCents: n % 4 === 0 ? null : 1000 * (n % 3),
+      estimatedCostCurrency: n % 4 === 0 ? null : "GBP",
+      costCents: n % 2 === 0 ? null : 500 * (n % 5),
+      costCurrency: n % 2 === 0 ? null : "GBP",
+      createdAt: new Date(Date.UTC(2026, 10, 1, 9, n % 6)),
+    });
+  }
+});
+
+function query(params: Record<string, string>): BoardQuery {
+  return parseBoardQuery({ pageSize: String(PAGE), ...params });
+}
+
+async function walkForwards(params: Record<string, string>): Promise<string[]> {
+  const seen: string[] = [];
+  let page = await listBoardRows(world.organisation.id, query(params), NOW);
+  for (let guard = 0; guard < 50; guard++) {
+    seen.push(...page.rows.map((row) => row.id));
+    if (!page.nextCursor) return seen;
+    page = await listBoardRows(world.organisation.id, query({ ...params, cursor: page.nextCursor }), NOW);
+  }
+  throw new Error("The Next links did not end");
+}
+
+async function walkBackwards(params: Record<string, string>): Promise<string[]> {
+  const seen: string[] = [];
+  let page = await listBoardRows(world.organisation.id, query({ ...params, cursor: LAST_PAGE_CURSOR }), NOW);
+  for (let guard = 0; guard < 50; guard++) {
+    seen.unshift(...page.rows.map((row) => row.id));
+    if (!page.previousCursor) return seen;
+    page = await listBoardRows(world.organisation.id, query({ ...params, cursor: page.previousCursor }), NOW);
+  }
+  throw new Error("The Previous links did not end");
+}
+
+describe("keyset pages of the board", () => {
+  it.each(
+    BOARD_SORT_COLUMNS.flatMap((sort) => (["asc", "desc"] as const).map((dir) => [sort, dir] as const)),
+  )(
+    "sorted by %s %s: Next visits every row once, in the order of one big page, and Previous from the last page too",
+    async (sort, dir) => {
+      const whole = await listBoardRows(
+        world.organisation.id,
+        parseBoardQuery({ sort, dir, pageSize: "100" }),
+        NOW,
+      );
+      const expected = whole.rows.map((row) => row.id);
+      expect(expected).toHaveLength(23);
+      expect(await walkForwards({ sort, dir })).toEqual(expected);
+      expect(await walkBackwards({ sort, dir })).toEqual(expected);
+    },
+  );
+
+  it("keeps its place while rows are inserted: no row twice, none skipped", async () => {
+    const params = { sort: "created", dir: "desc", status: "PLANNED,DELIVERED" };
+    const before = await walkForwards(params);
+    const seen: string[] = [];
+    let page = await listBoardRows(world.organisation.id, query(params), NOW);
+    let inserted = 0;
+    while (true) {
+      seen.push(...page.rows.map((row) => row.id));
+      // A new request lands on the first page (newest first) between every two page loads.
+      await createMovementRequest(database.prisma, {
+        organisationId: world.organisation.id,
+        profileId: world.profile.id,
+        status: "PLANNED",
+        originSiteId: world.sites.manchester.id,
+        destinationSiteId: world.sites.leeds.id,
+        createdAt: new Date(Date.UTC(2026, 10, 19, 12, inserted++)),
+      });
+      if (!page.nextCursor) break;
+      page = await listBoardRows(world.organisation.id, query({ ...params, cursor: page.nextCursor }), NOW);
+    }
+    expect(seen).toEqual(before);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it("takes a cursor of another sort, or a forged one, as no cursor (the first page)", async () => {
+    const first = await listBoardRows(world.organisation.id, query({ sort: "due" }), NOW);
+    const other = await listBoardRows(
+      world.organisation.id,
+      query({ sort: "cost", cursor: first.nextCursor! }),
+      NOW,
+    );
+    const plain = await listBoardRows(world.organisation.id, query({ sort: "cost" }), NOW);
+    expect(other.rows.map((row) => row.id)).toEqual(plain.rows.map((row) => row.id));
+    const forged = await listBoardRows(
+      world.organisation.id,
+      query({ cursor: "eyJkIjoiYWZ0ZXIiLCJ2IjpbMV19" }),
+      NOW,
+    );
+    expect(forged.rows).toHaveLength(PAGE);
+  });
+});
+
+describe("the bounded count", () => {
+  it(
+    "is exact up to 10,000, then says 10,000+; a bookmarked deep page is clamped and says so",
+    { timeout: 180_000 },
+    async () => {
+      const organisation = await createOrganisation(database.prisma, {});
+      const busy = await createMovementWorld(database.prisma);
+      const base = {
+        organisationId: busy.organisation.id,
+        profileId: busy.profile.id,
+        status: "DELIVERED" as const,
+        originSiteId: busy.sites.manchester.id,
+        destinationSiteId: busy.sites.leeds.id,
+        readyToCollectFromDate: new Date("2026-11-01"),
+        readyToCollectFromTimeslot: "ANYTIME" as const,
+        deliveryByDate: new Date("2026-11-02"),
+        deliveryByTimeslot: "ANYTIME" as const,
+        businessArea: "Retail" as const,
+        transportMethod: "DRIVEN" as const,
+        createdBy: "bulk@example.test",
+      };
+      const make = (count: number) =>
+        database.prisma.movementRequest.createMany({
+          data: Array.from({ length: count }, () => ({ ...base, id: newId() })),
+        });
+      await make(BOARD_COUNT_LIMIT);
+      const exact = await listBoardRows(busy.organisation.id, parseBoardQuery({}), NOW);
+      expect(exact).toMatchObject({ total: BOARD_COUNT_LIMIT, totalIsCapped: false, pageCount: 400 });
+
+      await make(1);
+      const capped = await listBoardRows(busy.organisation.id, parseBoardQuery({}), NOW);
+      expect(capped).toMatchObject({
+        total: BOARD_COUNT_LIMIT,
+        totalIsCapped: true,
+        pageCount: null,
+        page: 1,
+      });
+      expect(capped.nextCursor).not.toBeNull();
+
+      const deep = await listBoardRows(busy.organisation.id, parseBoardQuery({ page: "2000" }), NOW);
+      const deepest = BOARD_MAX_OFFSET / 25 + 1;
+      expect(deep).toMatchObject({ clampedFromPage: 2000, page: deepest });
+      expect(deep.rows).toHaveLength(25);
+      // The organisation with no requests still counts zero.
+      expect((await listBoardRows(organisation.id, parseBoardQuery({}), NOW)).total).toBe(0);
+    },
+  );
+});
