@@ -61,7 +61,7 @@ test("SIGTERM: refuses new connections, finishes the request in flight, releases
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`${product.baseUrl}${path}`, { ...init, headers: integration });
 
-    // An event on its way to a receiver that never answers: the in-process worker holds its claim.
+    // A webhook endpoint whose receiver never answers.
     const endpoint = await api("/v1/webhooks/endpoints", {
       method: "POST",
       body: JSON.stringify({ url: receiver.url, eventTypes: ["movement.cancelled"] }),
@@ -80,6 +80,22 @@ test("SIGTERM: refuses new connections, finishes the request in flight, releases
         businessArea: "Retail",
         transportMethod: "DRIVEN",
       });
+    // A live stream open (the board's SSE, as a signed-in dispatcher's browser holds it).
+    const context = await browser.newContext({ baseURL: product.baseUrl });
+    await signIn(await context.newPage(), DEMO_STAFF.dispatcher);
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
+    await context.close();
+    const stream = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${product.baseUrl}/api/board/stream`, { agent: false, headers: { cookie } }, resolve)
+        .on("error", reject),
+    );
+    expect(stream.headers["content-type"]).toContain("text/event-stream");
+    const streamClosed = new Promise<void>((resolve) => stream.once("close", resolve));
+    stream.resume();
+
+    // An event on its way to it, made just before the signal (well within the attempt's timeout on a busy
+    // machine): the worker holds its claim.
     const created = await api("/v1/movement-requests/create-in-planning-pool", {
       method: "POST",
       body: movementBody("WF0XXXGCDX1111111"),
@@ -97,20 +113,6 @@ test("SIGTERM: refuses new connections, finishes the request in flight, releases
         [],
       ).then((row) => Number(row.count));
     expect(await claimedByProduct()).toBe(1);
-
-    // A live stream open (the board's SSE, as a signed-in dispatcher's browser holds it).
-    const context = await browser.newContext({ baseURL: product.baseUrl });
-    await signIn(await context.newPage(), DEMO_STAFF.dispatcher);
-    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join("; ");
-    await context.close();
-    const stream = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http
-        .get(`${product.baseUrl}/api/board/stream`, { agent: false, headers: { cookie } }, resolve)
-        .on("error", reject),
-    );
-    expect(stream.headers["content-type"]).toContain("text/event-stream");
-    const streamClosed = new Promise<void>((resolve) => stream.once("close", resolve));
-    stream.resume();
 
     // A request in flight: on a connection the server has accepted (it answered a first request on it),
     // headers and half of the body sent; the rest comes after the signal.
