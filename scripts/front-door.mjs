@@ -199,8 +199,9 @@ function settleClientAddress(request, trusted) {
  */
 function refusalOf(request, publicFiles) {
   const pathname = pathOf(request);
-  if (publicFiles.has(pathname) && request.method !== "GET" && request.method !== "HEAD") {
-    // Next's static file server answers any other method with a 500.
+  const isStatic = publicFiles.has(pathname) || pathname.startsWith("/_next/");
+  if (isStatic && request.method !== "GET" && request.method !== "HEAD") {
+    // Next's static file server (and its /_next/ paths) answers any other method with a 500.
     const message = `${request.method} is not allowed on ${pathname}.`;
     return { status: 405, code: "METHOD_NOT_ALLOWED", message, allow: "GET, HEAD" };
   }
