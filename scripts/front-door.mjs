@@ -213,6 +213,11 @@ function refusalOf(request, publicFiles) {
     return { status: 400, code: "VALIDATION_ERROR", message: "The path is not valid percent-encoded UTF-8." };
   }
   if (isApiPath(pathname) && pathname.startsWith("/v1")) return undefined; // the API reads its own bodies
+  const type = request.headers["content-type"] ?? "";
+  if (/^multipart\/form-data/i.test(type) && !/;\s*boundary=/i.test(type)) {
+    // Next parses a page POST's multipart body as a form action and fails with a 500 without one.
+    return { status: 400, code: "VALIDATION_ERROR", message: "A multipart body needs a boundary." };
+  }
   const length = request.headers["content-length"];
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
     return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `The body is over ${MAX_BODY_BYTES} bytes.` };
