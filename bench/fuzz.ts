@@ -70,7 +70,7 @@ async function worker(queue: RawRequest[]): Promise<void> {
       counts.failedToAnswer += 1;
       if (offenders.length < SHOWN) offenders.push(`${String(error)} ← ${describe(request)}`);
     }
-    if (counts.sent % 2000 === 0) console.log(`  ${counts.sent} / ${total}`);
+    if (counts.sent % 2000 === 0) console.log(`  ${counts.sent} / ${total} sent`);
   }
 }
 

@@ -199,8 +199,9 @@ function settleClientAddress(request, trusted) {
  */
 function refusalOf(request, publicFiles) {
   const pathname = pathOf(request);
-  if (publicFiles.has(pathname) && request.method !== "GET" && request.method !== "HEAD") {
-    // Next's static file server answers any other method with a 500.
+  const isStatic = publicFiles.has(pathname) || pathname.startsWith("/_next/");
+  if (isStatic && request.method !== "GET" && request.method !== "HEAD") {
+    // Next's static file server (and its /_next/ paths) answers any other method with a 500.
     const message = `${request.method} is not allowed on ${pathname}.`;
     return { status: 405, code: "METHOD_NOT_ALLOWED", message, allow: "GET, HEAD" };
   }
@@ -212,6 +213,11 @@ function refusalOf(request, publicFiles) {
     return { status: 400, code: "VALIDATION_ERROR", message: "The path is not valid percent-encoded UTF-8." };
   }
   if (isApiPath(pathname) && pathname.startsWith("/v1")) return undefined; // the API reads its own bodies
+  const type = request.headers["content-type"] ?? "";
+  if (/^multipart\/form-data/i.test(type) && !/;\s*boundary=/i.test(type)) {
+    // Next parses a page POST's multipart body as a form action and fails with a 500 without one.
+    return { status: 400, code: "VALIDATION_ERROR", message: "A multipart body needs a boundary." };
+  }
   const length = request.headers["content-length"];
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
     return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `The body is over ${MAX_BODY_BYTES} bytes.` };

@@ -7,7 +7,7 @@ import { env } from "@/lib/env";
 import { E2E_PORT } from "../support/e2e-environment";
 import { actionIds, describe, requestArbitrary, routeTemplates, sendRaw } from "../support/fuzz-requests";
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 600);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const FUZZ_CLIENT_IP = "198.51.100.77";
 
 test("no generated request gets a 5xx or an answer without X-Request-Id", async () => {
