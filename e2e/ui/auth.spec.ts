@@ -14,7 +14,7 @@ const ROLES = [
     name: "Alex Morgan",
     roleLabel: "Administrator",
     home: "/board",
-    visible: ["Board", "New movement", "Prep jobs", "Integrations", "Mailbox"],
+    visible: ["Board", "New movement", "Prep jobs", "Integrations", "Users", "Mailbox"],
     hidden: [],
   },
   {
@@ -24,7 +24,7 @@ const ROLES = [
     roleLabel: "Dispatcher",
     home: "/board",
     visible: ["Board", "New movement", "Prep jobs"],
-    hidden: ["Integrations", "Mailbox"],
+    hidden: ["Integrations", "Users", "Mailbox"],
   },
   {
     role: "prep-staff",
@@ -33,7 +33,7 @@ const ROLES = [
     roleLabel: "Prep staff",
     home: "/prep-jobs",
     visible: ["Board", "Prep jobs"],
-    hidden: ["New movement", "Integrations", "Mailbox"],
+    hidden: ["New movement", "Integrations", "Users", "Mailbox"],
   },
 ] as const;
 
