@@ -4,7 +4,7 @@ import { submitWizard, type WizardStaff } from "@/lib/movement-requests/wizard/s
 import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { createSite } from "@/prisma/factories";
+import { createSite, dateOnlyFromToday } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -25,7 +25,7 @@ function form(overrides: Partial<WizardInput> = {}): WizardInput {
     origin: { location: { type: "INTERNAL", siteId: world.sites.manchester.id } },
     destination: {
       location: { type: "INTERNAL", siteId: world.sites.leeds.id },
-      deliveryByDate: "2026-12-01",
+      deliveryByDate: dateOnlyFromToday(30),
       deliveryByTime: "16:00",
     },
     transportMethod: "TRANSPORTED",
@@ -41,6 +41,26 @@ function expectFailure(result: Awaited<ReturnType<typeof submitWizard>>) {
 }
 
 describe("submitWizard", () => {
+  it("puts a deadline in the past under the delivery date field, creating nothing", async () => {
+    const before = await database.prisma.movementRequest.count();
+    const failure = expectFailure(
+      await submitWizard(
+        staff,
+        form({
+          destination: {
+            location: { type: "INTERNAL", siteId: world.sites.leeds.id },
+            deliveryByDate: dateOnlyFromToday(-1),
+          },
+        }),
+      ),
+    );
+    expect(failure.code).toBe("INVALID_DELIVERY_DATE");
+    expect(failure.errors).toEqual([
+      { path: "destination.deliveryByDate", message: expect.stringMatching(/^Must be today/) },
+    ]);
+    expect(await database.prisma.movementRequest.count()).toBe(before);
+  });
+
   it("creates a planning-pool request as the staff user, priced by the internal rate card", async () => {
     const result = await submitWizard(staff, form({ notes: "Keys at reception" }));
     expect(result.ok).toBe(true);

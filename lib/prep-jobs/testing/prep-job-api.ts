@@ -111,7 +111,10 @@ export function movementBody(
   return {
     vehicle,
     origin: { location: { type: "INTERNAL", siteId: originSiteId } },
-    destination: { location: { type: "INTERNAL", siteId: destinationSiteId }, deliveryByDate: dateOnlyFromToday(30) },
+    destination: {
+      location: { type: "INTERNAL", siteId: destinationSiteId },
+      deliveryByDate: dateOnlyFromToday(30),
+    },
     businessArea: "Retail",
     transportMethod: "DRIVEN",
   };
