@@ -66,7 +66,7 @@ test("an administrator sees another user's session and ends it; that device is s
   await page.screenshot({ path: "e2e/screenshots/users-sessions.png", fullPage: true });
 
   await row.getByRole("button", { name: /^End session/ }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "End session", exact: true }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "End session", exact: true }).click();
   await expect(card.getByText("Not signed in anywhere.")).toBeVisible();
 
   await user.goto("/board");
