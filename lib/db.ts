@@ -112,6 +112,8 @@ export function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Prom
 }
 
 export type Db = PrismaClient;
+/** SQL NULL for a Json column written through Prisma (which refuses a plain null there). */
+export const DbNull = Prisma.DbNull;
 /** Prisma's interactive transaction client. */
 export type PrismaTransaction = Prisma.TransactionClient;
 /** Kysely or a Kysely transaction: what a query function takes so that it can join a caller's transaction. */

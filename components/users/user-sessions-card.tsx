@@ -1,7 +1,6 @@
 "use client";
 // One staff member and their live sessions on the Users page, with "End" per session and "End all".
 import { useState } from "react";
-import { endAllUserSessionsAction, endUserSessionAction } from "@/app/(staff)/users/actions";
 import { Timestamp } from "@/components/integrations/timestamp";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -9,6 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { TableHead } from "@/components/ui/table-head";
 import { ROLE_LABEL } from "@/lib/auth/roles";
+import type { ActionResult } from "@/lib/http/action-result";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
 export type SessionView = {
@@ -25,7 +25,13 @@ export type UserView = { id: string; name: string; email: string; role: UserRole
 
 type Ending = { kind: "one"; session: SessionView } | { kind: "all" };
 
-export function UserSessionsCard({ user }: { user: UserView }) {
+/** The page's server actions, passed down so that components never import from app/. */
+export type UserSessionActions = {
+  endSession: (userId: string, sessionId: string) => Promise<ActionResult>;
+  endAllSessions: (userId: string) => Promise<ActionResult<unknown>>;
+};
+
+export function UserSessionsCard({ user, actions }: { user: UserView; actions: UserSessionActions }) {
   const [ending, setEnding] = useState<Ending | null>(null);
   const others = user.sessions.filter((session) => !session.current);
   const headingId = `user-${user.id}`;
@@ -102,10 +108,10 @@ export function UserSessionsCard({ user }: { user: UserView }) {
         confirmLabel={ending?.kind === "all" ? "End all sessions" : "End session"}
         action={() =>
           ending?.kind === "one"
-            ? endUserSessionAction(user.id, ending.session.id)
-            : endAllUserSessionsAction(user.id).then((result) =>
-                result.ok ? { ok: true, data: null } : result,
-              )
+            ? actions.endSession(user.id, ending.session.id)
+            : actions
+                .endAllSessions(user.id)
+                .then((result) => (result.ok ? { ok: true, data: null } : result))
         }
       >
         {ending?.kind === "one" && ending.session.current

@@ -3,7 +3,7 @@ import { hashApiKey, hashesMatch } from "@/lib/auth/api-key-secret";
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { kysely, sql } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { ApiKeyScope } from "@/lib/generated/kysely/types";
+import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
 
 export const API_KEY_HEADER = "x-service-api-key";
 /** lastUsedAt is written at most this often per key, to keep reads free of writes. */

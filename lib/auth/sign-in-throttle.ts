@@ -6,8 +6,7 @@
 // a sprayer's count). The counts live in PostgreSQL, so that every server process sees the same ones;
 // each failure is one atomic upsert.
 import "server-only";
-import { db, sqlTimestamp } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { db, kysely, sql, type RawBuilder } from "@/lib/db";
 
 export type ThrottlePolicy = {
   /** Failures allowed before the first delay. */
@@ -96,21 +95,25 @@ export class SignInThrottle {
  * failures the key is blocked for base × 2^(beyond − 1) seconds, capped.
  */
 async function upsertFailure(key: string, policy: ThrottlePolicy, now: Date): Promise<number> {
-  const at = sqlTimestamp(now);
-  const forgetBefore = sqlTimestamp(new Date(now.getTime() - policy.forgetAfterSeconds * 1000));
-  const count = Prisma.sql`(CASE WHEN t."lastFailureAt" < ${forgetBefore} THEN 1 ELSE t."failures" + 1 END)`;
-  const blockedUntil = (failures: Prisma.Sql) => Prisma.sql`CASE WHEN ${failures} > ${policy.freeFailures}
+  const at = sql<Date>`${now}::timestamp(3)`;
+  const forgetBefore = new Date(now.getTime() - policy.forgetAfterSeconds * 1000);
+  const count = sql<number>`(CASE WHEN "SignInThrottle"."lastFailureAt" < ${forgetBefore}::timestamp(3) THEN 1 ELSE "SignInThrottle"."failures" + 1 END)`;
+  const blockedUntil = (
+    failures: RawBuilder<number>,
+  ) => sql<Date | null>`CASE WHEN ${failures} > ${policy.freeFailures}
     THEN ${at} + make_interval(secs => LEAST(${policy.maxDelaySeconds}::float8,
       ${policy.baseDelaySeconds}::float8 * power(2, ${failures} - ${policy.freeFailures} - 1)))
     ELSE NULL END`;
-  const [row] = await db().$queryRaw<{ failures: number }[]>`
-    INSERT INTO "SignInThrottle" AS t ("key", "failures", "lastFailureAt", "blockedUntil")
-    VALUES (${key}, 1, ${at}, ${blockedUntil(Prisma.sql`1`)})
-    ON CONFLICT ("key") DO UPDATE SET
-      "failures" = ${count},
-      "lastFailureAt" = ${at},
-      "blockedUntil" = ${blockedUntil(count)}
-    RETURNING "failures"`;
+  const row = await kysely()
+    .insertInto("SignInThrottle")
+    .values({ key, failures: 1, lastFailureAt: at, blockedUntil: blockedUntil(sql<number>`1`) })
+    .onConflict((conflict) =>
+      conflict
+        .column("key")
+        .doUpdateSet({ failures: count, lastFailureAt: at, blockedUntil: blockedUntil(count) }),
+    )
+    .returning("failures")
+    .executeTakeFirst();
   return row?.failures ?? 1;
 }
 

@@ -7,6 +7,7 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { sessionTimeouts } from "@/lib/auth/user-sessions";
 import { listOrganisationUsers } from "@/lib/auth/users/organisation-users";
+import { endAllUserSessionsAction, endUserSessionAction } from "./actions";
 
 export const metadata: Metadata = { title: "Users" };
 
@@ -24,6 +25,7 @@ export default async function UsersPage() {
         {users.map((user) => (
           <UserSessionsCard
             key={user.id}
+            actions={{ endSession: endUserSessionAction, endAllSessions: endAllUserSessionsAction }}
             user={{
               id: user.id,
               name: user.name,

@@ -2,8 +2,7 @@
 // prepSiteSettingsSchema). A site without a row has no WIP limits, the global ageing thresholds and
 // round-the-clock ageing. Organisation-scoped: another organisation's site is SITE_NOT_FOUND.
 import "server-only";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { db, DbNull } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
@@ -82,7 +81,7 @@ export async function savePrepSiteSettings(
     wipLimits: values.wipLimits,
     ageingThresholds: values.ageingThresholds,
     // No opening hours is a SQL NULL (Prisma needs DbNull to write one into a JSON column).
-    openingHours: values.openingHours ?? Prisma.DbNull,
+    openingHours: values.openingHours ?? DbNull,
     closedDays: values.closedDays,
     updatedBy: scope.actor,
   };
