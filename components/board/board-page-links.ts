@@ -10,7 +10,9 @@ export function boardPageLinks(page: BoardPage, hrefWith: (patch: Partial<BoardQ
     first: page.previousCursor ? hrefWith(firstPage) : null,
     previous: page.previousCursor
       ? hrefWith(
-          at !== null && at <= 2 ? firstPage : { page: at === null ? 1 : at - 1, cursor: page.previousCursor },
+          at !== null && at <= 2
+            ? firstPage
+            : { page: at === null ? 1 : at - 1, cursor: page.previousCursor },
         )
       : null,
     next: page.nextCursor ? hrefWith({ page: at === null ? 1 : at + 1, cursor: page.nextCursor }) : null,
