@@ -16,6 +16,7 @@ import { monotonicFactory } from "ulid";
 import { resolveClient } from "../lib/http/trusted-proxies.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
 import { errorPage, isApiPath, problem } from "./front-door-answers.mjs";
+import { isWellFormedMultipart } from "./multipart-check.mjs";
 
 /** Server-action and form bodies (extensions §2: 1 MiB, as the API's own limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -70,11 +71,16 @@ export function frontDoor(next, options) {
         : refuse(request, response, refusal);
     }
     answerEmptyMethodNotAllowed(request, response, options.allowedMethods);
-    if (request.headers["next-action"] === undefined) return next(request, response);
+    const action = request.headers["next-action"] !== undefined;
+    if (!action && !isPageMultipartPost(request)) return next(request, response);
     return readActionBody(request).then(
-      (body) => {
-        const message = actionBodyProblem(request, body);
+      async (body) => {
+        const message = action ? actionBodyProblem(request, body) : undefined;
         if (message) return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message });
+        if (isMultipart(request) && !(await isWellFormedMultipart(request.headers, body))) {
+          const malformed = "The multipart body is malformed.";
+          return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message: malformed });
+        }
         return next(replayed(request, body), response);
       },
       () => response.destroy(),
@@ -92,16 +98,28 @@ function actionBodyProblem(request, body) {
   if (nestingDepth(body) > MAX_ACTION_NESTING) {
     return `The action's arguments are nested more than ${MAX_ACTION_NESTING} levels deep.`;
   }
-  const multipart = /^multipart\/form-data/i.test(request.headers["content-type"] ?? "");
   // A plain body is the JSON list of arguments; Next applies the action to anything else and fails.
-  if (!multipart && body.toString("utf8").trimStart()[0] !== "[") {
+  if (!isMultipart(request) && body.toString("utf8").trimStart()[0] !== "[") {
     return "The action's arguments must be a JSON array.";
   }
   return undefined;
 }
 
+/** @param {Request} request */
+function isMultipart(request) {
+  return /^multipart\/form-data/i.test(request.headers["content-type"] ?? "");
+}
+
 /**
- * The whole body of a server action (its length is known and within MAX_BODY_BYTES: refusalOf).
+ * A multipart POST to a page, which Next parses as a possible form action (API routes read their own).
+ * @param {Request} request
+ */
+function isPageMultipartPost(request) {
+  return request.method === "POST" && isMultipart(request) && !isApiPath(pathOf(request));
+}
+
+/**
+ * The whole body of a server action or a page's multipart post (its length is known and within MAX_BODY_BYTES: refusalOf).
  * @param {Request} request
  * @returns {Promise<Buffer>}
  */
@@ -222,7 +240,8 @@ function refusalOf(request, publicFiles) {
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
     return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `The body is over ${MAX_BODY_BYTES} bytes.` };
   }
-  if (length === undefined && request.headers["next-action"] !== undefined && hasBody(request)) {
+  const readHere = request.headers["next-action"] !== undefined || isPageMultipartPost(request);
+  if (length === undefined && readHere && hasBody(request)) {
     return { status: 411, code: "LENGTH_REQUIRED", message: "Send a Content-Length with the action's body." };
   }
   return undefined;

@@ -130,4 +130,22 @@ describe("the front door's checks", () => {
     const insane = await fetch(base, { headers: { "x-request-id": "a b" } });
     expect(insane.headers.get("x-request-id")).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
   });
+
+  it("refuses a page's malformed multipart post with a 400 and hands a well-formed one on", async () => {
+    const base = await serve(undefined);
+    for (const headers of [{}, { "next-action": "0123456789abcdef" }]) {
+      const malformed = await fetch(`${base}/board`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "multipart/form-data; boundary=x" },
+        body: "--x\r\nzz",
+      });
+      expect(malformed.status).toBe(400);
+      expect(await malformed.text()).toContain("multipart body is malformed");
+    }
+    const form = new FormData();
+    form.set("field", "value");
+    const wellFormed = await fetch(`${base}/board`, { method: "POST", body: form });
+    expect(wellFormed.status).toBe(200);
+    expect(await wellFormed.json()).toMatchObject({ rateLimitKey: "127.0.0.1" });
+  });
 });
