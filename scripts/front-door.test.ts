@@ -133,7 +133,7 @@ describe("the front door's checks", () => {
 
   it("refuses a page's malformed multipart post with a 400 and hands a well-formed one on", async () => {
     const base = await serve(undefined);
-    for (const headers of [{}, { "next-action": "0123456789abcdef" }]) {
+    for (const headers of [{}, { "next-action": "0123456789abcdef" }] as Record<string, string>[]) {
       const malformed = await fetch(`${base}/board`, {
         method: "POST",
         headers: { ...headers, "content-type": "multipart/form-data; boundary=x" },

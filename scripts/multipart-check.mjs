@@ -14,7 +14,9 @@ const require = createRequire(import.meta.url);
 export async function isWellFormedMultipart(headers, body) {
   try {
     if (headers["next-action"] === undefined) {
-      await new Response(body, { headers: { "content-type": headers["content-type"] ?? "" } }).formData();
+      await new Response(new Uint8Array(body), {
+        headers: { "content-type": headers["content-type"] ?? "" },
+      }).formData();
     } else {
       await parseWithBusboy(headers, body);
     }
