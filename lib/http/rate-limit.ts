@@ -2,25 +2,27 @@
 // limit is one across every process of the service and every instance behind a load balancer. One
 // statement per request: an upsert that starts a new window when the old one has ended. The headers
 // follow the IETF RateLimit draft.
-import { db } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
-
-type Window = { count: number; windowEndsAtMs: bigint };
 
 /** Counts one request for the key; returns the headers to send, or throws 429 RATE_LIMITED. */
 export async function consumeRateLimit(apiKeyId: string): Promise<Record<string, string>> {
   const { RATE_LIMIT_REQUESTS: limit, RATE_LIMIT_WINDOW_SECONDS: windowSeconds } = env();
   const now = Date.now();
-  const [window] = await db().$queryRaw<Window[]>`
-    INSERT INTO "ApiKeyRateLimit" AS current ("apiKeyId", "windowEndsAtMs", count)
-    VALUES (${apiKeyId}, ${now + windowSeconds * 1000}, 1)
-    ON CONFLICT ("apiKeyId") DO UPDATE SET
-      count = CASE WHEN current."windowEndsAtMs" <= ${now} THEN 1 ELSE current.count + 1 END,
-      "windowEndsAtMs" = CASE WHEN current."windowEndsAtMs" <= ${now}
-        THEN excluded."windowEndsAtMs" ELSE current."windowEndsAtMs" END
-    RETURNING count, "windowEndsAtMs"`;
-  const { count, windowEndsAtMs } = window!;
+  const windowEnded = sql<boolean>`"ApiKeyRateLimit"."windowEndsAtMs" <= ${now}`;
+  const { count, windowEndsAtMs } = await kysely()
+    .insertInto("ApiKeyRateLimit")
+    .values({ apiKeyId, windowEndsAtMs: String(now + windowSeconds * 1000), count: 1 })
+    .onConflict((conflict) =>
+      conflict.column("apiKeyId").doUpdateSet({
+        count: sql<number>`CASE WHEN ${windowEnded} THEN 1 ELSE "ApiKeyRateLimit".count + 1 END`,
+        windowEndsAtMs: sql<string>`CASE WHEN ${windowEnded}
+          THEN excluded."windowEndsAtMs" ELSE "ApiKeyRateLimit"."windowEndsAtMs" END`,
+      }),
+    )
+    .returning(["count", "windowEndsAtMs"])
+    .executeTakeFirstOrThrow();
   const headers = {
     "ratelimit-limit": String(limit),
     "ratelimit-remaining": String(Math.max(0, limit - count)),

@@ -3,6 +3,7 @@
 // advisory lock on (organisation, VIN): a second transaction for the same vehicle waits for the first
 // to commit, then sees its job. (A partial unique index would also refuse jobs that movement requests
 // create in other profiles of the organisation, which the specification allows.)
+import { asKysely, sql } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
 
@@ -11,7 +12,9 @@ export const OPEN_PREP_JOB: Prisma.PrepJobWhereInput = { NOT: { stage: "OUTBOUND
 
 /** Holds until the transaction ends; other processes wait on the same key. */
 export async function lockVehicle(tx: Prisma.TransactionClient, organisationId: string, vin: string) {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`prep-job:${organisationId}:${vin}`}, 0))`;
+  const key = `prep-job:${organisationId}:${vin}`;
+  // In FROM, so that the statement returns a row rather than a void value.
+  await sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(asKysely(tx));
 }
 
 /** Locks the vehicle, then refuses when the organisation already has an open job for it. */
