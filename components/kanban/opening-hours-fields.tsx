@@ -56,7 +56,10 @@ export function OpeningHoursFields({
             const entry = hours.days[day];
             const error = errors[`openingHours.${day}.0.close`] ?? errors[`openingHours.${day}.0.open`];
             return (
-              <div key={day} className="grid grid-cols-[6.5rem_auto_1fr_1fr] items-center gap-2 text-sm">
+              <div
+                key={day}
+                className="grid grid-cols-2 items-center gap-2 text-sm sm:grid-cols-[6.5rem_auto_minmax(0,1fr)_minmax(0,1fr)]"
+              >
                 <span className="font-medium">{DAY_NAMES[day]}</span>
                 <label className="flex min-h-11 items-center gap-1.5">
                   <input
@@ -70,7 +73,7 @@ export function OpeningHoursFields({
                 <Input
                   type="time"
                   aria-label={`${DAY_NAMES[day]} opens at`}
-                  className="h-11 md:h-9"
+                  className="h-11 min-w-0 md:h-9"
                   value={entry.open}
                   disabled={entry.closed}
                   onChange={(event) => setDay(day, { open: event.target.value })}
@@ -78,13 +81,13 @@ export function OpeningHoursFields({
                 <Input
                   type="time"
                   aria-label={`${DAY_NAMES[day]} closes at`}
-                  className="h-11 md:h-9"
+                  className="h-11 min-w-0 md:h-9"
                   value={entry.close}
                   disabled={entry.closed}
                   aria-invalid={error ? true : undefined}
                   onChange={(event) => setDay(day, { close: event.target.value })}
                 />
-                {error ? <p className="col-span-4 text-xs text-red-700">{error}</p> : null}
+                {error ? <p className="col-span-2 text-xs text-red-700 sm:col-span-4">{error}</p> : null}
               </div>
             );
           })}

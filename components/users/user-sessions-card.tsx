@@ -53,7 +53,12 @@ export function UserSessionsCard({ user, actions }: { user: UserView; actions: U
         {user.sessions.length === 0 ? (
           <p className="px-4 py-3 text-sm text-slate-600">Not signed in anywhere.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label={`Sessions of ${user.name}`}
+            className="relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-600"
+          >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Live sessions of {user.name}</caption>
               <TableHead

@@ -64,10 +64,13 @@ const staffPages = () => [
   { slug: "new-movement", path: "/movements/new" },
   { slug: "prep-jobs", path: "/prep-jobs" },
   { slug: "display-links", path: "/prep-jobs/display-links" },
+  { slug: "prep-site-settings", path: "/prep-jobs/settings" },
   { slug: "integrations", path: "/integrations" },
   { slug: "endpoint", path: `/integrations/endpoints/${endpointId}` },
   { slug: "notices", path: "/notices" },
   { slug: "mailbox", path: "/mailbox" },
+  { slug: "users", path: "/users" },
+  { slug: "branding", path: "/settings/branding" },
   { slug: "api-reference", path: "/docs/api" },
 ];
 
