@@ -48,7 +48,10 @@ export async function boardResponse(
     const params = request ? Object.fromEntries(new URL(request.url).searchParams) : {};
     const parsed = boardQuery.safeParse(params);
     if (!parsed.success)
-      throw new AppError("VALIDATION_ERROR", "q is at most 100 characters; cards is 1 to 25.");
+      throw new AppError(
+        "VALIDATION_ERROR",
+        `q is at most 100 characters; cards is 1 to ${CARDS_PER_GROUP}.`,
+      );
     const { organisationId, prepSiteId } = await viewer();
     const board = await getKanbanBoard(organisationId, prepSiteId, {
       search: parsed.data.q,
