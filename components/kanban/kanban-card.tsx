@@ -65,7 +65,10 @@ export function KanbanCardView({
             {onOpen ? (
               <button
                 type="button"
-                className={cn("-mx-1 rounded px-1 text-left hover:underline", focusRing)}
+                className={cn(
+                  "-mx-1 rounded px-1 text-left hover:underline pointer-coarse:min-h-11",
+                  focusRing,
+                )}
                 onClick={(event) => {
                   event.stopPropagation();
                   onOpen();

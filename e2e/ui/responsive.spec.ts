@@ -130,6 +130,8 @@ test.describe("on a phone", () => {
       "New movement",
       "Prep jobs",
       "Integrations",
+      "Users",
+      "Branding",
       "Mailbox",
     ]);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();

@@ -66,7 +66,7 @@ export default async function MailboxPage({
           description="Messages appear here when a movement request with a requester e-mail gets its tracking link, is delivered or is aborted."
         />
       ) : (
-        <div className="grid items-start gap-4 lg:grid-cols-[minmax(20rem,26rem)_1fr] 2xl:grid-cols-[30rem_1fr]">
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(20rem,26rem)_minmax(0,1fr)] 2xl:grid-cols-[30rem_minmax(0,1fr)]">
           <Card className="flex min-h-0 flex-col lg:max-h-[calc(100vh-12rem)]">
             <CardHeader
               id="mailbox-list-heading"
@@ -127,7 +127,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
           <h2 id="mailbox-message-subject" className="text-lg font-semibold text-slate-900">
             {message.subject}
           </h2>
-          <dl className="mt-2 grid grid-cols-[4rem_1fr] gap-x-3 gap-y-1 text-sm">
+          <dl className="mt-2 grid grid-cols-[4rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
             <dt className="text-slate-600">From</dt>
             <dd className="text-slate-900">{message.from || "—"}</dd>
             <dt className="text-slate-600">To</dt>
@@ -138,7 +138,7 @@ function MessageView({ message }: { message: MailboxMessage }) {
             </dd>
           </dl>
         </header>
-        <pre className="overflow-x-auto px-5 py-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-slate-800">
+        <pre className="overflow-x-auto px-5 py-4 font-sans text-sm leading-relaxed whitespace-pre-wrap text-slate-800 [overflow-wrap:anywhere]">
           {message.text}
         </pre>
       </article>
