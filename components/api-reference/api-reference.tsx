@@ -31,7 +31,10 @@ export function ApiReference({ document, baseUrl, keys, specUrl }: Props) {
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-[90rem] items-center justify-between gap-4 px-4 sm:px-6">
-          <Link href="/" className="flex items-center gap-2.5 font-semibold text-slate-900">
+          <Link
+            href="/"
+            className="flex items-center gap-2.5 font-semibold text-slate-900 pointer-coarse:min-h-11"
+          >
             <span
               aria-hidden="true"
               className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs font-bold text-white"
@@ -44,7 +47,7 @@ export function ApiReference({ document, baseUrl, keys, specUrl }: Props) {
           </Link>
           <a
             href={specUrl}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className="inline-flex items-center rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 pointer-coarse:min-h-11"
           >
             OpenAPI 3.1 JSON
           </a>

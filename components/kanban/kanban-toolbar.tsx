@@ -40,7 +40,7 @@ export function KanbanToolbar({
         <Input
           id="kanban-search"
           type="search"
-          className="mt-1 h-11 md:h-9"
+          className="mt-1 h-11 md:pointer-fine:h-9"
           placeholder="VIN, registration, make or model"
           autoComplete="off"
           value={filter.search}
@@ -51,7 +51,7 @@ export function KanbanToolbar({
         <Label htmlFor="kanban-substage">Substage</Label>
         <Select
           id="kanban-substage"
-          className="mt-1 [&_select]:h-11 md:[&_select]:h-9"
+          className="mt-1 [&_select]:h-11 md:pointer-fine:[&_select]:h-9"
           value={filter.substage}
           onChange={(event) =>
             onFilter({ ...filter, substage: event.target.value as KanbanFilter["substage"] })
@@ -68,7 +68,7 @@ export function KanbanToolbar({
         <Label htmlFor="kanban-ageing">Ageing</Label>
         <Select
           id="kanban-ageing"
-          className="mt-1 [&_select]:h-11 md:[&_select]:h-9"
+          className="mt-1 [&_select]:h-11 md:pointer-fine:[&_select]:h-9"
           value={filter.ageing}
           onChange={(event) => onFilter({ ...filter, ageing: event.target.value as KanbanFilter["ageing"] })}
         >

@@ -73,7 +73,7 @@ export function OpeningHoursFields({
                 <Input
                   type="time"
                   aria-label={`${DAY_NAMES[day]} opens at`}
-                  className="h-11 min-w-0 md:h-9"
+                  className="h-11 min-w-0 md:pointer-fine:h-9"
                   value={entry.open}
                   disabled={entry.closed}
                   onChange={(event) => setDay(day, { open: event.target.value })}
@@ -81,7 +81,7 @@ export function OpeningHoursFields({
                 <Input
                   type="time"
                   aria-label={`${DAY_NAMES[day]} closes at`}
-                  className="h-11 min-w-0 md:h-9"
+                  className="h-11 min-w-0 md:pointer-fine:h-9"
                   value={entry.close}
                   disabled={entry.closed}
                   aria-invalid={error ? true : undefined}

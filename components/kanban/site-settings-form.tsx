@@ -149,7 +149,7 @@ export function SiteSettingsForm({
                         min={1}
                         step={key === "limit" ? 1 : "any"}
                         inputMode="numeric"
-                        className="mt-1 h-11 md:h-9"
+                        className="mt-1 h-11 md:pointer-fine:h-9"
                         value={stages[stage][key]}
                         aria-invalid={error ? true : undefined}
                         onChange={(event) => setStage(stage, { [key]: event.target.value })}
