@@ -51,7 +51,7 @@ export function NavLinks({
                 className={cn(
                   "relative flex items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
-                  bar ? "h-9" : "h-11 text-base",
+                  bar ? "h-9 pointer-coarse:h-11" : "h-11 text-base",
                   current ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/8 hover:text-white",
                 )}
               >

@@ -76,7 +76,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
       <PageHeader
         eyebrow={
           <nav aria-label="Breadcrumb">
-            <Link href="/integrations" className="text-blue-700 hover:underline">
+            <Link href="/integrations" className="text-blue-700 underline underline-offset-2">
               Integrations
             </Link>
             <span aria-hidden="true" className="mx-1.5 text-slate-400">
