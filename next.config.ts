@@ -16,8 +16,9 @@ const nextConfig = (phase: string): NextConfig => ({
       },
     ];
   },
-  // pg stays a Node module of its own, out of the bundle.
-  serverExternalPackages: ["pg"],
+  // pg and Kysely stay Node modules of their own, out of the bundle: one copy of each per process (the
+  // build would otherwise put a copy of Kysely in each chunk that uses it).
+  serverExternalPackages: ["pg", "kysely"],
   poweredByHeader: false,
   // requireStaff() answers a signed-in user without the role with forbidden() (a 403 page in the shell).
   experimental: { authInterrupts: true },

@@ -149,6 +149,8 @@ try {
   });
   if (failures.length > 0) {
     console.error(`\nSoak FAILED:\n  ${failures.join("\n  ")}`);
+    if (serverErrors.length > 0)
+      console.error(`\nFirst errors in the server log:\n${serverErrors.slice(0, 5).join("\n")}`);
     process.exitCode = 1;
   } else {
     console.log("\nSoak passed.");

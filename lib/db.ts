@@ -149,7 +149,9 @@ export type Queryable = Kdb | Prisma.TransactionClient;
 
 /** The Kysely to run a query function's statements on, in the caller's transaction if there is one. */
 export function asKysely(client: Queryable): Kdb {
-  return client instanceof Kysely ? (client as Kdb) : kyselyIn(client);
+  // Told apart by shape, not instanceof: the build bundles Kysely into several chunks, and the shared
+  // client (on globalThis) may come from another chunk's copy of the class.
+  return "$queryRawUnsafe" in client ? kyselyIn(client) : client;
 }
 
 class PrismaTransactionDriver implements Driver {
