@@ -33,6 +33,8 @@ export type WorldA = {
   controlNoticeId: string;
   notice: string;
   savedView: { id: string; name: string };
+  /** A's admin and one of their live sessions (the users page ends sessions). */
+  adminUser: { id: string; sessionId: string };
   /** Text that only A's resources contain: none of it may reach B. */
   markers: string[];
 };
@@ -170,7 +172,23 @@ export async function createWorldA(
        SELECT $1, id, $2, 'status=PLANNING_POOL' FROM "User" WHERE email = $3`,
       [savedView.id, savedView.name, DEMO_STAFF.dispatcher],
     );
-    return { prepSite, prepJob, profileId, apiKeyId, trackingToken, deliveryId, notice, savedView };
+    // The session of A's admin signed in before this (the walk's adminA), still live.
+    const adminUser = await one<{ id: string; sessionId: string }>(
+      `SELECT u.id, s.id AS "sessionId" FROM "User" u JOIN "UserSession" s ON s."userId" = u.id
+       WHERE u.email = $1 AND s."endedAt" IS NULL ORDER BY s."createdAt" DESC LIMIT 1`,
+      [DEMO_STAFF.admin],
+    );
+    return {
+      prepSite,
+      prepJob,
+      profileId,
+      apiKeyId,
+      trackingToken,
+      deliveryId,
+      notice,
+      savedView,
+      adminUser,
+    };
   });
 
   const displayLinkName = `Tenancy probe screen of A ${run}`;
@@ -204,6 +222,7 @@ export async function createWorldA(
     controlNoticeId: `tenancy-a-control-notice-${run}`,
     notice: fromDatabase.notice,
     savedView: fromDatabase.savedView,
+    adminUser: fromDatabase.adminUser,
     markers: [
       vrm,
       "Tenancy Probe",
@@ -261,6 +280,20 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       ),
       notice: await rows(`SELECT "readAt" FROM "Notice" WHERE id = $1`, [world.noticeId]),
       savedView: await rows(`SELECT id, name, query FROM "SavedView" WHERE id = $1`, [world.savedView.id]),
+      prepJobNotes: await rows(`SELECT id, body FROM "PrepJobNote" WHERE "prepJobId" = $1 ORDER BY id`, [
+        world.prepJob.id,
+      ]),
+      prepSiteSettings: await rows(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [
+        world.prepSite.id,
+      ]),
+      adminSessions: await rows(`SELECT id, "endedAt" FROM "UserSession" WHERE "userId" = $1 ORDER BY id`, [
+        world.adminUser.id,
+      ]),
+      branding: await rows(
+        `SELECT "brandLogoUrl", "brandColour" FROM "Organisation" o
+         WHERE o.id = (SELECT "organisationId" FROM "User" WHERE id = $1)`,
+        [world.adminUser.id],
+      ),
       requestsOnAnotherOrganisationsSites: await rows(
         `SELECT count(*)::int AS count FROM "MovementRequest" r
          JOIN "Site" o ON o.id = r."originSiteId" JOIN "Site" d ON d.id = r."destinationSiteId"

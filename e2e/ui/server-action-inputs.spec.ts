@@ -24,6 +24,10 @@ type Records = {
   prepJobIds: string[];
   profileIds: string[];
   endpointIds: string[];
+  prepSiteIds: string[];
+  /** A staff member of the fuzzing's own, with a live session: the users page's actions end it. */
+  userIds: string[];
+  sessionIds: string[];
 };
 
 async function createOwnRecords(
@@ -86,7 +90,30 @@ async function createOwnRecords(
     ).rows.map((row) => row.id),
   );
   expect(endpointIds).toHaveLength(1);
+  const userId = `fuzz-user-${Date.now()}`;
+  const prepSiteIds = await withE2eDatabase(async (client) => {
+    await client.query(
+      `INSERT INTO "User" (id, "organisationId", email, name, "passwordHash", role)
+       SELECT $1, "organisationId", $1 || '@fuzz.test', 'Fuzz User', 'not-a-hash', 'DISPATCHER'
+       FROM "User" WHERE email = $2`,
+      [userId, DEMO_STAFF.admin],
+    );
+    await client.query(
+      `INSERT INTO "UserSession" (id, "userId", "expiresAt") VALUES ($1, $1, now() + interval '1 day')`,
+      [userId],
+    );
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM "Site" WHERE "isPrepSite" AND "organisationId" =
+         (SELECT "organisationId" FROM "User" WHERE email = $1) ORDER BY code LIMIT 1`,
+      [DEMO_STAFF.admin],
+    );
+    return rows.map((row) => row.id);
+  });
+  expect(prepSiteIds).toHaveLength(1);
   return {
+    prepSiteIds,
+    userIds: [userId],
+    sessionIds: [userId],
     requestIds,
     driverIds: (await get<{ id: string }>("/v1/operations/drivers", operations)).map((driver) => driver.id),
     providerIds: (await get<{ id: string }>("/v1/infrastructure/providers/third-party", integration)).map(
@@ -97,6 +124,45 @@ async function createOwnRecords(
     profileIds: [profileId],
     endpointIds,
   };
+}
+
+/** Reads the branding and the prep site's settings now; the function returned writes them back. */
+async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
+  const saved = await withE2eDatabase(async (client) => ({
+    branding: (
+      await client.query(
+        `SELECT id, "brandLogoUrl", "brandColour" FROM "Organisation"
+         WHERE id = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
+        [prepSiteId],
+      )
+    ).rows[0] as { id: string; brandLogoUrl: string | null; brandColour: string | null },
+    siteSettings: (await client.query(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
+      .rows[0] as Record<string, unknown> | undefined,
+  }));
+  return () =>
+    withE2eDatabase(async (client) => {
+      const { id, brandLogoUrl, brandColour } = saved.branding;
+      await client.query(`UPDATE "Organisation" SET "brandLogoUrl" = $2, "brandColour" = $3 WHERE id = $1`, [
+        id,
+        brandLogoUrl,
+        brandColour,
+      ]);
+      await client.query(`DELETE FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
+      if (saved.siteSettings) {
+        const columns = Object.keys(saved.siteSettings);
+        // JSON columns go back as JSON text (pg would write a JS array as a PostgreSQL array).
+        const values = Object.values(saved.siteSettings).map((value) =>
+          value !== null && typeof value === "object" && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+        );
+        await client.query(
+          `INSERT INTO "PrepSiteSettings" (${columns.map((column) => `"${column}"`).join(", ")})
+           VALUES (${columns.map((_, at) => `$${at + 1}`).join(", ")})`,
+          values,
+        );
+      }
+    });
 }
 
 const json = fc.jsonValue({ maxDepth: 3 });
@@ -182,6 +248,15 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     createApiKeyAction: fc.tuple(profileId, input({ name: "Fuzz key", scopes: ["integration"] })),
     revokeApiKeyAction: fc.tuple(profileId, garbageId),
     dismissNotice: fc.tuple(fc.oneof(json, fields("noticeId"))),
+    loadCardDetailsAction: fc.tuple(idFrom(records.prepJobIds)),
+    addKanbanNoteAction: fc.tuple(input({ prepJobId: records.prepJobIds[0], body: "Fuzz note" })),
+    savePrepSiteSettingsAction: fc.tuple(
+      idFrom([...records.prepSiteIds, ...records.siteIds]),
+      input({ wipLimits: { ARRIVED: 5 }, ageingThresholds: {}, openingHours: null, closedDays: [] }),
+    ),
+    saveBrandingAction: fc.tuple(input({ logoUrl: "https://example.com/logo.png", colour: "#0F766E" })),
+    endUserSessionAction: fc.tuple(idFrom(records.userIds), idFrom(records.sessionIds)),
+    endAllUserSessionsAction: fc.tuple(idFrom(records.userIds)),
     signInWithCredentials: fc.tuple(
       input({ email: "nobody@fuzz.test", password: "not-a-password" }),
       maybe(fc.oneof(fc.string({ maxLength: 60 }), json)),
@@ -199,6 +274,8 @@ test("every server action answers every generated input without a 5xx", async ({
   // A new action needs its generator here: it is not left out silently.
   expect(actions.map((action) => action.name).filter((name) => !generators[name])).toEqual([]);
 
+  // Valid inputs change the organisation's branding and a prep site's settings: put back afterwards.
+  const restoreSettings = await keepOrganisationSettings(records.prepSiteIds[0]!);
   let requests = 0;
   const call = async (action: ServerAction, args: unknown[]) => {
     requests += 1;
@@ -212,12 +289,16 @@ test("every server action answers every generated input without a 5xx", async ({
   };
   // Every action is tried, whatever an earlier one did: the failures are listed together.
   const failures: string[] = [];
-  for (const action of actions) {
-    const outcome = await fc.check(
-      fc.asyncProperty(generators[action.name]!, (args) => call(action, args)),
-      { numRuns: RUNS_PER_ACTION },
-    );
-    if (outcome.failed) failures.push(fc.defaultReportMessage(outcome) ?? action.name);
+  try {
+    for (const action of actions) {
+      const outcome = await fc.check(
+        fc.asyncProperty(generators[action.name]!, (args) => call(action, args)),
+        { numRuns: RUNS_PER_ACTION },
+      );
+      if (outcome.failed) failures.push(fc.defaultReportMessage(outcome) ?? action.name);
+    }
+  } finally {
+    await restoreSettings();
   }
   console.log(`server actions: ${requests} generated requests to ${actions.length} actions`);
   expect(failures).toEqual([]);

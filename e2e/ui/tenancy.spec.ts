@@ -86,6 +86,15 @@ const WALK: Record<string, Walk> = {
     takes: "nothing (the viewer's own organisation)",
     probes: () => [own("/settings/branding", "adminB")],
   },
+  "/users": {
+    takes: "nothing (the viewer's own organisation's users)",
+    probes: () => [own("/users", "adminB")],
+    // A's admin's e-mail is on A's users page, so its absence from B's means something.
+    custom: async (sessions) => {
+      expect(await (await sessions.adminA.request.get("/users")).text()).toContain(DEMO_STAFF.admin);
+      expect(await (await sessions.adminB.request.get("/users")).text()).not.toContain(DEMO_STAFF.admin);
+    },
+  },
   "/mailbox": {
     takes: "?id=<e-mail id>",
     probes: () => [],
@@ -242,6 +251,27 @@ const ACTIONS: Record<string, ActionCase> = {
   revokeApiKeyAction: { as: "adminB", args: (a) => [a.profileId, a.apiKeyId], expected: "refused" },
   // Takes FormData (the notice form): called in the multipart encoding below.
   dismissNotice: { as: "adminB", args: (a) => [{ noticeId: a.noticeId }], expected: "no-op" },
+  loadCardDetailsAction: { as: "adminB", args: (a) => [a.prepJob.id], expected: "refused" },
+  addKanbanNoteAction: {
+    as: "adminB",
+    args: (a) => [{ prepJobId: a.prepJob.id, body: "B's probe note" }],
+    expected: "refused",
+  },
+  savePrepSiteSettingsAction: {
+    as: "adminB",
+    args: (a) => [
+      a.prepSite.id,
+      { wipLimits: { ARRIVED: 1 }, ageingThresholds: {}, openingHours: null, closedDays: [] },
+    ],
+    expected: "refused",
+  },
+  saveBrandingAction: { noResourceId: "sets the caller's own organisation's branding" },
+  endUserSessionAction: {
+    as: "adminB",
+    args: (a) => [a.adminUser.id, a.adminUser.sessionId],
+    expected: "refused",
+  },
+  endAllUserSessionsAction: { as: "adminB", args: (a) => [a.adminUser.id], expected: "refused" },
   signInWithCredentials: { noResourceId: "signs in; the e-mail and password are the input" },
   signOutOfStaff: { noResourceId: "ends the caller's own session" },
 };
