@@ -63,7 +63,10 @@ function LiveWorkshopBoard({ initialBoard, boardUrl, streamUrl }: Props) {
         ))}
       </div>
       <footer className="flex shrink-0 items-center justify-between gap-6 text-base text-slate-300">
-        <p>Edge colour: time in stage. Green on time, amber ageing, red overdue.</p>
+        <p>
+          Edge colour: time in stage. Green on time, amber ageing, red overdue.
+          {shown.settings.schedule ? " Time counts the site's opening hours only." : null}
+        </p>
         <p role="status" className="flex items-center gap-2" data-testid="display-connection">
           <span
             aria-hidden="true"

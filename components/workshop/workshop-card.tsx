@@ -28,7 +28,7 @@ function TimeInStage({ card, compact = false }: { card: KanbanCard; compact?: bo
       )}
       data-ageing={card.ageing}
     >
-      <span aria-hidden="true">{card.timeInStage.label}</span>
+      <span aria-hidden="true">{compact ? card.timeInStage.short : card.timeInStage.label}</span>
       <span className="sr-only">{card.timeInStage.spoken} in this stage</span>
       {style.words ? <span>· {style.words}</span> : null}
     </span>
@@ -59,7 +59,10 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
   );
 }
 
-/** The same job in one line, for a column with more jobs than fit as cards. */
+/**
+ * The same job in one line, for a column with more jobs than fit as cards. The time drops "working"
+ * (the footer says how time is counted) so that the pill fits a 1280 px screen's column.
+ */
 export function WorkshopRow({ card }: { card: KanbanCard }) {
   return (
     <div

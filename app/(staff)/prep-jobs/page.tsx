@@ -58,10 +58,13 @@ export default async function PrepJobsPage({
         description={
           <>
             {board.total} {board.total === 1 ? "vehicle" : "vehicles"} at this prep site.{" "}
-            <AgeingSummary board={board} />
-            {canMove
-              ? " Open a card to move it, or drag it (its handle works with Space and the arrow keys)."
-              : null}
+            {/* On a phone the cards come first: each says its own ageing in words. */}
+            <span className="hidden md:inline">
+              <AgeingSummary board={board} />
+              {canMove
+                ? " Open a card to move it, or drag it (its handle works with Space and the arrow keys)."
+                : null}
+            </span>
           </>
         }
         actions={

@@ -85,7 +85,14 @@ export type KanbanJob = {
 
 export type KanbanCard = KanbanJob & {
   /** `working`: only the site's open hours were counted (working-hours ageing). */
-  timeInStage: { ms: number; label: string; spoken: string; working: boolean };
+  timeInStage: {
+    ms: number;
+    label: string;
+    /** The duration alone ("1 d 10 h"), for a one-line row where "working" does not fit. */
+    short: string;
+    spoken: string;
+    working: boolean;
+  };
   ageing: AgeingLevel;
   /** The thresholds of the card's stage at its site. */
   ageingAfter: AgeingThresholds;
@@ -136,6 +143,7 @@ export function toKanbanCard(job: KanbanJob, now: Date, settings: KanbanSettings
     timeInStage: {
       ms,
       label: `${formatDuration(ms)}${working ? " working" : ""}`,
+      short: formatDuration(ms),
       spoken: `${formatDurationLong(ms)}${working ? " of working time" : ""}`,
       working,
     },
