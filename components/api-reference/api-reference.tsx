@@ -146,7 +146,7 @@ export function ApiReference({ document, baseUrl, keys, specUrl }: Props) {
             <h2 id="objects-title" className="text-3xl font-bold tracking-tight text-slate-900">
               Objects
             </h2>
-            <p className="mt-3 max-w-3xl text-[15px] leading-7 text-slate-700">
+            <p className="mt-3 max-w-3xl text-[0.9375rem] leading-7 text-slate-700">
               The shapes the endpoints return and the events carry. Responses may gain fields over time:
               ignore the ones you do not know.
             </p>
@@ -159,7 +159,7 @@ export function ApiReference({ document, baseUrl, keys, specUrl }: Props) {
             <h2 id="error-codes-title" className="text-3xl font-bold tracking-tight text-slate-900">
               Error codes
             </h2>
-            <p className="mt-3 max-w-3xl text-[15px] leading-7 text-slate-700">
+            <p className="mt-3 max-w-3xl text-[0.9375rem] leading-7 text-slate-700">
               The <code className="font-mono text-[0.85em]">code</code> of every error response. The problem
               body&apos;s <code className="font-mono text-[0.85em]">type</code> links to its row.
             </p>

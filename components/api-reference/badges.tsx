@@ -9,7 +9,7 @@ const METHOD_STYLES: Record<string, string> = {
 
 export function MethodBadge({ method, compact = false }: { method: string; compact?: boolean }) {
   const style = METHOD_STYLES[method] ?? "bg-slate-100 text-slate-800 ring-slate-600/20";
-  const size = compact ? "w-12 px-1 text-[10px]" : "px-2 text-xs";
+  const size = compact ? "w-12 px-1 text-[0.625rem]" : "px-2 text-xs";
   return (
     <span
       className={`inline-flex shrink-0 items-center justify-center rounded py-0.5 font-mono font-semibold uppercase ring-1 ring-inset ${size} ${style}`}

@@ -34,7 +34,7 @@ export function ErrorCodesTable({ codes }: { codes: ErrorCodeView[] }) {
               <th scope="row" className="px-4 py-3 font-normal">
                 <a
                   href={`#${code.anchor}`}
-                  className="font-mono text-[13px] font-semibold text-slate-900 hover:underline"
+                  className="font-mono text-[0.8125rem] font-semibold text-slate-900 hover:underline"
                 >
                   {code.code}
                 </a>

@@ -57,7 +57,7 @@ function blocksOf(markdown: string): Block[] {
 
 export function Markdown({ text, className = "" }: { text: string; className?: string }) {
   return (
-    <div className={`space-y-3 text-[15px] leading-7 text-slate-700 ${className}`}>
+    <div className={`space-y-3 text-[0.9375rem] leading-7 text-slate-700 ${className}`}>
       {blocksOf(text).map((block, index) =>
         block.kind === "list" ? (
           <ul key={index} className="list-disc space-y-1.5 pl-5 marker:text-slate-400">

@@ -18,7 +18,7 @@ export function ObjectSection({ object, resolve }: { object: ObjectView; resolve
           {object.name}
         </h3>
         {object.description && (
-          <p className="mt-2 text-[15px] leading-7 text-slate-700">
+          <p className="mt-2 text-[0.9375rem] leading-7 text-slate-700">
             <InlineMarkdown text={object.description} />
           </p>
         )}

@@ -4,7 +4,7 @@ import type { ReferenceModel } from "@/components/api-reference/model";
 import { objectAnchor } from "@/components/api-reference/schema-fields";
 
 const linkClass =
-  "flex items-start gap-2 rounded-md px-2 py-1 text-[13px] pointer-coarse:min-h-11 pointer-coarse:items-center text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+  "flex items-start gap-2 rounded-md px-2 py-1 text-[0.8125rem] pointer-coarse:min-h-11 pointer-coarse:items-center text-slate-700 hover:bg-slate-100 hover:text-slate-900";
 
 function Group({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -45,7 +45,7 @@ export function Sidebar({ model }: { model: ReferenceModel }) {
           {tag.webhooks.map((operation) => (
             <li key={operation.id}>
               <a href={`#${operation.id}`} className={linkClass}>
-                <span className="inline-flex w-12 shrink-0 justify-center rounded bg-slate-200 py-0.5 font-mono text-[10px] font-semibold text-slate-800">
+                <span className="inline-flex w-12 shrink-0 justify-center rounded bg-slate-200 py-0.5 font-mono text-[0.625rem] font-semibold text-slate-800">
                   EVENT
                 </span>
                 <span className="truncate font-mono text-xs">{operation.path}</span>

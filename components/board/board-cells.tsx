@@ -5,7 +5,7 @@ import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 export function Plate({ vrm, vin }: { vrm: string | null; vin: string | null }) {
   if (vrm) {
     return (
-      <span className="truncate rounded-[3px] bg-amber-100 px-1.5 font-mono text-[13px] tracking-wide text-slate-950 ring-1 ring-amber-400/70 ring-inset">
+      <span className="truncate rounded-[3px] bg-amber-100 px-1.5 font-mono text-[0.8125rem] tracking-wide text-slate-950 ring-1 ring-amber-400/70 ring-inset">
         {vrm}
       </span>
     );
@@ -16,7 +16,7 @@ export function Plate({ vrm, vin }: { vrm: string | null; vin: string | null }) 
 /** AM / PM beside a date; nothing for "any time" (the usual case, and the default). */
 export function SlotTag({ slot }: { slot: BoardRow["readySlot"] | null }) {
   if (!slot || slot === "ANYTIME") return null;
-  return <span className="text-[11px] font-medium text-slate-600">{slot}</span>;
+  return <span className="text-[0.6875rem] font-medium text-slate-600">{slot}</span>;
 }
 
 export function SiteCode({ site }: { site: BoardRow["origin"] }) {

@@ -95,7 +95,7 @@ function FieldList({ items }: { items: [label: string, value: ReactNode, mono?: 
           <dd
             className={cn(
               "min-w-0 break-words text-slate-900",
-              mono && value ? "font-mono text-[13px]" : undefined,
+              mono && value ? "font-mono text-[0.8125rem]" : undefined,
             )}
           >
             {value ?? <span className="text-slate-500">—</span>}

@@ -54,7 +54,7 @@ export function Timeline({ events }: { events: BoardEvent[] }) {
               <div className="flex items-start justify-between gap-2">
                 <div className="min-w-0">
                   <div className="text-slate-900">{event.summary}</div>
-                  <div className="font-mono text-[11px] text-slate-500">
+                  <div className="font-mono text-[0.6875rem] text-slate-500">
                     #{event.sequence} · {event.type}
                     {event.published ? "" : " · internal"}
                   </div>

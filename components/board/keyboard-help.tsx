@@ -12,7 +12,7 @@ export function KeyboardHelp() {
 
 function Kbd({ children }: { children: string }) {
   return (
-    <kbd className="mx-0.5 rounded border border-slate-300 bg-white px-1 font-mono text-[11px] text-slate-600">
+    <kbd className="mx-0.5 rounded border border-slate-300 bg-white px-1 font-mono text-[0.6875rem] text-slate-600">
       {children}
     </kbd>
   );

@@ -82,7 +82,7 @@ export function SearchBox({
         />
         <kbd
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[10px] text-slate-500 pointer-coarse:hidden"
+          className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-300 bg-slate-50 px-1 font-mono text-[0.625rem] text-slate-500 pointer-coarse:hidden"
         >
           /
         </kbd>

@@ -55,7 +55,7 @@ export function StatusBadge({ status, className }: { status: MovementRequestStat
 /** Past its deadline and not finished: "Late 2d" (days past the deadline). */
 export function LateBadge({ days }: { days?: number }) {
   return (
-    <span className="inline-flex items-center rounded bg-red-50 px-1 text-[11px] leading-4 font-semibold text-red-800 ring-1 ring-red-300 ring-inset">
+    <span className="inline-flex items-center rounded bg-red-50 px-1 text-[0.6875rem] leading-4 font-semibold text-red-800 ring-1 ring-red-300 ring-inset">
       Late{days && days > 0 ? ` ${days}d` : ""}
     </span>
   );

@@ -78,7 +78,7 @@ export function DataTable<TData extends RowData, TSelected>({
       <table
         aria-label={label}
         aria-busy={busy || undefined}
-        className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-[13px]"
+        className="w-full min-w-[60rem] table-fixed border-separate border-spacing-0 text-[0.8125rem]"
       >
         <thead>
           {table.getHeaderGroups().map((group) => (
@@ -100,7 +100,7 @@ export function DataTable<TData extends RowData, TSelected>({
                         : undefined
                     }
                     className={cn(
-                      "sticky top-14 z-10 border-y border-slate-200 bg-slate-100/95 px-2 py-2 text-left text-[11px] font-semibold tracking-wide text-slate-600 uppercase backdrop-blur first:border-l first:pl-3 last:border-r last:pr-3",
+                      "sticky top-14 z-10 border-y border-slate-200 bg-slate-100/95 px-2 py-2 text-left text-[0.6875rem] font-semibold tracking-wide text-slate-600 uppercase backdrop-blur first:border-l first:pl-3 last:border-r last:pr-3",
                       meta?.align === "end" && "text-right",
                       meta?.className,
                     )}

@@ -37,8 +37,8 @@ export function ApiKeysCard({ profileName, apiKeys, headingId, createAction, rev
         title="API keys"
         description={
           <>
-            Systems call the <code className="font-mono text-[13px]">/v1</code> API with a key in the{" "}
-            <code className="font-mono text-[13px]">X-Service-API-Key</code> header.{" "}
+            Systems call the <code className="font-mono text-[0.8125rem]">/v1</code> API with a key in the{" "}
+            <code className="font-mono text-[0.8125rem]">X-Service-API-Key</code> header.{" "}
             {apiKeys.length > 0 ? `${active} active of ${apiKeys.length}.` : null}
           </>
         }

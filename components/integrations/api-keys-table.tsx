@@ -49,7 +49,7 @@ export function ApiKeysTable({
                 </span>
                 <span className="block text-xs text-slate-600">{key.ownerEmail}</span>
               </th>
-              <td className="px-4 py-3 font-mono text-[13px] whitespace-nowrap text-slate-700">
+              <td className="px-4 py-3 font-mono text-[0.8125rem] whitespace-nowrap text-slate-700">
                 {key.prefix}…
               </td>
               <td className="px-4 py-3">

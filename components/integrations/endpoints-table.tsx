@@ -24,7 +24,7 @@ export function EndpointsTable({ endpoints }: { endpoints: WebhookEndpointRespon
               <th scope="row" className="max-w-md px-4 py-3 font-normal">
                 <Link
                   href={`/integrations/endpoints/${endpoint.id}`}
-                  className="block font-mono text-[13px] font-medium break-all text-blue-700 hover:underline"
+                  className="block font-mono text-[0.8125rem] font-medium break-all text-blue-700 hover:underline"
                 >
                   {endpoint.url}
                 </Link>

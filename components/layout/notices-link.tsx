@@ -24,7 +24,7 @@ export function NoticesLink({ unread }: { unread: number }) {
       {unread > 0 ? (
         <span
           aria-hidden="true"
-          className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-amber-400 px-1 text-[10px] leading-4 font-bold text-slate-900"
+          className="absolute top-1 right-1 flex min-w-4 items-center justify-center rounded-full bg-amber-400 px-1 text-[0.625rem] leading-4 font-bold text-slate-900"
         >
           {unread > 9 ? "9+" : unread}
         </span>

@@ -75,7 +75,7 @@ export function UserSessionsCard({ user, actions }: { user: UserView; actions: U
                         </Badge>
                       ) : null}
                     </th>
-                    <td className="px-4 py-3 font-mono text-[13px] whitespace-nowrap text-slate-700">
+                    <td className="px-4 py-3 font-mono text-[0.8125rem] whitespace-nowrap text-slate-700">
                       {session.ipAddress ?? "Unknown"}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">

@@ -67,12 +67,15 @@ export function WorkshopRow({ card }: { card: KanbanCard }) {
   return (
     <div
       className={cn(
-        "flex items-center gap-2 rounded-md border-l-[0.3rem] bg-slate-800 py-0.5 pr-1.5 pl-2",
+        "@container flex items-center justify-between gap-2 rounded-md border-l-[0.3rem] bg-slate-800 py-0.5 pr-1.5 pl-2",
         AGEING_STYLE[card.ageing].edge,
       )}
     >
       <span className="shrink-0 font-mono text-lg font-semibold text-white">{card.vrm ?? "—"}</span>
-      <span className="min-w-0 flex-1 truncate text-base text-slate-200">{vehicleOf(card)}</span>
+      {/* The vehicle only where the row has room for more than a letter or two of it. */}
+      <span className="hidden min-w-0 flex-1 truncate text-base text-slate-200 @min-[22rem]:block">
+        {vehicleOf(card)}
+      </span>
       <TimeInStage card={card} compact />
     </div>
   );

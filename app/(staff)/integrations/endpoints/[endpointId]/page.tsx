@@ -91,7 +91,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             <EndpointStatusBadge endpoint={endpoint} />
           </span>
         }
-        description={<span className="font-mono text-[13px] break-all text-slate-700">{endpoint.url}</span>}
+        description={<span className="font-mono text-[0.8125rem] break-all text-slate-700">{endpoint.url}</span>}
         actions={
           <EndpointActions
             endpoint={endpoint}
@@ -127,7 +127,7 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             <Timestamp iso={endpoint.createdAt} />
           </Detail>
           <Detail term="Signing">
-            Standard Webhooks, <code className="font-mono text-[13px]">hook-signature</code> header.{" "}
+            Standard Webhooks, <code className="font-mono text-[0.8125rem]">hook-signature</code> header.{" "}
             <Link href="/docs/api" className="text-blue-700 underline underline-offset-2 hover:text-blue-800">
               How to verify
             </Link>
