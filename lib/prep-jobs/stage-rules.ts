@@ -107,7 +107,7 @@ export const PREP_JOB_RULES = {
 
 export type PrepJobTrigger = keyof typeof PREP_JOB_RULES;
 
-/** The vehicle has left the prep site: the one position no rule leaves. */
+/** The vehicle has left the prep site (OUTBOUND/DELIVERED): a job here is no longer open. */
 export const PREP_JOB_FINISHED: PrepJobPosition = PREP_JOB_RULES.outboundMovementDelivered.to;
 
 export function samePosition(a: PrepJobPosition, b: PrepJobPosition): boolean {
