@@ -6,17 +6,16 @@ import { cn, focusRing } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
-import type { KanbanBoard } from "@/lib/prep-jobs/kanban/board";
+import type { PrepJobStage as Stage, PrepJobSubstage as Substage } from "@/lib/generated/prisma/enums";
+import { substageLabel, type KanbanBoard } from "@/lib/prep-jobs/kanban/board";
 import type { KanbanFilter } from "@/lib/prep-jobs/kanban/board-filter";
+import { SUBSTAGE_ORDER } from "@/lib/prep-jobs/stage-rules";
 
-const SUBSTAGE_OPTIONS = [
+const SUBSTAGE_OPTIONS: [KanbanFilter["substage"], string][] = [
   ["all", "All substages"],
-  ["PENDING_MOVEMENT_REQUEST", "Awaiting movement"],
-  ["SCHEDULED", "Scheduled"],
-  ["DELIVERED", "Delivered"],
-  ["none", "No substage"],
-] as const;
+  ...SUBSTAGE_ORDER.map((substage): [Substage, string] => [substage, substageLabel(substage)]),
+  ["none", substageLabel(null)],
+];
 
 const AGEING_OPTIONS = [
   ["all", "Any age"],

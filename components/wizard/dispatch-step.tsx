@@ -6,7 +6,7 @@ import { Fragment, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { ArrowRightIcon } from "@/components/ui/icons";
 import { Select } from "@/components/ui/select";
-import type { TransportMethod } from "@/lib/generated/prisma/enums";
+import { TransportMethod } from "@/lib/generated/prisma/enums";
 import { formatDistanceKm } from "@/lib/movement-requests/wizard/format";
 import { quoteDispatchOptions } from "@/lib/movement-requests/wizard/quote-dispatch-options";
 import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
@@ -15,6 +15,11 @@ import { QuoteDescription, QuotePrice, TRANSPORT_METHOD_LABEL } from "./dispatch
 import { Field, FieldGroup, fieldId } from "./field";
 import { RuleNote } from "./rule-note";
 import { useWizardOptions } from "./wizard-context";
+
+const TRANSPORT_METHOD_DESCRIPTION: Record<TransportMethod, string> = {
+  DRIVEN: "A driver drives it on trade plates",
+  TRANSPORTED: "Carried on a car transporter",
+};
 
 const POOL = "planningPool";
 
@@ -73,13 +78,11 @@ export function DispatchStep() {
     <div className="space-y-6">
       <FieldGroup path="transportMethod" legend="How does the vehicle travel?">
         <div className="grid max-w-3xl gap-3 md:grid-cols-2">
-          {(["DRIVEN", "TRANSPORTED"] as const).map((method, index) => (
+          {Object.values(TransportMethod).map((method, index) => (
             <ChoiceCard
               key={method}
               title={TRANSPORT_METHOD_LABEL[method]}
-              description={
-                method === "DRIVEN" ? "A driver drives it on trade plates" : "Carried on a car transporter"
-              }
+              description={TRANSPORT_METHOD_DESCRIPTION[method]}
               inputProps={{
                 ...register("transportMethod", {
                   onChange: (event: { target: { value: TransportMethod } }) =>

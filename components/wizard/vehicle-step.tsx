@@ -3,10 +3,16 @@
 import { useFormContext, useWatch } from "react-hook-form";
 import { CheckCircleIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
+import { BusinessArea } from "@/lib/generated/prisma/enums";
 import { vinSchema, vrmSchema } from "@/lib/schemas/common";
 import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
 import { ChoiceCard } from "./choice-card";
 import { blankToUndefined, Field, FieldGroup, fieldId } from "./field";
+
+const BUSINESS_AREA_DESCRIPTION: Record<BusinessArea, string> = {
+  Retail: "Stock for sale to the public",
+  Fleet: "Lease and fleet vehicles",
+};
 
 const text = { setValueAs: blankToUndefined };
 
@@ -75,11 +81,11 @@ export function VehicleStep() {
       <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
         <FieldGroup path="businessArea" legend="Business area">
           <div className="grid grid-cols-2 gap-3">
-            {(["Retail", "Fleet"] as const).map((area, index) => (
+            {Object.values(BusinessArea).map((area, index) => (
               <ChoiceCard
                 key={area}
                 title={area}
-                description={area === "Retail" ? "Stock for sale to the public" : "Lease and fleet vehicles"}
+                description={BUSINESS_AREA_DESCRIPTION[area]}
                 inputProps={{
                   ...register("businessArea"),
                   value: area,

@@ -2,6 +2,7 @@
 // guard with requireStaff(rolesWith("dispatch")); the shell filters its navigation with the same table.
 // Safe in client components (no server imports).
 import { UserRole } from "@/lib/generated/prisma/enums";
+import { everyValueOf } from "@/lib/schemas/enum-values";
 
 export const CAPABILITIES = [
   /** The movement board, read-only: every role (prep staff follow the vehicles coming to them). */
@@ -34,7 +35,8 @@ const ROLE_CAPABILITIES: Record<UserRole, ReadonlySet<Capability>> = {
   PREP_STAFF: new Set<Capability>(["view-board", "view-prep-jobs", "work-prep-jobs", "view-notices"]),
 };
 
-export const ROLES: readonly UserRole[] = [UserRole.ADMIN, UserRole.DISPATCHER, UserRole.PREP_STAFF];
+/** In the order the UI lists them; every role (tsc fails when one is added to the schema). */
+export const ROLES: readonly UserRole[] = everyValueOf(UserRole, ["ADMIN", "DISPATCHER", "PREP_STAFF"]);
 
 export const ROLE_LABEL: Record<UserRole, string> = {
   ADMIN: "Administrator",

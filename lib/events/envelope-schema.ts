@@ -5,6 +5,7 @@
 // they do not know, so that additive changes need no new schemaVersion.
 import { z } from "zod";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
+import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
 import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
 import {
   businessAreaSchema,
@@ -14,7 +15,7 @@ import {
 } from "@/lib/schemas/common";
 
 export const webhookMovementStatusSchema = z
-  .enum(["IN_PROGRESS", "DELIVERED", "CANCELLED", "ABORTED"])
+  .enum(WEBHOOK_MOVEMENT_STATUSES)
   .meta({ description: "Status of the movement (leg) after the event. DELIVERED is the normal end." });
 
 export const abortReasonSchema = z.enum(ABORT_REASONS).meta({

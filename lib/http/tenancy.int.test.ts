@@ -7,7 +7,7 @@ import { createMovementRequest } from "@/prisma/factories/movement-request";
 import { createPrepJob } from "@/prisma/factories/prep-job";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
+import { seedWebhookEvent } from "@/lib/testing/webhook-rows";
 import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/lib/testing/v1-routes";
 
 const database = setupTestDatabase();

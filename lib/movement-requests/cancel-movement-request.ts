@@ -1,10 +1,11 @@
 // Cancellation (extension): allowed until collection. Every open leg is cancelled and publishes
 // movement.cancelled; a linked prep job goes back to waiting for a movement.
 import { db } from "@/lib/db";
-import { updateLegAndPublish } from "@/lib/events/record-movement-event";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
 
@@ -17,11 +18,8 @@ export async function cancelMovementRequest(scope: ActorScope, requestId: string
       now,
       reason,
     });
-    for (const leg of request.movements.filter((movement) => movement.status === "OPEN")) {
-      await updateLegAndPublish(tx, cancelled, leg.id, "movement.cancelled", {
-        now,
-        data: { status: "CANCELLED" },
-      });
+    for (const leg of legsFor("cancel", request.movements)) {
+      await transitionLeg(tx, cancelled, leg, "cancel", { now });
     }
     await followMovementRequest(tx, cancelled, "calledOff", { actor: scope.actor, now });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));

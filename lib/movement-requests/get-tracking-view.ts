@@ -11,6 +11,7 @@ import {
   CUSTOMER_STATUS_OF,
   type CustomerStatus,
 } from "@/lib/movement-requests/customer-status";
+import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
@@ -84,8 +85,7 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
   const collected = request.movements[0]?.originActualOn ?? null;
   const delivered = request.movements.at(-1)?.destinationActualOn ?? null;
   // The leg under way or next; its driver is the one the customer may meet.
-  const leg =
-    request.movements.find((movement) => movement.status !== "DELIVERED") ?? request.movements.at(-1);
+  const leg = currentLeg(request.movements);
   return {
     organisation: {
       name: request.organisation.name,

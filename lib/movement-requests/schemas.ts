@@ -1,6 +1,7 @@
 // Request and response shapes of the movement request endpoints: one schema per shape, used by the
 // route handlers, the create wizard's forms and the OpenAPI document.
 import { z } from "zod";
+import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import {
   businessAreaSchema,
   calendarDateSchema,
@@ -126,23 +127,7 @@ export const movementRequestParams = z.strictObject({ requestId: z.string().desc
 
 // ── responses ──
 
-export const movementRequestStatusSchema = z.enum([
-  "CREATED",
-  "SENT_TO_DRIVER",
-  "SENT_TO_3PL",
-  "SENT_TO_MARKETPLACE",
-  "SENT_TO_MULTIPLE_DRIVERS",
-  "ACCEPTED",
-  "ACCEPTED_SENT_TO_DRIVER",
-  "ACCEPTED_SENT_TO_3PL",
-  "ACCEPTED_SENT_TO_MARKETPLACE",
-  "PARTIALLY_PLANNED",
-  "PLANNED",
-  "IN_PROGRESS",
-  "DELIVERED",
-  "ABORTED",
-  "CANCELLED",
-]);
+export const movementRequestStatusSchema = z.enum(MovementRequestStatus);
 
 export const providerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DRIVER"), id: z.string(), firstname: z.string(), surname: z.string() }),

@@ -3,6 +3,7 @@
 import { toDateOnly } from "@/lib/dates";
 import { publicBaseUrl } from "@/lib/env";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import type { MovementRequestResponse } from "@/lib/movement-requests/schemas";
 
 type Provider = NonNullable<MovementRequestResponse["provider"]>;
@@ -63,8 +64,7 @@ export function trackingUrlOf(request: Pick<MovementRequestWithLegs, "trackingTo
 
 /** The carrier of the current leg: the first one not yet delivered, else the last. */
 function providerOf(request: MovementRequestWithLegs): Provider | undefined {
-  const leg =
-    request.movements.find((movement) => movement.status !== "DELIVERED") ?? request.movements.at(-1);
+  const leg = currentLeg(request.movements);
   if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
   if (leg?.driver) {
     return {

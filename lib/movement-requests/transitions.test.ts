@@ -4,6 +4,7 @@ import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import {
   allowedTargets,
   assertTransition,
+  CALLED_OFF_STATUSES,
   availableActions,
   isEditable,
   lifecycleMermaid,
@@ -70,6 +71,15 @@ describe("the movement request transition table", () => {
 
   it("refuses a target the action does not lead to, even from an allowed status", () => {
     expect(() => assertTransition("accept", "CREATED", "PLANNED")).toThrow(AppError);
+  });
+
+  it("calls a request off exactly where abort and cancel lead", () => {
+    const targets = new Set(
+      (["abort", "cancel"] as const).flatMap((action) =>
+        ALL_STATUSES.flatMap((status) => allowedTargets(action, status)),
+      ),
+    );
+    expect([...targets].sort()).toEqual([...CALLED_OFF_STATUSES].sort());
   });
 
   it("allows edits until collection only", () => {

@@ -60,6 +60,9 @@ export type MovementRequestAction = keyof typeof MOVEMENT_REQUEST_TRANSITIONS;
 
 export const TERMINAL_STATUSES: readonly Status[] = ["DELIVERED", "ABORTED", "CANCELLED"];
 
+/** Where abort and cancel lead: the request will not arrive (a test checks them against the table). */
+export const CALLED_OFF_STATUSES = ["CANCELLED", "ABORTED"] as const satisfies readonly Status[];
+
 export function allowedTargets(action: MovementRequestAction, status: Status): readonly Status[] {
   const targets = MOVEMENT_REQUEST_TRANSITIONS[action] as Partial<Record<Status, readonly Status[]>>;
   return targets[status] ?? [];

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
-import { createPoolRequest, operateOk } from "@/lib/movement-requests/operations/operations-test-kit";
+import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
 import { mailboxTransport } from "@/lib/notifications/mail-transport";
 import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";

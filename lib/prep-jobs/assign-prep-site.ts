@@ -17,7 +17,7 @@ import { createMovementRequestIn } from "@/lib/movement-requests/create-movement
 import { readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { AssignPrepSiteBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { canApply, describePosition } from "@/lib/prep-jobs/stage-rules";
+import { canApply, describePosition, PREP_JOB_CREATED_AT, samePosition } from "@/lib/prep-jobs/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 /** Days from today (at the collection site) to the inbound movement's default delivery deadline. */
@@ -105,8 +105,7 @@ export async function assignPrepSite(
 /** Parked: INBOUND/PENDING_MOVEMENT_REQUEST without a prep site (created by inbound-pending). */
 function assertParked(job: PrepJob): void {
   const parked =
-    job.stage === "INBOUND" &&
-    job.substage === "PENDING_MOVEMENT_REQUEST" &&
+    samePosition(job, PREP_JOB_CREATED_AT["inbound-pending"]) &&
     job.prepSiteId === null &&
     canApply("inboundMovementCreated", job);
   if (!parked) {

@@ -10,6 +10,7 @@ import type { Creator } from "@/lib/movement-requests/create-movement-request";
 import { assertNoOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
 import { recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
 import type { CreateInboundPendingBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
+import { PREP_JOB_CREATED_AT } from "@/lib/prep-jobs/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function createInboundPendingPrepJob(
@@ -39,8 +40,7 @@ export async function createInboundPendingPrepJob(
         prepSiteId: null,
         businessArea: body.businessArea,
         source: "CREATED_MANUALLY",
-        stage: "INBOUND",
-        substage: "PENDING_MOVEMENT_REQUEST",
+        ...PREP_JOB_CREATED_AT["inbound-pending"],
         notes: body.notes,
         createdByUser: creator.email,
         collectionSiteId,

@@ -5,12 +5,17 @@ import { AppError } from "@/lib/errors/app-error";
 import { asKysely } from "@/lib/db";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
 import { prepJobNotFound, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
+import { PREP_JOB_FINISHED } from "@/lib/prep-jobs/stage-rules";
 
 export type VehicleLookup = { vin?: string; vrm?: string };
 
 /** Not finished: anything but OUTBOUND/DELIVERED (written out so that a null substage stays in). */
 const IN_PROGRESS: Prisma.PrepJobWhereInput = {
-  OR: [{ stage: { not: "OUTBOUND" } }, { substage: null }, { substage: { not: "DELIVERED" } }],
+  OR: [
+    { stage: { not: PREP_JOB_FINISHED.stage } },
+    { substage: null },
+    { substage: { not: PREP_JOB_FINISHED.substage } },
+  ],
 };
 
 const NEWEST_FIRST: Prisma.PrepJobOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];

@@ -4,7 +4,7 @@ import type { Prisma, PrepJob, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
 import { lockVehicle, OPEN_PREP_JOB } from "@/lib/prep-jobs/open-prep-job";
-import { canApply } from "@/lib/prep-jobs/stage-rules";
+import { canApply, PREP_JOB_CREATED_AT } from "@/lib/prep-jobs/stage-rules";
 
 type NewMovement = {
   creator: { organisationId: string; profileId: string; actor: string; email: string };
@@ -50,8 +50,7 @@ async function bringIn(tx: Prisma.TransactionClient, movement: NewMovement) {
       prepSiteId: destination.id,
       businessArea: movement.businessArea,
       source: "CREATED_VMR",
-      stage: "INBOUND",
-      substage: "SCHEDULED",
+      ...PREP_JOB_CREATED_AT.inboundMovementCreated,
       createdByUser: creator.email,
       stageChangedAt: now,
       createdAt: now,

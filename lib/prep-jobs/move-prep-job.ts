@@ -11,7 +11,13 @@ import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
 import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { assertNoOutboundMovement } from "@/lib/prep-jobs/outbound-movement";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { describePosition, manualMoveBetween, type PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import {
+  describePosition,
+  manualMoveBetween,
+  PREP_JOB_RULES,
+  samePosition,
+  type PrepJobPosition,
+} from "@/lib/prep-jobs/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export type MoveTarget = { stage: PrepJobStage; substage?: PrepJobSubstage | null };
@@ -31,7 +37,7 @@ export async function movePrepJob(
         `A prep job at ${describePosition(job)} cannot be moved to ${describePosition(to)}.`,
       );
     }
-    if (to.stage === "OUTBOUND" && to.substage === "PENDING_MOVEMENT_REQUEST") {
+    if (samePosition(to, PREP_JOB_RULES.awaitOutboundMovement.to)) {
       await assertNoOutboundMovement(tx, job);
     }
     return readPrepJobResponse(tx, await changePrepJobStage(tx, job, trigger, { actor: scope.actor }));

@@ -6,9 +6,10 @@
 import { asKysely, sql } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import { PREP_JOB_FINISHED } from "@/lib/prep-jobs/stage-rules";
 
-/** Where-clause of an open job: not OUTBOUND/DELIVERED. */
-export const OPEN_PREP_JOB: Prisma.PrepJobWhereInput = { NOT: { stage: "OUTBOUND", substage: "DELIVERED" } };
+/** Where-clause of an open job: not finished (OUTBOUND/DELIVERED). */
+export const OPEN_PREP_JOB: Prisma.PrepJobWhereInput = { NOT: { ...PREP_JOB_FINISHED } };
 
 /** Holds until the transaction ends; other processes wait on the same key. */
 export async function lockVehicle(tx: Prisma.TransactionClient, organisationId: string, vin: string) {

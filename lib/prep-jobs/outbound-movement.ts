@@ -4,15 +4,14 @@
 // has left.
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
-
-const CALLED_OFF = ["CANCELLED", "ABORTED"] as const;
+import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 
 export async function findOutboundMovementRequest(
   tx: Prisma.TransactionClient,
   prepJobId: string,
 ): Promise<{ id: string } | null> {
   return tx.movementRequest.findFirst({
-    where: { prepJobId, prepJobDirection: "OUTBOUND", status: { notIn: [...CALLED_OFF] } },
+    where: { prepJobId, prepJobDirection: "OUTBOUND", status: { notIn: [...CALLED_OFF_STATUSES] } },
     select: { id: true },
     orderBy: { createdAt: "desc" },
   });

@@ -3,12 +3,7 @@
 // refusals, and tenancy.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import {
-  movementBody,
-  movementRequestApi,
-  prepJobApi,
-  prepJobState,
-} from "@/lib/prep-jobs/testing/prep-job-api";
+import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/lib/testing/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { nextSequence } from "@/prisma/factories/db";

@@ -3,12 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import {
-  movementBody,
-  movementRequestApi,
-  prepJobApi,
-  prepJobState,
-} from "@/lib/prep-jobs/testing/prep-job-api";
+import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/lib/testing/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { AppError } from "@/lib/errors/app-error";

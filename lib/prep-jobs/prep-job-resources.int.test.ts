@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import { listPrepJobsResponse, prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { prepJobApi, prepJobState, type Body } from "@/lib/prep-jobs/testing/prep-job-api";
+import { prepJobApi, prepJobState, type Body } from "@/lib/testing/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import {

@@ -1,6 +1,7 @@
 // Request and response shapes of the prep-job endpoints (specification, extensions sections 3 and 6):
 // one schema per shape, used by the route handlers and the OpenAPI document.
 import { z } from "zod";
+import { PrepJobSource, PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
 import { keysetCursorSchema } from "@/lib/http/keyset-cursor";
 import {
   businessAreaSchema,
@@ -17,9 +18,9 @@ export const PREP_JOB_NOTES_MAX = 1024;
 export const PREP_JOBS_PAGE_DEFAULT = 50;
 export const PREP_JOBS_PAGE_MAX = 250;
 
-export const prepJobStageSchema = z.enum(["INBOUND", "ARRIVED", "APPRAISED", "OUTBOUND"]);
-export const prepJobSubstageSchema = z.enum(["SCHEDULED", "DELIVERED", "PENDING_MOVEMENT_REQUEST"]);
-export const prepJobSourceSchema = z.enum(["CREATED_VMR", "CREATED_MANUALLY"]);
+export const prepJobStageSchema = z.enum(PrepJobStage);
+export const prepJobSubstageSchema = z.enum(PrepJobSubstage);
+export const prepJobSourceSchema = z.enum(PrepJobSource);
 
 /** A VIN to look up: upper-cased (VINs are stored so), but not format-checked — an impossible VIN is a 404. */
 const vinLookupSchema = z

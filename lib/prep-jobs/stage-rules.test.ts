@@ -6,8 +6,11 @@ import {
   applyRule,
   canApply,
   describePosition,
+  isFinished,
   manualMoveBetween,
   manualTargets,
+  PREP_JOB_CREATED_AT,
+  PREP_JOB_FINISHED,
   PREP_JOB_RULES,
   stageRulesMermaid,
   type PrepJobPosition,
@@ -199,6 +202,16 @@ describe("manualTargets", () => {
     [p("OUTBOUND", "DELIVERED"), []],
   ] as const)("from %o: %o", (from, targets) => {
     expect(manualTargets(from)).toEqual(targets);
+  });
+});
+
+describe("the creation and finished positions", () => {
+  it("start where the rules take a job on, and finish where an outbound delivery leaves it", () => {
+    expect(canApply("inboundMovementCreated", PREP_JOB_CREATED_AT["inbound-pending"])).toBe(true);
+    expect(canApply("inboundMovementDelivered", PREP_JOB_CREATED_AT.inboundMovementCreated)).toBe(true);
+    expect(PREP_JOB_FINISHED).toEqual({ stage: "OUTBOUND", substage: "DELIVERED" });
+    expect(isFinished({ stage: "OUTBOUND", substage: "DELIVERED" })).toBe(true);
+    expect(isFinished({ stage: "OUTBOUND", substage: "SCHEDULED" })).toBe(false);
   });
 });
 

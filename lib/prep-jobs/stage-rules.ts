@@ -2,7 +2,13 @@
 // /v1 prep-job endpoints, the movement side effects, the operations API and the kanban all go through
 // it; docs/prep-jobs.md draws it (a test keeps the drawing in step with this table).
 import { AppError } from "@/lib/errors/app-error";
-import type { PrepJobStage as Stage, PrepJobSubstage as Substage } from "@/lib/generated/prisma/enums";
+import {
+  PrepJobStage,
+  PrepJobSubstage,
+  type PrepJobStage as Stage,
+  type PrepJobSubstage as Substage,
+} from "@/lib/generated/prisma/enums";
+import { everyValueOf } from "@/lib/schemas/enum-values";
 
 export type PrepJobPosition = { stage: Stage; substage: Substage | null };
 
@@ -12,6 +18,23 @@ type From = { stage: Stage; substage?: Substage | null };
 type Rule = { from: readonly From[] | "any"; to: PrepJobPosition; manual: boolean };
 
 const pos = (stage: Stage, substage: Substage | null = null): PrepJobPosition => ({ stage, substage });
+
+/** The stages in workflow order (the kanban's columns). */
+export const STAGE_ORDER = everyValueOf(PrepJobStage, ["INBOUND", "ARRIVED", "APPRAISED", "OUTBOUND"]);
+/** The substages in workflow order (a stage column's groups, the kanban's substage filter). */
+export const SUBSTAGE_ORDER = everyValueOf(PrepJobSubstage, [
+  "PENDING_MOVEMENT_REQUEST",
+  "SCHEDULED",
+  "DELIVERED",
+]);
+
+/** Where a job starts, by how it is created. */
+export const PREP_JOB_CREATED_AT = {
+  /** POST /prep-jobs/inbound-pending: parked, no prep site yet. */
+  "inbound-pending": pos("INBOUND", "PENDING_MOVEMENT_REQUEST"),
+  /** A movement request to a prep site for a vehicle with no open job there. */
+  inboundMovementCreated: pos("INBOUND", "SCHEDULED"),
+} as const satisfies Record<string, PrepJobPosition>;
 
 export const PREP_JOB_RULES = {
   /** PATCH /prep-jobs/appraised (specification). */
@@ -84,6 +107,17 @@ export const PREP_JOB_RULES = {
 
 export type PrepJobTrigger = keyof typeof PREP_JOB_RULES;
 
+/** The vehicle has left the prep site (OUTBOUND/DELIVERED): a job here is no longer open. */
+export const PREP_JOB_FINISHED: PrepJobPosition = PREP_JOB_RULES.outboundMovementDelivered.to;
+
+export function samePosition(a: PrepJobPosition, b: PrepJobPosition): boolean {
+  return a.stage === b.stage && a.substage === b.substage;
+}
+
+export function isFinished(position: PrepJobPosition): boolean {
+  return samePosition(position, PREP_JOB_FINISHED);
+}
+
 function matches(position: PrepJobPosition, from: Rule["from"]): boolean {
   if (from === "any") return true;
   return from.some(
@@ -135,11 +169,9 @@ export function describePosition(position: PrepJobPosition): string {
 /** The table as a Mermaid state diagram (docs/prep-jobs.md embeds it). */
 export function stageRulesMermaid(): string {
   const id = (p: From | PrepJobPosition) => (p.substage ? `${p.stage}_${p.substage}` : p.stage);
-  const lines = [
-    "stateDiagram-v2",
-    "  [*] --> INBOUND_PENDING_MOVEMENT_REQUEST: inbound-pending",
-    "  [*] --> INBOUND_SCHEDULED: inboundMovementCreated",
-  ];
+  const lines = ["stateDiagram-v2"];
+  for (const [how, position] of Object.entries(PREP_JOB_CREATED_AT))
+    lines.push(`  [*] --> ${id(position)}: ${how}`);
   for (const [trigger, rule] of Object.entries(PREP_JOB_RULES as Record<string, Rule>)) {
     const sources = rule.from === "any" ? ["any"] : rule.from.map(id);
     for (const source of sources)

@@ -1,11 +1,13 @@
 // Field shapes shared by several areas' request and response schemas.
 import { z } from "zod";
+import { BusinessArea, Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
 import { TIME_OF_DAY_PATTERN } from "@/lib/movement-requests/timeslots";
 import { isValidVin, isValidVrm } from "@/lib/vehicles/registration";
 
-export const timeslotSchema = z.enum(["ANYTIME", "AM", "PM"]);
-export const businessAreaSchema = z.enum(["Retail", "Fleet"]);
-export const transportMethodSchema = z.enum(["DRIVEN", "TRANSPORTED"]);
+// The values come from prisma/schema.prisma (lib/schemas/enum-values.ts).
+export const timeslotSchema = z.enum(Timeslot);
+export const businessAreaSchema = z.enum(BusinessArea);
+export const transportMethodSchema = z.enum(TransportMethod);
 
 /** A calendar date, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
 export const calendarDateSchema = z.iso.date({ error: "Expected a date as YYYY-MM-DD" });

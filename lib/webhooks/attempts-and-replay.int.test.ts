@@ -8,7 +8,7 @@ import { createTenant, type Tenant } from "@/lib/testing/tenant";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { recordEvent, type NewEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
-import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
+import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/testing/webhook-rows";
 
 const database = setupTestDatabase();
 

@@ -6,7 +6,7 @@ import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { registerEndpoint } from "@/lib/testing/webhook-world";
 import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver";
-import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
+import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/testing/webhook-rows";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
 const database = setupTestDatabase();

@@ -1,11 +1,11 @@
 // Staff-side API key management (Integrations page): the form's schema, shared by the server action
 // that validates it, and the shape of a key as the UI lists it (never the key or its hash).
 import { z } from "zod";
-import type { ApiKeyScope } from "@/lib/generated/prisma/enums";
+import { ApiKeyScope } from "@/lib/generated/prisma/enums";
 import { textUpTo } from "@/lib/schemas/common";
 
 export const API_KEY_NAME_MAX = 80;
-export const API_KEY_SCOPES = ["integration", "operations"] as const satisfies readonly ApiKeyScope[];
+export const API_KEY_SCOPES = Object.values(ApiKeyScope);
 
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 

@@ -8,6 +8,7 @@ import type {
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
+import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 export type Money = { centAmount: number; currencyCode: string };
@@ -81,7 +82,7 @@ export function isLate(
 
 export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): BoardRow {
   const legs = request.movements;
-  const currentLeg = legs.find((leg) => leg.status !== "DELIVERED") ?? legs.at(-1);
+  const current = currentLeg(legs);
   return {
     id: request.id,
     status: request.status,
@@ -106,7 +107,7 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
     estimatedCollectionSlot: request.estimatedCollectionTimeslot,
     estimatedDeliveryDate: request.estimatedDeliveryDate && toDateOnly(request.estimatedDeliveryDate),
     estimatedDeliverySlot: request.estimatedDeliveryTimeslot,
-    carrier: carrierOf(currentLeg),
+    carrier: carrierOf(current),
     legCount: legs.length,
     estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
     cost: money(request.costCents, request.costCurrency),

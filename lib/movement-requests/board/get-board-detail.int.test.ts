@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { getBoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
-import { createPoolRequest } from "@/lib/movement-requests/operations/operations-test-kit";
+import { createPoolRequest } from "@/lib/testing/operations-test-kit";
 import { planWithDriver } from "@/lib/movement-requests/operations/plan-with-driver";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";

@@ -3,6 +3,7 @@
 // anyway, with a message; the board does not offer a button that can only fail. Pure (client-safe).
 import type { BoardLeg } from "@/lib/movement-requests/board/get-board-detail";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
+import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import { availableActions, type MovementRequestAction } from "@/lib/movement-requests/transitions";
 
 const ASSIGN_ACTIONS = ["planWithDriver", "offerToDrivers", "sendToThirdPartyLogistics"] as const;
@@ -18,9 +19,9 @@ export function offeredActions(detail: {
 }): Set<MovementRequestAction> {
   const actions = new Set(availableActions(detail.row.status));
   actions.delete("sendToMarketplace");
-  const open = detail.legs.filter((leg) => leg.status === "OPEN");
-  if (!open.some((leg) => leg.carrier)) actions.delete("collect");
-  if (!detail.legs.some((leg) => leg.status === "IN_PROGRESS")) actions.delete("deliver");
-  if (open.length === 0) for (const action of ASSIGN_ACTIONS) actions.delete(action);
+  if (!legsFor("collect", detail.legs).some((leg) => leg.carrier)) actions.delete("collect");
+  if (legsFor("deliver", detail.legs).length === 0) actions.delete("deliver");
+  if (legsFor("assign", detail.legs).length === 0)
+    for (const action of ASSIGN_ACTIONS) actions.delete(action);
   return actions;
 }

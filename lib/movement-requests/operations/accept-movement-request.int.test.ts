@@ -8,7 +8,7 @@ import {
   operateOk,
   operationsActor,
   snapshotOf,
-} from "@/lib/movement-requests/operations/operations-test-kit";
+} from "@/lib/testing/operations-test-kit";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createDriver } from "@/prisma/factories";

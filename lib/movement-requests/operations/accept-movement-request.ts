@@ -12,6 +12,7 @@ import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legsFor, legStatusFilter } from "@/lib/movement-requests/leg-transitions";
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
 import { assertActionAllowed, legConflict } from "@/lib/movement-requests/operations/legs";
 import type { AcceptBody } from "@/lib/movement-requests/operations/schemas";
@@ -27,8 +28,8 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("accept", request.status);
     const to = allowedTargets("accept", request.status)[0] ?? request.status;
-    const isDriverOffer =
-      request.status === "SENT_TO_DRIVER" || request.status === "SENT_TO_MULTIPLE_DRIVERS";
+    // What the table's target says about the offer: a driver's, a 3PL's, or none (the planning team's).
+    const isDriverOffer = to === "ACCEPTED_SENT_TO_DRIVER";
     if (body.driverId !== undefined && !isDriverOffer) {
       throw new AppError(
         "VALIDATION_ERROR",
@@ -44,7 +45,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     if (byCarrier && request.organisation.trackingEnabled && !request.trackingToken) {
       data.trackingToken = newTrackingToken();
     }
-    if (request.status === "SENT_TO_3PL" && request.costCents === null) {
+    if (to === "ACCEPTED_SENT_TO_3PL" && request.costCents === null) {
       data.costCents = request.estimatedCostCents;
       data.costCurrency = request.estimatedCostCurrency;
     }
@@ -58,7 +59,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     });
     if (byCarrier) {
       await tx.movement.updateMany({
-        where: { movementRequestId: request.id, status: "OPEN" },
+        where: { movementRequestId: request.id, status: legStatusFilter("assign") },
         data: { acceptedAt: now, ...(driverId ? { driverId } : {}), version: { increment: 1 } },
       });
     }
@@ -73,7 +74,7 @@ async function acceptingDriverId(
   request: MovementRequestWithLegs,
   driverId: string | undefined,
 ): Promise<string> {
-  const offeredTo = request.movements.find((leg) => leg.status === "OPEN" && leg.driverId)?.driverId;
+  const offeredTo = legsFor("assign", request.movements).find((leg) => leg.driverId)?.driverId;
   if (request.status === "SENT_TO_DRIVER" && offeredTo) {
     if (driverId !== undefined && driverId !== offeredTo) {
       throw legConflict(`This movement request was offered to another driver, not to ${driverId}.`);

@@ -8,7 +8,7 @@ import {
   operateOk,
   operationsActor,
   snapshotOf,
-} from "@/lib/movement-requests/operations/operations-test-kit";
+} from "@/lib/testing/operations-test-kit";
 import { DRIVER_OFFER_EVENT } from "@/lib/movement-requests/operations/driver-offers";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";

@@ -3,11 +3,12 @@
 // movement.aborted with the reason only (the detail is stored for staff, never published). A linked
 // prep job goes back to waiting for a movement.
 import { db } from "@/lib/db";
-import { updateLegAndPublish } from "@/lib/events/record-movement-event";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import type { AbortedBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
@@ -21,11 +22,10 @@ export async function markAborted(scope: ActorScope, requestId: string, body: Ab
       now,
       reason: body.reason,
     });
-    const open = request.movements.filter((leg) => leg.status === "OPEN" || leg.status === "IN_PROGRESS");
-    for (const leg of open) {
-      await updateLegAndPublish(tx, aborted, leg.id, "movement.aborted", {
+    for (const leg of legsFor("abort", request.movements)) {
+      await transitionLeg(tx, aborted, leg, "abort", {
         now,
-        data: { status: "ABORTED", abortReason: body.reason, abortDetail: body.detail ?? null },
+        data: { abortReason: body.reason, abortDetail: body.detail ?? null },
       });
     }
     await followMovementRequest(tx, aborted, "calledOff", { actor: scope.actor, now });

@@ -10,7 +10,7 @@ import {
   operationsActor,
   publishedEventsOf,
   snapshotOf,
-} from "@/lib/movement-requests/operations/operations-test-kit";
+} from "@/lib/testing/operations-test-kit";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createDriver, createMovementRequest } from "@/prisma/factories";

@@ -3,12 +3,12 @@
 // is IN_PROGRESS. Legs run in order: a leg is collected only once every earlier leg is delivered.
 // Publishes movement.collected.
 import { db } from "@/lib/db";
-import { updateLegAndPublish } from "@/lib/events/record-movement-event";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { collectBlocker, legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   actualDateOrThrow,
   assertActionAllowed,
@@ -18,6 +18,7 @@ import {
 } from "@/lib/movement-requests/operations/legs";
 import type { CollectedBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 
 export async function markCollected(scope: ActorScope, requestId: string, body: CollectedBody = {}) {
@@ -32,10 +33,7 @@ export async function markCollected(scope: ActorScope, requestId: string, body: 
       now,
       reason: `Leg ${leg.legNumber} collected`,
     });
-    await updateLegAndPublish(tx, collected, leg.id, "movement.collected", {
-      now,
-      data: { status: "IN_PROGRESS", originActualOn },
-    });
+    await transitionLeg(tx, collected, leg, "collect", { now, data: { originActualOn } });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }
@@ -43,13 +41,11 @@ export async function markCollected(scope: ActorScope, requestId: string, body: 
 function legToCollect(request: MovementRequestWithLegs, legNumber: number | undefined) {
   const legs = request.movements;
   const leg =
-    legNumber === undefined
-      ? legs.find((candidate) => candidate.status === "OPEN" && hasCarrier(candidate))
-      : legOrThrow(legs, legNumber);
+    legNumber === undefined ? legsFor("collect", legs).find(hasCarrier) : legOrThrow(legs, legNumber);
   if (!leg) throw legConflict("No open leg of this movement request has a carrier to collect it.");
-  if (leg.status !== "OPEN") throw legConflict(`Leg ${leg.legNumber} is already ${leg.status}.`);
+  if (!legAllows("collect", leg.status)) throw legConflict(`Leg ${leg.legNumber} is already ${leg.status}.`);
   if (!hasCarrier(leg)) throw legConflict(`Leg ${leg.legNumber} has no carrier; plan it first.`);
-  const pending = legs.find((earlier) => earlier.legNumber < leg.legNumber && earlier.status !== "DELIVERED");
+  const pending = collectBlocker(legs, leg);
   if (pending) {
     throw legConflict(
       `Leg ${pending.legNumber} is ${pending.status}; it must be delivered before leg ${leg.legNumber} is collected.`,

@@ -11,7 +11,7 @@ import {
   operationsActor,
   publishedEventsOf,
   snapshotOf,
-} from "@/lib/movement-requests/operations/operations-test-kit";
+} from "@/lib/testing/operations-test-kit";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";

@@ -4,13 +4,13 @@
 // at acceptance), and a linked prep job follows. Otherwise the request stays IN_PROGRESS.
 // Publishes movement.delivered.
 import { db } from "@/lib/db";
-import { updateLegAndPublish } from "@/lib/events/record-movement-event";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { isLegDelivered, legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   actualDateOrThrow,
   assertActionAllowed,
@@ -19,6 +19,7 @@ import {
 } from "@/lib/movement-requests/operations/legs";
 import type { DeliveredBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
+import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
@@ -33,7 +34,7 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
       date: leg.originActualOn,
       what: `the collection of leg ${leg.legNumber}`,
     });
-    const isLastLeg = request.movements.every((other) => other.id === leg.id || other.status === "DELIVERED");
+    const isLastLeg = request.movements.every((other) => other.id === leg.id || isLegDelivered(other));
     const data: Prisma.MovementRequestUncheckedUpdateInput = {};
     if (isLastLeg) {
       data.completedOn = now;
@@ -49,10 +50,7 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
       isLastLeg ? "DELIVERED" : "IN_PROGRESS",
       { actor: scope.actor, now, reason: `Leg ${leg.legNumber} delivered`, data },
     );
-    await updateLegAndPublish(tx, delivered, leg.id, "movement.delivered", {
-      now,
-      data: { status: "DELIVERED", destinationActualOn },
-    });
+    await transitionLeg(tx, delivered, leg, "deliver", { now, data: { destinationActualOn } });
     if (isLastLeg) {
       await followMovementRequest(tx, delivered, "delivered", { actor: scope.actor, now });
       await notifyMovementRecipient(tx, delivered, "delivered");
@@ -63,12 +61,9 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
 
 function legToDeliver(request: MovementRequestWithLegs, legNumber: number | undefined) {
   const legs = request.movements;
-  const leg =
-    legNumber === undefined
-      ? legs.find((candidate) => candidate.status === "IN_PROGRESS")
-      : legOrThrow(legs, legNumber);
+  const leg = legNumber === undefined ? legsFor("deliver", legs)[0] : legOrThrow(legs, legNumber);
   if (!leg) throw legConflict("No leg of this movement request is in progress; collect one first.");
-  if (leg.status !== "IN_PROGRESS") {
+  if (!legAllows("deliver", leg.status)) {
     throw legConflict(`Leg ${leg.legNumber} is ${leg.status}; only a leg in progress can be delivered.`);
   }
   return leg;

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legStatusFilter } from "@/lib/movement-requests/leg-transitions";
 import { recordDriverOffer } from "@/lib/movement-requests/operations/driver-offers";
 import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
@@ -38,7 +39,7 @@ export async function offerToDrivers(
       },
     );
     await tx.movement.updateMany({
-      where: { movementRequestId: request.id, status: "OPEN" },
+      where: { movementRequestId: request.id, status: legStatusFilter("assign") },
       data: {
         driverId: single?.id ?? null,
         thirdPartyLogisticsProviderId: null,

@@ -9,7 +9,7 @@ import {
   operateOk,
   operationsActor,
   publishedEventsOf,
-} from "@/lib/movement-requests/operations/operations-test-kit";
+} from "@/lib/testing/operations-test-kit";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";

@@ -6,6 +6,7 @@ import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   assertActionAllowed,
   hasCarrier,
@@ -56,12 +57,12 @@ export async function planWithDriver(
 function legsToPlan(legs: Movement[], legNumber: number | undefined): Movement[] {
   if (legNumber !== undefined) {
     const leg = legOrThrow(legs, legNumber);
-    if (leg.status !== "OPEN") {
+    if (!legAllows("assign", leg.status)) {
       throw legConflict(`Leg ${legNumber} is ${leg.status}; only an open leg can be planned.`);
     }
     return [leg];
   }
-  const open = legs.filter((leg) => leg.status === "OPEN");
+  const open = legsFor("assign", legs);
   if (open.length === 0) throw legConflict("No leg of this movement request is still open to plan.");
   const unplanned = open.filter((leg) => !hasCarrier(leg));
   return unplanned.length > 0 ? unplanned : open;

@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { legStatusFilter } from "@/lib/movement-requests/leg-transitions";
 import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
@@ -38,7 +39,7 @@ export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: st
       },
     });
     await tx.movement.updateMany({
-      where: { movementRequestId: request.id, status: "OPEN" },
+      where: { movementRequestId: request.id, status: legStatusFilter("assign") },
       data: {
         thirdPartyLogisticsProviderId: provider.id,
         driverId: null,

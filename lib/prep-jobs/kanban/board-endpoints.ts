@@ -1,9 +1,9 @@
 // What the board's route handlers share: who is looking (a signed-in staff member at one of their
-// prep sites, or a workshop screen's link), the board as JSON, and its live stream. The organisation
-// always comes from the session or the link, never from the request.
+// prep sites, whose session withStaffSession read, or a workshop screen's link), the board as JSON,
+// and its live stream. The organisation always comes from the session or the link, never the request.
 import "server-only";
 import { z } from "zod";
-import { getStaffContext } from "@/lib/auth/require-staff";
+import type { StaffContext } from "@/lib/auth/require-staff";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
 import { problemResponse } from "@/lib/http/problem";
@@ -16,10 +16,8 @@ import { sseResponse } from "@/lib/realtime/event-stream";
 
 export type BoardViewer = { organisationId: string; prepSiteId: string };
 
-/** A staff member's board of `siteId`: only a site their board offers (prepSitesForUser). */
-export async function staffBoardViewer(siteId: string | null): Promise<BoardViewer> {
-  const staff = await getStaffContext();
-  if (!staff) throw new AppError("UNAUTHORIZED", "Sign in to see the prep-job board.");
+/** A signed-in staff member's board of `siteId` (withStaffSession): only a site their board offers. */
+export async function staffBoardViewer(staff: StaffContext, siteId: string | null): Promise<BoardViewer> {
   const sites = await prepSitesForUser({ ...staff.user, organisationId: staff.organisationId });
   const site = sites.find((candidate) => candidate.id === siteId);
   if (!site) throw new AppError("SITE_NOT_FOUND", `No prep site ${siteId ?? "(none given)"} was found.`);

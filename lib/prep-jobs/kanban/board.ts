@@ -12,16 +12,24 @@ import {
 } from "@/lib/prep-jobs/kanban/ageing";
 import { wipState, type KanbanSettings, type WipState } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { workingMsBetween } from "@/lib/prep-jobs/kanban/working-hours";
-import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import {
+  isFinished,
+  samePosition,
+  STAGE_ORDER,
+  SUBSTAGE_ORDER,
+  type PrepJobPosition,
+} from "@/lib/prep-jobs/stage-rules";
 
-export const KANBAN_STAGES = ["INBOUND", "ARRIVED", "APPRAISED", "OUTBOUND"] as const satisfies Stage[];
+export { samePosition };
+
+export const KANBAN_STAGES = STAGE_ORDER;
 
 /** Substage groups always shown in a column, in workflow order (a drop zone even when empty). */
 const STAGE_GROUPS: Record<Stage, (Substage | null)[]> = {
-  INBOUND: ["PENDING_MOVEMENT_REQUEST", "SCHEDULED", "DELIVERED"],
+  INBOUND: [...SUBSTAGE_ORDER],
   ARRIVED: [null],
   APPRAISED: [null],
-  OUTBOUND: ["PENDING_MOVEMENT_REQUEST", "SCHEDULED", "DELIVERED"],
+  OUTBOUND: [...SUBSTAGE_ORDER],
 };
 
 const STAGE_LABELS: Record<Stage, string> = {
@@ -62,10 +70,6 @@ export function parsePositionKey(key: string): PrepJobPosition | undefined {
   if (!KANBAN_STAGES.includes(stage as Stage)) return undefined;
   if (substage !== undefined && !(substage in SUBSTAGE_LABELS)) return undefined;
   return { stage: stage as Stage, substage: (substage as Substage | undefined) ?? null };
-}
-
-export function samePosition(a: PrepJobPosition, b: PrepJobPosition): boolean {
-  return a.stage === b.stage && a.substage === b.substage;
 }
 
 /** What the board shows of a prep job (no profile, creator or collection site). */
@@ -135,7 +139,7 @@ export function toKanbanCard(job: KanbanJob, now: Date, settings: KanbanSettings
   const ms = schedule
     ? workingMsBetween(new Date(job.stageChangedAt), now, schedule)
     : timeInStageMs(job.stageChangedAt, now);
-  const done = job.stage === "OUTBOUND" && job.substage === "DELIVERED";
+  const done = isFinished(job);
   const ageingAfter = settings.thresholds[job.stage];
   const working = schedule !== null;
   return {

@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
 import { WEEKDAYS, type OpeningHours, type WorkingSchedule } from "@/lib/prep-jobs/kanban/working-hours";
-
-const STAGES = ["INBOUND", "ARRIVED", "APPRAISED", "OUTBOUND"] as const satisfies Stage[];
+import { STAGE_ORDER } from "@/lib/prep-jobs/stage-rules";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Use HH:MM, 00:00 to 24:00");
 
@@ -27,7 +26,10 @@ export const ageingThresholdsSchema = z
 
 const perStage = <T extends z.ZodType>(value: T) =>
   z.strictObject(
-    Object.fromEntries(STAGES.map((stage) => [stage, value.optional()])) as Record<Stage, z.ZodOptional<T>>,
+    Object.fromEntries(STAGE_ORDER.map((stage) => [stage, value.optional()])) as Record<
+      Stage,
+      z.ZodOptional<T>
+    >,
   );
 
 export const prepSiteSettingsSchema = z.strictObject({
@@ -69,7 +71,7 @@ export function kanbanSettingsOf(
   timeZone: string,
 ): KanbanSettings {
   const thresholds = Object.fromEntries(
-    STAGES.map((stage) => [stage, values.ageingThresholds[stage] ?? defaults]),
+    STAGE_ORDER.map((stage) => [stage, values.ageingThresholds[stage] ?? defaults]),
   ) as Record<Stage, AgeingThresholds>;
   const openingHours: OpeningHours | null = values.openingHours;
   return {

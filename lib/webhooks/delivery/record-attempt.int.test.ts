@@ -4,7 +4,7 @@ import { createTenant, type Tenant } from "@/lib/testing/tenant";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { recordAttempts, type FinishedAttempt } from "@/lib/webhooks/delivery/record-attempt";
-import { seedWebhookEvent } from "@/lib/webhooks/testing/webhook-rows";
+import { seedWebhookEvent } from "@/lib/testing/webhook-rows";
 
 const database = setupTestDatabase();
 const WORKER = "worker-1";
