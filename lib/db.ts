@@ -129,6 +129,50 @@ export function sqlTimestamp(instant: Date): Prisma.Sql {
 }
 
 /**
+ * LISTENs on `channel` on a connection of its own (a pooled one would be handed to other queries) and
+ * reconnects with backoff; `onPayload` gets each notification's payload. Returns a function that closes
+ * the connection. NOTIFY is sent by the writing transaction (see lib/events/record-event.ts).
+ */
+export function listenForNotifications(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): () => Promise<void> {
+  // LISTEN takes an identifier, not a parameter.
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 500;
+  const connect = async () => {
+    if (closed) return;
+    const connection = new pg.Client({ connectionString });
+    client = connection;
+    connection.on("notification", (message) => {
+      if (message.payload) onPayload(message.payload);
+    });
+    connection.on("error", (error) => {
+      void connection.end().catch(() => undefined);
+      if (closed) return;
+      logger.warn("event notifications connection lost", { channel, error: error.message });
+      setTimeout(() => void connect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 30_000);
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${channel}`);
+      retryMs = 500;
+    } catch (error) {
+      connection.emit("error", error as Error);
+    }
+  };
+  void connect();
+  return async () => {
+    closed = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
+/**
  * Kysely inside a transaction that Prisma opened: typed SQL whose statements join that transaction (they
  * run through Prisma's raw-query pipeline). For the paths whose other writes still use Prisma's ORM; a
  * path written wholly in Kysely uses transaction() instead and skips that pipeline.
