@@ -15,6 +15,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type QueryResult,
+  type RawBuilder,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -120,12 +121,13 @@ export type PrismaTransaction = Prisma.TransactionClient;
 export type Kdb = Kysely<DB>;
 
 /**
- * An instant as a raw-SQL value for a timestamp(3) column. Those columns hold UTC wall-clock time, as
- * Prisma writes them; the ISO text (its "Z" dropped by the cast) keeps it so whatever the session's or the
+ * An instant as a typed timestamp(3) value, for where PostgreSQL cannot infer a parameter's type (a CASE
+ * whose other branches are NULL or parameters too). Those columns hold UTC wall-clock time, as Prisma
+ * writes them; the ISO text (its "Z" dropped by the cast) keeps it so whatever the session's or the
  * process's time zone.
  */
-export function sqlTimestamp(instant: Date): Prisma.Sql {
-  return Prisma.sql`${instant.toISOString()}::timestamp(3)`;
+export function sqlTimestamp(instant: Date): RawBuilder<Date> {
+  return sql<Date>`${instant.toISOString()}::timestamp(3)`;
 }
 
 /**
