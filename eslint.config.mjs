@@ -24,24 +24,6 @@ const upwards = (...layers) => ({
 });
 const restrict = (...patterns) => ["error", { patterns }];
 
-/**
- * Files that break a boundary today, each for a reason given, to be moved by the work named:
- * - the five use Prisma.sql / Prisma errors at run time, and event-wakeups opens its own LISTEN
- *   connection with pg: the Kysely data module (issue #14 §1) takes them over;
- * - the board's client components import their server actions from app/(staff)/board/actions.ts,
- *   which belongs in lib/movement-requests/board (the board's split, issue #12 §5).
- */
-const knownViolations = [
-  "lib/events/event-wakeups.ts",
-  "lib/events/list-published-events.ts",
-  "lib/events/purge-expired-events.ts",
-  "lib/movement-requests/get-movement-request-or-throw.ts",
-  "lib/movement-requests/insert-movement-request.ts",
-  "lib/prep-jobs/find-prep-job-by-vehicle-or-throw.ts",
-  "components/board/bulk-assign-bar.tsx",
-  "components/board/detail-actions.tsx",
-  "components/board/saved-views-menu.tsx",
-];
 // Tests, test kits and the data module itself may reach anything (tests call routes and make databases).
 const exempt = [
   "**/*.test.ts",
@@ -51,7 +33,6 @@ const exempt = [
   "lib/**/*-test-kit.ts",
   "lib/db.ts",
   "lib/generated/**",
-  ...knownViolations,
 ];
 
 const config = [

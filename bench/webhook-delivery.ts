@@ -33,7 +33,7 @@ import {
   type ReceiversProcess,
 } from "@/bench/lib/webhook-receivers-process";
 import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targets";
-import { db } from "@/lib/db";
+import { db, kysely, sql } from "@/lib/db";
 import { createMovementWorld } from "@/lib/testing/movement-world";
 import { registerEndpoint } from "@/lib/testing/webhook-world";
 
@@ -290,5 +290,5 @@ function collectArrivals(receivers: ReceiversProcess) {
  * scans the growing delivery table until autovacuum analyzes it again. TRUNCATE leaves the size unknown.
  */
 async function clearEventTables(): Promise<void> {
-  await db().$executeRawUnsafe(`TRUNCATE "WebhookAttempt", "WebhookDelivery", "Event" CASCADE`);
+  await sql`TRUNCATE "WebhookAttempt", "WebhookDelivery", "Event" CASCADE`.execute(kysely());
 }

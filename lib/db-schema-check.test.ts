@@ -11,7 +11,20 @@ const root = path.resolve(import.meta.dirname, "..");
 const generatedTypes = path.join(root, "lib/generated/kysely/types.ts");
 
 /** A column, and the files whose SQL names it. */
-const renames = [{ table: "ApiKey", column: "hash", usedIn: ["lib/auth/authenticate-api-key.ts"] }];
+const renames = [
+  { table: "ApiKey", column: "hash", usedIn: ["lib/auth/authenticate-api-key.ts"] },
+  // The outbox claims and the attempt recording.
+  {
+    table: "WebhookDelivery",
+    column: "lockedBy",
+    usedIn: ["lib/webhooks/delivery/claim-due-deliveries.ts", "lib/webhooks/delivery/record-attempt.ts"],
+  },
+  {
+    table: "EmailMessage",
+    column: "nextAttemptAt",
+    usedIn: ["lib/notifications/enqueue-email.ts", "lib/notifications/send-due-emails.ts"],
+  },
+];
 const compiled = [...new Set(renames.flatMap((rename) => rename.usedIn))];
 
 // Inside the project (lib/generated is git-ignored) so that the copy resolves "kysely" as the original does.

@@ -15,6 +15,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type QueryResult,
+  type RawBuilder,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -120,12 +121,57 @@ export type PrismaTransaction = Prisma.TransactionClient;
 export type Kdb = Kysely<DB>;
 
 /**
- * An instant as a raw-SQL value for a timestamp(3) column. Those columns hold UTC wall-clock time, as
- * Prisma writes them; the ISO text (its "Z" dropped by the cast) keeps it so whatever the session's or the
+ * An instant as a typed timestamp(3) value, for where PostgreSQL cannot infer a parameter's type (a CASE
+ * whose other branches are NULL or parameters too). Those columns hold UTC wall-clock time, as Prisma
+ * writes them; the ISO text (its "Z" dropped by the cast) keeps it so whatever the session's or the
  * process's time zone.
  */
-export function sqlTimestamp(instant: Date): Prisma.Sql {
-  return Prisma.sql`${instant.toISOString()}::timestamp(3)`;
+export function sqlTimestamp(instant: Date): RawBuilder<Date> {
+  return sql<Date>`${instant.toISOString()}::timestamp(3)`;
+}
+
+/**
+ * LISTENs on `channel` on a connection of its own (a pooled one would be handed to other queries) and
+ * reconnects with backoff; `onPayload` gets each notification's payload. Returns a function that closes
+ * the connection. NOTIFY is sent by the writing transaction (see lib/events/record-event.ts).
+ */
+export function listenForNotifications(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): () => Promise<void> {
+  // LISTEN takes an identifier, not a parameter.
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retryMs = 500;
+  const connect = async () => {
+    if (closed) return;
+    const connection = new pg.Client({ connectionString });
+    client = connection;
+    connection.on("notification", (message) => {
+      if (message.payload) onPayload(message.payload);
+    });
+    connection.on("error", (error) => {
+      void connection.end().catch(() => undefined);
+      if (closed) return;
+      logger.warn("event notifications connection lost", { channel, error: error.message });
+      setTimeout(() => void connect(), retryMs).unref();
+      retryMs = Math.min(retryMs * 2, 30_000);
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${channel}`);
+      retryMs = 500;
+    } catch (error) {
+      connection.emit("error", error as Error);
+    }
+  };
+  void connect();
+  return async () => {
+    closed = true;
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /**

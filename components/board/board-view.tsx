@@ -27,6 +27,7 @@ import type { BoardPage } from "@/lib/movement-requests/board/list-board-rows";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
 import { BoardEmpty } from "./board-empty";
+import type { BoardActions } from "./board-actions";
 import { boardPageLinks } from "./board-page-links";
 import { BoardToolbar } from "./board-toolbar";
 import { BulkAssignBar } from "./bulk-assign-bar";
@@ -49,6 +50,8 @@ export type BoardViewProps = {
   options: BoardOptions;
   savedViews: SavedViewItem[];
   canDispatch: boolean;
+  /** The page's server actions, passed down so that components never import from app/. */
+  actions: BoardActions;
   organisationName: string;
   /** Today's UTC date (YYYY-MM-DD): the late flag's and the dates' reference. */
   today: string;
@@ -57,7 +60,7 @@ export type BoardViewProps = {
 };
 
 export function BoardView(props: BoardViewProps) {
-  const { page, detail, options, savedViews, canDispatch, today, since } = props;
+  const { page, detail, options, savedViews, canDispatch, actions, today, since } = props;
   const pathname = usePathname();
   const phone = useMediaQuery(PHONE_QUERY);
   const url = useBoardUrl({ query: props.query, open: props.open });
@@ -113,7 +116,12 @@ export function BoardView(props: BoardViewProps) {
         actions={
           <>
             <LiveIndicator state={live.state} />
-            <SavedViewsMenu views={savedViews} currentQuery={viewQuery} pathname={pathname} />
+            <SavedViewsMenu
+              views={savedViews}
+              currentQuery={viewQuery}
+              pathname={pathname}
+              actions={actions}
+            />
             <a
               href={`/board/export${viewQuery ? `?${viewQuery}` : ""}`}
               download
@@ -148,6 +156,7 @@ export function BoardView(props: BoardViewProps) {
             drivers={options.drivers}
             labelFor={(id) => selectedLabels.current.get(id) ?? id}
             onClear={() => setRowSelection({})}
+            bulkAssign={actions.bulkAssign}
             onDone={(succeeded) =>
               setRowSelection((current) => {
                 const next = { ...current };
@@ -209,6 +218,7 @@ export function BoardView(props: BoardViewProps) {
             loading={loadingDetail}
             drivers={options.drivers}
             canDispatch={canDispatch}
+            actions={actions}
             today={today}
             onClose={closeDetail}
             phone={phone}

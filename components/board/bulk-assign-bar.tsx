@@ -2,12 +2,12 @@
 // Bulk assign: plan every selected request with one driver. Each is planned on its own, so one that
 // cannot be (its status, a collected leg) is listed with the reason and does not stop the others.
 import { useId, useState, useTransition } from "react";
-import { bulkAssignAction } from "@/app/(staff)/board/actions";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import type { BulkOutcome } from "@/lib/http/action-result";
+import type { BoardActions } from "./board-actions";
 
 export type BulkReport =
   { driver: string; outcomes: BulkOutcome[]; labels: Record<string, string> } | { error: string };
@@ -18,6 +18,7 @@ export function BulkAssignBar({
   labelFor,
   onDone,
   onClear,
+  bulkAssign,
 }: {
   selectedIds: string[];
   drivers: BoardOptions["drivers"];
@@ -25,6 +26,7 @@ export function BulkAssignBar({
   labelFor: (id: string) => string;
   onDone: (succeeded: string[]) => void;
   onClear: () => void;
+  bulkAssign: BoardActions["bulkAssign"];
 }) {
   const id = useId();
   const [driverId, setDriverId] = useState("");
@@ -36,7 +38,7 @@ export function BulkAssignBar({
     setReport(null);
     startTransition(async () => {
       try {
-        const result = await bulkAssignAction({ requestIds: selectedIds, driverId });
+        const result = await bulkAssign({ requestIds: selectedIds, driverId });
         if (!result.ok) return setReport({ error: result.message });
         const labels = Object.fromEntries(result.data.map((outcome) => [outcome.id, labelFor(outcome.id)]));
         setReport({ driver, outcomes: result.data, labels });

@@ -2,20 +2,13 @@
 // What a dispatcher can do with one request: only the actions the transition table allows from its
 // status (availableActions), each a server action calling the same domain function as the API.
 // Results are said in words next to the controls; errors are the domain's own messages.
-import {
-  abortAction,
-  acceptAction,
-  assignAction,
-  cancelAction,
-  collectedAction,
-  deliveredAction,
-} from "@/app/(staff)/board/actions";
 import { Alert } from "@/components/ui/alert";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { offeredActions } from "@/lib/movement-requests/board/offered-actions";
 import { TERMINAL_STATUSES, type MovementRequestAction } from "@/lib/movement-requests/transitions";
 import { AssignForm } from "./assign-form";
+import type { BoardActions } from "./board-actions";
 import { AcceptControl, LegDateControl } from "./progress-controls";
 import { AbortControl, CancelControl } from "./stop-controls";
 import { useRunAction } from "./use-run-action";
@@ -24,15 +17,17 @@ export function DetailActions({
   detail,
   drivers,
   today,
+  actions,
 }: {
   detail: BoardDetail;
   drivers: BoardOptions["drivers"];
   today: string;
+  actions: BoardActions;
 }) {
   const { row } = detail;
-  const actions = offeredActions(detail);
+  const offered = offeredActions(detail);
   const { pending, outcome, run } = useRunAction();
-  const has = (action: MovementRequestAction) => actions.has(action);
+  const has = (action: MovementRequestAction) => offered.has(action);
   const canAssign = has("planWithDriver") || has("offerToDrivers") || has("sendToThirdPartyLogistics");
 
   const outcomeAlert = outcome ? (
@@ -41,7 +36,7 @@ export function DetailActions({
     </Alert>
   ) : null;
 
-  if (actions.size === 0) {
+  if (offered.size === 0) {
     return (
       <div className="space-y-3">
         {outcomeAlert}
@@ -69,7 +64,7 @@ export function DetailActions({
               send: has("sendToThirdPartyLogistics"),
             }}
             pending={pending}
-            onSubmit={(body, message) => run(() => assignAction(row.id, body), message)}
+            onSubmit={(body, message) => run(() => actions.assign(row.id, body), message)}
           />
         ) : null}
         <div className="flex flex-wrap items-end gap-2">
@@ -78,7 +73,7 @@ export function DetailActions({
               detail={detail}
               drivers={drivers}
               pending={pending}
-              onAccept={(body) => run(() => acceptAction(row.id, body), "Acceptance recorded.")}
+              onAccept={(body) => run(() => actions.accept(row.id, body), "Acceptance recorded.")}
             />
           ) : null}
           {has("collect") ? (
@@ -88,7 +83,7 @@ export function DetailActions({
               today={today}
               pending={pending}
               onSubmit={(on) =>
-                run(() => collectedAction(row.id, on ? { on } : undefined), "Collection recorded.")
+                run(() => actions.collected(row.id, on ? { on } : undefined), "Collection recorded.")
               }
             />
           ) : null}
@@ -99,7 +94,7 @@ export function DetailActions({
               today={today}
               pending={pending}
               onSubmit={(on) =>
-                run(() => deliveredAction(row.id, on ? { on } : undefined), "Delivery recorded.")
+                run(() => actions.delivered(row.id, on ? { on } : undefined), "Delivery recorded.")
               }
             />
           ) : null}
@@ -109,7 +104,7 @@ export function DetailActions({
             {has("abort") ? (
               <AbortControl
                 pending={pending}
-                onAbort={(body) => run(() => abortAction(row.id, body), "The movement was aborted.")}
+                onAbort={(body) => run(() => actions.abort(row.id, body), "The movement was aborted.")}
               />
             ) : null}
             {has("cancel") ? (
@@ -117,7 +112,7 @@ export function DetailActions({
                 pending={pending}
                 onCancel={(reason) =>
                   run(
-                    () => cancelAction(row.id, reason ? { reason } : undefined),
+                    () => actions.cancel(row.id, reason ? { reason } : undefined),
                     "The movement was cancelled.",
                   )
                 }

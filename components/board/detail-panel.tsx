@@ -10,6 +10,7 @@ import { Sheet } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
+import type { BoardActions } from "./board-actions";
 import { DetailActions } from "./detail-actions";
 import { DetailFields } from "./detail-fields";
 import { AuditTrail, Timeline } from "./detail-history";
@@ -24,6 +25,8 @@ type DetailPanelProps = {
   loading: boolean;
   drivers: BoardOptions["drivers"];
   canDispatch: boolean;
+  /** The page's server actions, for the actions section. */
+  actions: BoardActions;
   today: string;
   onClose: () => void;
   /** Below 768 px: a full-screen sheet. */
@@ -132,13 +135,20 @@ function DetailBody({
   detail,
   drivers,
   canDispatch,
+  actions,
   today,
 }: DetailPanelProps & { detail: BoardDetail }): ReactNode {
   return (
     <>
       {canDispatch ? (
         <DetailSection title="Actions">
-          <DetailActions key={detail.row.id} detail={detail} drivers={drivers} today={today} />
+          <DetailActions
+            key={detail.row.id}
+            detail={detail}
+            drivers={drivers}
+            today={today}
+            actions={actions}
+          />
         </DetailSection>
       ) : null}
       <DetailFields detail={detail} today={today} />

@@ -2,7 +2,6 @@
 // Saved views: the current filters and sort under a name, per user; applying one is following its link.
 import Link from "next/link";
 import { useId, useState, useTransition, type ComponentProps } from "react";
-import { deleteViewAction, saveViewAction } from "@/app/(staff)/board/actions";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field-error";
@@ -10,16 +9,19 @@ import { CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Popover, usePopoverClose } from "@/components/ui/popover";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
+import type { BoardActions } from "./board-actions";
 
 export function SavedViewsMenu({
   views,
   currentQuery,
   pathname,
+  actions,
 }: {
   views: SavedViewItem[];
   /** The board's current query string, without page or panel. */
   currentQuery: string;
   pathname: string;
+  actions: Pick<BoardActions, "saveView" | "deleteView">;
 }) {
   const id = useId();
   const [name, setName] = useState("");
@@ -30,7 +32,7 @@ export function SavedViewsMenu({
   const save = () => {
     setError(null);
     startTransition(async () => {
-      const result = await saveViewAction({ name, query: currentQuery });
+      const result = await actions.saveView({ name, query: currentQuery });
       if (result.ok) setName("");
       else setError(result.message);
     });
@@ -38,7 +40,7 @@ export function SavedViewsMenu({
   const remove = (viewId: string) => {
     setError(null);
     startTransition(async () => {
-      const result = await deleteViewAction(viewId);
+      const result = await actions.deleteView(viewId);
       if (!result.ok) setError(result.message);
     });
   };

@@ -1,5 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { kysely, sql } from "@/lib/db";
 import {
   EVENTS_CHANNEL,
   onEventAnnounced,
@@ -13,9 +14,10 @@ const database = setupTestDatabase();
 
 /** Connections of this test's database that are LISTENing for events (the relay's). */
 async function listeners(): Promise<number> {
-  const rows = await database.prisma.$queryRaw<{ count: bigint }[]>`
+  // pg_stat_activity is not in the schema's types.
+  const { rows } = await sql<{ count: string }>`
     SELECT count(*) AS count FROM pg_stat_activity
-    WHERE datname = current_database() AND query = ${`LISTEN ${EVENTS_CHANNEL}`}`;
+    WHERE datname = current_database() AND query = ${`LISTEN ${EVENTS_CHANNEL}`}`.execute(kysely());
   return Number(rows[0]!.count);
 }
 

@@ -3,9 +3,7 @@
 // transaction sends pg_notify, which PostgreSQL delivers at commit to every LISTENing connection, in
 // this process or another (each process has one, the relay below, that hands it to its listeners).
 import { EventEmitter } from "node:events";
-import pg from "pg";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { logger } from "@/lib/logger";
+import { asKysely, listenForNotifications, type Queryable } from "@/lib/db";
 
 export const EVENTS_CHANNEL = "vms_events";
 
@@ -17,8 +15,15 @@ const wakeups: Wakeups = (globalWakeups.vmsEventWakeups ??= new EventEmitter().s
 export type Wakeup = { organisationId: string };
 
 /** Called in the transaction that records an event. */
-export async function announceEvent(tx: Prisma.TransactionClient, wakeup: Wakeup): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${wakeup.organisationId})`;
+export async function announceEvent(tx: Queryable, wakeup: Wakeup): Promise<void> {
+  // As text: pg_notify returns void, which Prisma's raw pipeline (a Prisma transaction) cannot read.
+  await asKysely(tx)
+    .selectNoFrom((eb) =>
+      eb
+        .cast<string>(eb.fn("pg_notify", [eb.val(EVENTS_CHANNEL), eb.val(wakeup.organisationId)]), "text")
+        .as("notified"),
+    )
+    .execute();
 }
 
 export function onEventAnnounced(listener: (wakeup: Wakeup) => void): () => void {
@@ -36,7 +41,12 @@ const globalRelay = globalThis as unknown as { vmsNotificationRelay?: Relay };
  * (the worker, each open live page) and closed when the last of them lets go. Returns that release.
  */
 export function relayDatabaseNotifications(connectionString: string): () => Promise<void> {
-  const relay = (globalRelay.vmsNotificationRelay ??= { users: 0, close: listen(connectionString) });
+  const relay = (globalRelay.vmsNotificationRelay ??= {
+    users: 0,
+    close: listenForNotifications(connectionString, EVENTS_CHANNEL, (organisationId) =>
+      wakeups.emit("event", { organisationId }),
+    ),
+  });
   relay.users += 1;
   let released = false;
   return async () => {
@@ -46,39 +56,5 @@ export function relayDatabaseNotifications(connectionString: string): () => Prom
     if (relay.users > 0) return;
     if (globalRelay.vmsNotificationRelay === relay) globalRelay.vmsNotificationRelay = undefined;
     await relay.close();
-  };
-}
-
-/** LISTENs on its own connection and reconnects with backoff; returns a function that closes it. */
-function listen(connectionString: string): () => Promise<void> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retryMs = 500;
-  const connect = async () => {
-    if (closed) return;
-    const connection = new pg.Client({ connectionString });
-    client = connection;
-    connection.on("notification", (message) => {
-      if (message.payload) wakeups.emit("event", { organisationId: message.payload });
-    });
-    connection.on("error", (error) => {
-      void connection.end().catch(() => undefined);
-      if (closed) return;
-      logger.warn("event notifications connection lost", { error: error.message });
-      setTimeout(() => void connect(), retryMs).unref();
-      retryMs = Math.min(retryMs * 2, 30_000);
-    });
-    try {
-      await connection.connect();
-      await connection.query(`LISTEN ${EVENTS_CHANNEL}`);
-      retryMs = 500;
-    } catch (error) {
-      connection.emit("error", error as Error);
-    }
-  };
-  void connect();
-  return async () => {
-    closed = true;
-    await client?.end().catch(() => undefined);
   };
 }

@@ -11,9 +11,9 @@
 // instead of 8 ms on 300k rows, growing with the Pro organisations' traffic). The ids are collected as an
 // array (evaluated once) so that the delete looks them up by primary key: with `IN (subquery)` the planner
 // may hash-join them against a sequential scan of the whole table.
-import { db, sqlTimestamp } from "@/lib/db";
+import { kysely, sql, sqlTimestamp } from "@/lib/db";
 import { RETAINED_PLANS, retentionCutoff } from "@/lib/events/retention";
-import { Prisma } from "@/lib/generated/prisma/client";
+import type { Plan } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
 
 export const PURGE_BATCH_SIZE = 5_000;
@@ -23,31 +23,44 @@ export async function purgeExpiredEvents(
   options: { batchSize?: number } = {},
 ): Promise<{ deleted: number }> {
   const batchSize = options.batchSize ?? PURGE_BATCH_SIZE;
-  // The organisation's cutoff (an event's profile belongs to the event's organisation).
-  const cutoff = Prisma.sql`CASE o."plan" ${Prisma.join(
-    RETAINED_PLANS.map(
-      (plan) => Prisma.sql`WHEN ${plan}::"Plan" THEN ${sqlTimestamp(retentionCutoff(plan, now))}`,
-    ),
-    " ",
-  )} END`;
+  const [firstPlan, ...otherPlans] = RETAINED_PLANS as [Plan, ...Plan[]];
+
+  // At most batchSize expired events, per profile from its index, skipping rows in use.
+  const expiredIds = kysely()
+    .selectFrom("Organisation as o")
+    .innerJoin("Profile as p", "p.organisationId", "o.id")
+    .crossJoinLateral((eb) =>
+      eb
+        .selectFrom("Event as e")
+        .select("e.id")
+        .whereRef("e.profileId", "=", "p.id")
+        .where((eb) => {
+          // The organisation's cutoff (an event's profile belongs to the event's organisation).
+          let cutoff = eb
+            .case("o.plan")
+            .when(firstPlan)
+            .then(sqlTimestamp(retentionCutoff(firstPlan, now)));
+          for (const plan of otherPlans) {
+            cutoff = cutoff.when(plan).then(sqlTimestamp(retentionCutoff(plan, now)));
+          }
+          return eb("e.occurredAt", "<", cutoff.end());
+        })
+        .limit(batchSize)
+        .forUpdate("e")
+        .skipLocked()
+        .as("expired"),
+    )
+    .select("expired.id")
+    .limit(batchSize);
 
   let deleted = 0;
   for (;;) {
-    const count = await db().$executeRaw`
-      DELETE FROM "Event"
-      WHERE "id" = ANY (ARRAY (
-        SELECT expired."id"
-        FROM "Organisation" o
-        JOIN "Profile" p ON p."organisationId" = o."id"
-        CROSS JOIN LATERAL (
-          SELECT e."id"
-          FROM "Event" e
-          WHERE e."profileId" = p."id" AND e."occurredAt" < ${cutoff}
-          LIMIT ${batchSize}
-          FOR UPDATE OF e SKIP LOCKED
-        ) AS expired
-        LIMIT ${batchSize}
-      ))`;
+    const result = await kysely()
+      .deleteFrom("Event")
+      // ARRAY(subquery) has no builder in Kysely.
+      .where("id", "=", (eb) => eb.fn.any(sql<string[]>`ARRAY (${expiredIds})`))
+      .executeTakeFirst();
+    const count = Number(result.numDeletedRows);
     deleted += count;
     if (count < batchSize) break;
   }

@@ -1,7 +1,7 @@
 // Overload is not a fault: when every pooled connection stays busy for longer than a transaction may
 // wait, Prisma gives up (P2028), and the caller gets 503 with Retry-After, not a 500.
 import { describe, expect, it } from "vitest";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient, kyselyIn } from "@/lib/db";
 import { toAppError } from "@/lib/http/to-app-error";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 
@@ -14,7 +14,14 @@ describe("toAppError", () => {
     try {
       const results = await Promise.allSettled(
         Array.from({ length: 4 }, () =>
-          prisma.$transaction(async (tx) => tx.$executeRaw`SELECT pg_sleep(0.5)`, { maxWait: 100 }),
+          prisma.$transaction(
+            // As text: pg_sleep returns void, which Prisma's raw pipeline cannot read.
+            (tx) =>
+              kyselyIn(tx)
+                .selectNoFrom((eb) => eb.cast(eb.fn("pg_sleep", [eb.lit(0.5)]), "text").as("slept"))
+                .execute(),
+            { maxWait: 100 },
+          ),
         ),
       );
       const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason] : []));

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 async function sendAll() {
-  while ((await sendDueEmails(db())) > 0);
+  while ((await sendDueEmails(kysely())) > 0);
 }
 
 const mailTo = (address: string) => smtp.received.filter((email) => email.to.includes(address));
@@ -107,7 +107,7 @@ describe("the development mailbox", () => {
     const created = await createPoolRequest(world, { requestedBy: "buyer.four@dealer.test" });
     const dir = mkdtempSync(path.join(tmpdir(), "vms-mailbox-"));
     try {
-      while ((await sendDueEmails(db(), 20, mailboxTransport(dir))) > 0);
+      while ((await sendDueEmails(kysely(), 20, mailboxTransport(dir))) > 0);
       const own = readdirSync(organisationMailboxDir(dir, world.organisation.id));
       const [file] = own.filter((name) =>
         readFileSync(path.join(organisationMailboxDir(dir, world.organisation.id), name), "utf8").includes(

@@ -1,6 +1,6 @@
 // Sends what the e-mail outbox holds. Claims with SKIP LOCKED and a lease, like webhook deliveries, so
 // several workers never send one message twice at once, and a dead worker's claims come back.
-import { sqlTimestamp, type Db } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { mailTransport, type MailTransport } from "@/lib/notifications/mail-transport";
 
@@ -8,52 +8,60 @@ const LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 
 export async function sendDueEmails(
-  client: Db,
+  kdb: Kdb,
   batchSize = 20,
   send: MailTransport = mailTransport(),
 ): Promise<number> {
-  const claimed = await client.$queryRaw<
-    {
-      id: string;
-      organisationId: string | null;
-      to: string;
-      subject: string;
-      text: string;
-      attemptCount: number;
-    }[]
-  >`
-    UPDATE "EmailMessage" m SET "lockedUntil" = now() + ${LEASE_MS} * interval '1 millisecond'
-    FROM (
-      SELECT id FROM "EmailMessage"
-      WHERE status = 'PENDING' AND "nextAttemptAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-      ORDER BY "nextAttemptAt" LIMIT ${batchSize} FOR UPDATE SKIP LOCKED
-    ) due
-    WHERE m.id = due.id
-    RETURNING m.id, m."organisationId", m."to", m.subject, m.text, m."attemptCount"`;
+  const claimed = await kdb
+    .updateTable("EmailMessage as m")
+    .from((eb) =>
+      eb
+        .selectFrom("EmailMessage")
+        .select("id")
+        .where("status", "=", "PENDING")
+        .where("nextAttemptAt", "<=", eb.fn<Date>("now"))
+        .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", eb.fn<Date>("now"))]))
+        .orderBy("nextAttemptAt")
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .as("due"),
+    )
+    // Interval arithmetic has no builder in Kysely.
+    .set({ lockedUntil: sql<Date>`now() + ${LEASE_MS}::int * interval '1 millisecond'` })
+    .whereRef("m.id", "=", "due.id")
+    .returning(["m.id", "m.organisationId", "m.to", "m.subject", "m.text", "m.attemptCount"])
+    .execute();
   for (const email of claimed) {
     try {
       await send(email);
-      // Raw: one per tracked create, and ORM queries cost ~1 ms of CPU each to compile.
-      await client.$executeRaw`
-        UPDATE "EmailMessage"
-        SET "status" = 'SENT', "sentAt" = ${sqlTimestamp(new Date())},
-            "attemptCount" = "attemptCount" + 1, "lockedUntil" = NULL
-        WHERE "id" = ${email.id}`;
+      // Kysely: one per tracked create, and Prisma's ORM queries cost ~1 ms of CPU each to compile.
+      await kdb
+        .updateTable("EmailMessage")
+        .set((eb) => ({
+          status: "SENT",
+          sentAt: new Date(),
+          attemptCount: eb("attemptCount", "+", 1),
+          lockedUntil: null,
+        }))
+        .where("id", "=", email.id)
+        .execute();
     } catch (error) {
       const attempts = email.attemptCount + 1;
       const message = error instanceof Error ? error.message : String(error);
       logger.warn("e-mail not sent", { emailId: email.id, attempts, error: message });
-      await client.emailMessage.update({
-        where: { id: email.id },
-        data: {
+      await kdb
+        .updateTable("EmailMessage")
+        .set({
           attemptCount: attempts,
           lastError: message.slice(0, 1000),
           lockedUntil: null,
           ...(attempts >= MAX_ATTEMPTS
-            ? { status: "FAILED" }
+            ? { status: "FAILED" as const }
             : { nextAttemptAt: new Date(Date.now() + 2 ** attempts * 1000) }),
-        },
-      });
+        })
+        .where("id", "=", email.id)
+        .execute();
     }
   }
   return claimed.length;

@@ -3,6 +3,7 @@
 // event (same eventId, same bytes), and the outbox must drain with no claim left behind.
 // The kill points come from a seeded generator; the seed is printed, and CHAOS_SEED=<seed> replays it.
 import { afterAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import type { WebhookEventType } from "@/lib/events/movement-envelope";
 import { createMovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
@@ -65,10 +66,13 @@ function startWorker() {
 
 /** Deliveries a worker process holds a claim on (its id is host:pid:random). */
 async function claimsOf(worker: WorkerProcess): Promise<number> {
-  const [row] = await database.prisma.$queryRaw<{ count: bigint }[]>`
-    SELECT count(*) FROM "WebhookDelivery"
-    WHERE status = 'PENDING' AND "lockedBy" LIKE ${`%:${worker.child.pid}:%`}`;
-  return Number(row!.count);
+  const { count } = await kysely()
+    .selectFrom("WebhookDelivery")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("status", "=", "PENDING")
+    .where("lockedBy", "like", `%:${worker.child.pid}:%`)
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 const countDeliveries = (where: Parameters<typeof database.prisma.webhookDelivery.count>[0]) =>

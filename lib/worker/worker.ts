@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
-import { db } from "@/lib/db";
+import { db, kysely } from "@/lib/db";
 import { env } from "@/lib/env";
 import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
@@ -47,7 +47,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const abort = new AbortController();
   // Every attempt in flight listens to it: as many listeners as slots is expected, not a leak.
   setMaxListeners(concurrency + 1, abort.signal);
-  const record = batchAttempts(db(), id);
+  const record = batchAttempts(id);
   const inFlight = new Map<string, Promise<unknown>>();
   /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
   const inFlightByEndpoint = new Map<string, number>();
@@ -90,7 +90,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
-          const deliveries = await claimDueDeliveries(db(), {
+          const deliveries = await claimDueDeliveries(kysely(), {
             workerId: id,
             batchSize: free,
             perEndpoint,
@@ -131,7 +131,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         // The outbox is looked at once per poll interval, not on every claim.
         if (Date.now() - emailsSentAt >= pollIntervalMs) {
           emailsSentAt = Date.now();
-          await sendDueEmails(db());
+          await sendDueEmails(kysely());
         }
       } catch (error) {
         logger.error("worker cycle failed", { workerId: id, error });

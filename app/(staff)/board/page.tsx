@@ -12,9 +12,34 @@ import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { getBoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
 import { listSavedViews } from "@/lib/movement-requests/board/saved-views";
+import type { BoardActions } from "@/components/board/board-actions";
 import { startingSequence } from "@/lib/realtime/event-stream";
+import {
+  abortAction,
+  acceptAction,
+  assignAction,
+  bulkAssignAction,
+  cancelAction,
+  collectedAction,
+  deleteViewAction,
+  deliveredAction,
+  saveViewAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Movement board" };
+
+/** The board's server actions, handed to its client components (which never import from app/). */
+const boardActions = {
+  assign: assignAction,
+  accept: acceptAction,
+  collected: collectedAction,
+  delivered: deliveredAction,
+  abort: abortAction,
+  cancel: cancelAction,
+  bulkAssign: bulkAssignAction,
+  saveView: saveViewAction,
+  deleteView: deleteViewAction,
+} satisfies BoardActions;
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
@@ -45,6 +70,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
       options={options}
       savedViews={savedViews}
       canDispatch={can(staff.user.role, "dispatch")}
+      actions={boardActions}
       organisationName={staff.organisationName}
       today={toDateOnly(now)}
       since={since.toString()}

@@ -2,7 +2,6 @@
 // statement: under load a few statements a second instead of one per attempt, and no added wait when
 // idle (a lone attempt is recorded at once). Losing a batch to a crash only means those deliveries are
 // attempted again when their lease runs out, which at-least-once allows.
-import type { Db } from "@/lib/db";
 import { recordAttempts, type FinishedAttempt } from "@/lib/webhooks/delivery/record-attempt";
 
 export type RecordAttempt = (attempt: FinishedAttempt) => Promise<void>;
@@ -12,7 +11,7 @@ type Waiting = { attempt: FinishedAttempt; settle: (error?: unknown) => void };
 /** Above this many, a batch is split: one statement's parameters stay small. */
 const MAX_BATCH = 200;
 
-export function batchAttempts(client: Db, workerId: string): RecordAttempt {
+export function batchAttempts(workerId: string): RecordAttempt {
   let waiting: Waiting[] = [];
   let recording = false;
 
@@ -23,7 +22,6 @@ export function batchAttempts(client: Db, workerId: string): RecordAttempt {
       waiting = waiting.slice(MAX_BATCH);
       try {
         await recordAttempts(
-          client,
           batch.map((item) => item.attempt),
           workerId,
         );

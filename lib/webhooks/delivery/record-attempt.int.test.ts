@@ -25,7 +25,13 @@ async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): P
   const delivery = await database.prisma.webhookDelivery.create({
     data: { id: newId(), endpointId, eventId: event.id, lockedBy, lockedUntil: new Date(NOW + 60_000) },
   });
-  return { ...delivery, url: "", envelope: event.envelope, sequence: event.sequence, secretCiphertexts: [] };
+  return {
+    ...delivery,
+    url: "",
+    envelope: event.envelope,
+    sequence: String(event.sequence),
+    secretCiphertexts: [],
+  };
 }
 
 const succeeded = (delivery: ClaimedDelivery, atMs = NOW): FinishedAttempt => ({
@@ -53,7 +59,6 @@ describe("recordAttempts (one statement per batch)", () => {
     ];
     const nextAttemptAt = new Date(NOW + 5_000);
     await recordAttempts(
-      database.prisma,
       [
         succeeded(ok, NOW - 20),
         failed(retry, nextAttemptAt, NOW - 10),
@@ -101,7 +106,6 @@ describe("recordAttempts (one statement per batch)", () => {
     const recovering = await endpointOf(tenant, since);
     const stillFailing = await endpointOf(tenant, since);
     await recordAttempts(
-      database.prisma,
       [
         failed(await claimed(tenant, recovering.id), new Date(NOW + 5_000), NOW - 50),
         succeeded(await claimed(tenant, recovering.id), NOW),
@@ -119,7 +123,7 @@ describe("recordAttempts (one statement per batch)", () => {
     const tenant = await createTenant(database.prisma);
     const endpoint = await endpointOf(tenant);
     const delivery = await claimed(tenant, endpoint.id, "worker-2");
-    await recordAttempts(database.prisma, [succeeded(delivery)], WORKER);
+    await recordAttempts([succeeded(delivery)], WORKER);
     expect(
       await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }),
     ).toMatchObject({
