@@ -3,6 +3,7 @@
 // batches the outcomes that finish together (attempt-batcher.ts).
 import { sqlTimestamp, type Db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { countAttempts } from "@/lib/metrics/metrics";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-endpoint";
 import type { PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
@@ -78,6 +79,7 @@ export async function recordAttempts(
     SELECT e.id AS "endpointId", COALESCE(c."failingSince", e."failingSince") AS "failingSince"
     FROM "WebhookEndpoint" e JOIN latest l ON l."endpointId" = e.id AND NOT l.succeeded
     LEFT JOIN changed c ON c.id = e.id`;
+  countAttempts(attempts);
 
   for (const { endpointId, failingSince } of failing) {
     if (now.getTime() - failingSince.getTime() < disableAfterMs()) continue;
