@@ -14,13 +14,15 @@ const integration = { "X-Service-API-Key": env().DEMO_API_KEY_A };
 function getOnFreshConnection(
   path: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${E2E_BASE_URL}${path}`, { agent: false, headers }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
+      );
     });
     request.on("error", reject);
   });
@@ -40,6 +42,8 @@ test("refuses a scrape without the token, or with another", async () => {
   for (const headers of refused) {
     const answer = await getOnFreshConnection("/api/metrics", headers);
     expect(answer.status).toBe(401);
+    // The endpoint's own refusal (it asks for a bearer token), not the staff-session check's.
+    expect(answer.headers["www-authenticate"]).toMatch(/^Bearer/);
     expect(JSON.parse(answer.body)).toMatchObject({ code: "UNAUTHORIZED" });
   }
 });
