@@ -4,6 +4,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
     // The event worker shares the web server's process (and in embedded mode its database) unless
     // RUN_WORKER_IN_PROCESS=false; `npm run worker` runs more of them as processes of their own.
+    // Every metric exists from the start (zeros included), and the cluster's primary can gather them.
+    const { registerMetrics } = await import("@/lib/metrics/register-metrics");
+    registerMetrics();
     const { startWorkerInProcess } = await import("@/lib/worker/start-in-process");
     startWorkerInProcess();
   }

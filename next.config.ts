@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
 import { securityHeaders } from "./lib/security/response-headers.mjs";
@@ -18,7 +20,11 @@ const nextConfig = (phase: string): NextConfig => ({
   },
   // pg and Kysely stay Node modules of their own, out of the bundle: one copy of each per process (the
   // build would otherwise put a copy of Kysely in each chunk that uses it).
-  serverExternalPackages: ["pg", "kysely"],
+  // prom-client too: the front door (scripts/front-door.mjs, outside the bundle) and the route handlers
+  // must record into the same registry, one per process.
+  serverExternalPackages: ["pg", "kysely", "prom-client"],
+  // The build's version on the /system page: package.json's, and the commit it was built from.
+  env: { VMS_BUILD_VERSION: buildVersion() },
   poweredByHeader: false,
   // requireStaff() answers a signed-in user without the role with forbidden() (a 403 page in the shell).
   experimental: { authInterrupts: true },
@@ -27,5 +33,20 @@ const nextConfig = (phase: string): NextConfig => ({
   typescript: { tsconfigPath: "tsconfig.build.json" },
   typedRoutes: false,
 });
+
+/** "0.1.0+abc1234", or the version alone outside a git checkout. */
+function buildVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  try {
+    const sha = execFileSync("git", ["rev-parse", "--short", "HEAD"], { stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+    return sha ? `${version}+${sha}` : version;
+  } catch {
+    return version;
+  }
+}
 
 export default nextConfig;

@@ -2,7 +2,7 @@
 // driven by Debian's Chromium (Playwright downloads no browser here).
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PORT } from "./support/e2e-environment";
+import { E2E_BASE_URL, E2E_METRICS_TOKEN, E2E_PORT } from "./support/e2e-environment";
 
 export default defineConfig({
   testDir: ".",
@@ -43,6 +43,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(E2E_PORT), RATE_LIMIT_REQUESTS: "10000" },
+    env: { PORT: String(E2E_PORT), RATE_LIMIT_REQUESTS: "10000", METRICS_TOKEN: E2E_METRICS_TOKEN },
   },
 });

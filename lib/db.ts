@@ -82,7 +82,22 @@ export function createDatabase(connectionString: string, poolSize = 10): Databas
   });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { prisma, kysely };
+  return Object.defineProperty({ prisma, kysely }, POOL, { value: pool, enumerable: false });
+}
+
+/** Where a Database keeps its pool: a global symbol, as the build may load this module more than once. */
+const POOL = Symbol.for("vms.database.pool");
+
+export type PoolStats = { inUse: number; idle: number; waiting: number };
+
+/**
+ * The process-wide pool's connections (for the metrics): checked out, idle, and the queries waiting
+ * for one. Zero before the process's first query (nothing is opened to read them).
+ */
+export function databasePoolStats(): PoolStats {
+  const pool = (globalForDb.vmsDatabase as (Database & { [POOL]?: pg.Pool }) | undefined)?.[POOL];
+  if (!pool) return { inUse: 0, idle: 0, waiting: 0 };
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
 export function createPrismaClient(connectionString: string, poolSize = 10): PrismaClient {

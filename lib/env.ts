@@ -99,6 +99,14 @@ const settingsSchema = z.object({
   DEMO_API_KEY_A: z.string().min(20).default("vms_demoA_integration_4f9c2e7b1d8a6c3e5f0b"),
   DEMO_API_KEY_B: z.string().min(20).default("vms_demoB_integration_8b1e4d7a2c9f6e3b0a5d"),
   DEMO_OPS_API_KEY: z.string().min(20).default("vms_demoA_operations_2d7f5a9c3e1b8d6f4a0c"),
+  /**
+   * Opens GET /api/metrics (Prometheus) to a scraper that sends it as a bearer token; unset, the
+   * endpoint answers 404 (docs/operations.md, "Metrics").
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "Expected at least 16 random characters (openssl rand -hex 32)")
+    .optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
   KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),

@@ -14,6 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import { monotonicFactory } from "ulid";
 import { resolveClient } from "../lib/http/trusted-proxies.mjs";
+import { recordHttpRequest } from "../lib/metrics/process-metrics.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
 import { errorPage, isApiPath, problem } from "./front-door-answers.mjs";
 import { isWellFormedMultipart } from "./multipart-check.mjs";
@@ -45,7 +46,7 @@ const nextUlid = monotonicFactory();
  * @typedef {import("node:http").IncomingMessage} Request
  * @typedef {import("node:http").ServerResponse} Response
  * @typedef {(request: Request, response: Response) => unknown} Handler
- * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string> }} FrontDoorOptions
+ * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string>, routeOf?: (path: string) => string }} FrontDoorOptions
  */
 
 /**
@@ -56,6 +57,7 @@ const nextUlid = monotonicFactory();
 export function frontDoor(next, options) {
   const headers = securityHeaders({ production: options.production });
   return (request, response) => {
+    if (options.routeOf) measure(request, response, options.routeOf);
     const requestId = requestIdOf(request);
     request.headers["x-request-id"] = requestId;
     response.setHeader("X-Request-Id", requestId);
@@ -86,6 +88,26 @@ export function frontDoor(next, options) {
       () => response.destroy(),
     );
   };
+}
+
+/**
+ * Records the request in the HTTP metrics (lib/metrics/process-metrics.mjs) when its connection is done
+ * with it: a finished answer, or a stream (SSE) or an answer cut short. A client that left before any
+ * answer was sent counts as 499 (nginx's "client closed request").
+ * @param {Request} request
+ * @param {Response} response
+ * @param {(path: string) => string} routeOf the route template of a path, from a bounded set
+ */
+function measure(request, response, routeOf) {
+  const startedAt = performance.now();
+  response.once("close", () => {
+    recordHttpRequest({
+      route: routeOf(pathOf(request)),
+      method: request.method,
+      status: response.headersSent ? response.statusCode : 499,
+      seconds: (performance.now() - startedAt) / 1000,
+    });
+  });
 }
 
 /**

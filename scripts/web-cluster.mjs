@@ -5,6 +5,7 @@
 // like `npm run worker`). A web process that dies is replaced; on shutdown all drain side by side.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
+import client from "prom-client";
 
 /** A web process that dies is replaced after this pause (no tight loop if it dies at once again). */
 const RESTART_DELAY_MS = 1_000;
@@ -18,6 +19,7 @@ const STOP_DEADLINE_MS = 9_000;
  */
 export async function serveCluster({ processes, port }) {
   cluster.setupPrimary({ exec: fileURLToPath(new URL("./web-process.mjs", import.meta.url)) });
+  answerMetricsRequests();
   let stopping = false;
   /** @type {Set<import("node:cluster").Worker>} */
   const running = new Set();
@@ -75,6 +77,27 @@ export async function serveCluster({ processes, port }) {
     throw error;
   }
   return { close };
+}
+
+/** A web process's request for every process's metrics (lib/metrics/render-metrics.ts). */
+export const METRICS_REQUEST = "vms:metrics-request";
+export const METRICS_ANSWER = "vms:metrics-answer";
+
+/**
+ * /api/metrics is answered by whichever web process the scrape reaches: it asks here, and gets the
+ * figures of all of them, aggregated by prom-client (counters summed, the gauges read from the database
+ * by their "max"), so that a scrape does not depend on the process it happens to reach.
+ */
+function answerMetricsRequests() {
+  const aggregator = new client.AggregatorRegistry();
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== METRICS_REQUEST) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, text }),
+      (/** @type {unknown} */ error) =>
+        worker.isConnected() && worker.send({ type: METRICS_ANSWER, id: message.id, error: String(error) }),
+    );
+  });
 }
 
 /**

@@ -1,8 +1,11 @@
 // @ts-check
 // Next.js served by one process on HOSTNAME:PORT: the development server (in the `npm run dev` process
 // itself) or one of `npm start`'s web processes (scripts/web-process.mjs, which share the port).
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
+import { installProcessMetrics, routeTemplateMatcher } from "../lib/metrics/process-metrics.mjs";
 import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
 
 /** How long in-flight requests get to finish on shutdown before the app closes. */
@@ -17,15 +20,18 @@ export async function serveNext({ dev, port, hostname }) {
   const { default: next } = await import("next");
   const app = next({ dev, dir: process.cwd(), hostname, port });
   await app.prepare();
+  installProcessMetrics();
 
   // Every request passes the front door first (request id, security headers, client address, refusals
-  // of what Next would answer with a bare 500).
+  // of what Next would answer with a bare 500, the HTTP metrics).
+  const publicFiles = publicFilePaths("public");
   const server = http.createServer(
     frontDoor(app.getRequestHandler(), {
       production: !dev,
       trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
-      publicFiles: publicFilePaths("public"),
+      publicFiles,
       allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
+      routeOf: routeTemplateMatcher(readRoutesManifest(), publicFiles),
     }),
   );
   server.on("clientError", answerClientError({ production: !dev }));
@@ -79,6 +85,21 @@ async function allowedMethodsOf(server, pathname) {
       signal: AbortSignal.timeout(2_000),
     });
     return answer.status === 204 ? (answer.headers.get("allow") ?? undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The build's routes (.next/routes-manifest.json): the route templates of the HTTP metrics. The
+ * development server writes it as pages compile, so there most requests are "unmatched".
+ * @returns {Parameters<typeof routeTemplateMatcher>[0]}
+ */
+function readRoutesManifest() {
+  const file = path.join(process.cwd(), ".next", "routes-manifest.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
   } catch {
     return undefined;
   }

@@ -13,6 +13,7 @@ describe("the shell's navigation", () => {
       "Integrations",
       "Users",
       "Branding",
+      "System",
       "Mailbox",
     ]);
     expect(labels("DISPATCHER")).toEqual(["Board", "New movement", "Prep jobs"]);

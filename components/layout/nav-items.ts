@@ -3,7 +3,8 @@
 import { can, type Capability } from "@/lib/auth/roles";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
-export type NavIcon = "board" | "new-movement" | "prep-jobs" | "integrations" | "users" | "mailbox";
+export type NavIcon =
+  "board" | "new-movement" | "prep-jobs" | "integrations" | "users" | "mailbox" | "system";
 
 export type NavItem = {
   href: string;
@@ -28,6 +29,7 @@ const NAV_ENTRIES: NavEntry[] = [
   { href: "/integrations", label: "Integrations", icon: "integrations", capability: "manage-integrations" },
   { href: "/users", label: "Users", icon: "users", capability: "manage-users" },
   { href: "/settings/branding", label: "Branding", icon: "integrations", capability: "manage-organisation" },
+  { href: "/system", label: "System", icon: "system", capability: "view-system" },
   {
     href: "/mailbox",
     label: "Mailbox",

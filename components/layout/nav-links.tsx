@@ -11,6 +11,7 @@ import {
   MailIcon,
   PlugIcon,
   PlusIcon,
+  PulseIcon,
   WrenchIcon,
   type IconProps,
 } from "@/components/ui/icons";
@@ -23,6 +24,7 @@ const ICONS: Record<NavIcon, (props: IconProps) => ReactNode> = {
   integrations: PlugIcon,
   users: LockIcon,
   mailbox: MailIcon,
+  system: PulseIcon,
 };
 
 export function NavLinks({

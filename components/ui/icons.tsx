@@ -53,6 +53,12 @@ export const WrenchIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const PulseIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12h4l3-8 4 16 3-8h4" />
+  </Icon>
+);
+
 export const PlugIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4" />

@@ -1,6 +1,7 @@
 // Every UI page and UI route handler of the app, found on disk (like lib/testing/v1-routes.ts for /v1),
 // so that the tenancy walk (e2e/ui/tenancy.spec.ts) fails for a route it was not taught instead of
-// leaving it out. The /v1 API, Auth.js's own handler and the health probes are not UI routes.
+// leaving it out. The /v1 API, Auth.js's own handler, the health probes and the metrics are not
+// UI routes.
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
@@ -13,7 +14,7 @@ export type UiRoute = {
 };
 
 const APP_DIR = path.join(process.cwd(), "app");
-const NOT_UI = new Set(["/api/auth/[...nextauth]", "/api/health", "/api/ready"]);
+const NOT_UI = new Set(["/api/auth/[...nextauth]", "/api/health", "/api/ready", "/api/metrics"]);
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -70,6 +70,7 @@ const staffPages = () => [
   { slug: "notices", path: "/notices" },
   { slug: "mailbox", path: "/mailbox" },
   { slug: "users", path: "/users" },
+  { slug: "system", path: "/system" },
   { slug: "branding", path: "/settings/branding" },
   { slug: "api-reference", path: "/docs/api" },
 ];

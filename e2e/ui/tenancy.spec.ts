@@ -95,6 +95,22 @@ const WALK: Record<string, Walk> = {
       expect(await (await sessions.adminB.request.get("/users")).text()).not.toContain(DEMO_STAFF.admin);
     },
   },
+  "/system": {
+    takes: "nothing (the viewer's own organisation's endpoints; the backlog and worker are the service's)",
+    probes: () => [own("/system", "adminB")],
+    // A's endpoint is on A's system page, so its absence from B's means something.
+    custom: async (sessions, a) => {
+      expect(await (await sessions.adminA.request.get("/system")).text()).toContain(a.endpoint.url);
+    },
+  },
+  "/api/system": {
+    takes: "nothing (the /system page's JSON, of the viewer's own organisation)",
+    probes: () => [own("/api/system", "adminB")],
+    custom: async (sessions, a) => {
+      expect(await (await sessions.adminA.request.get("/api/system")).text()).toContain(a.endpoint.url);
+      expect((await sessions.dispatcherB.request.get("/api/system")).status()).toBe(403);
+    },
+  },
   "/mailbox": {
     takes: "?id=<e-mail id>",
     probes: () => [],

@@ -23,6 +23,8 @@ export const CAPABILITIES = [
   "view-notices",
   /** Mark a notice read for the whole organisation (the banner's dismiss button). */
   "dismiss-notices",
+  /** The /system page: the worker's heartbeat, the webhook backlog, the database, the build. */
+  "view-system",
   /** The development mailbox (e-mail written to MAILBOX_DIR when SMTP_URL is not set). */
   "view-mailbox",
 ] as const;

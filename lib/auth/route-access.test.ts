@@ -12,6 +12,7 @@ describe("isPublicPath", () => {
     "/api/auth/session",
     "/api/health",
     "/api/ready",
+    "/api/metrics",
     "/track/AbCdEf123",
     "/display/token123",
     "/docs/api",

@@ -7,6 +7,7 @@ const PUBLIC_PREFIXES = [
   "/api/auth", // next-auth itself
   "/api/health",
   "/api/ready",
+  "/api/metrics", // its own bearer token (METRICS_TOKEN; lib/metrics/metrics-endpoint.ts)
   "/track", // public tracking pages (unguessable token)
   "/display", // workshop screens (unguessable, revocable link)
   "/docs", // API reference

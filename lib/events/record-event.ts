@@ -4,6 +4,7 @@ import { asKysely, sql, type Queryable } from "@/lib/db";
 import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
+import { countEventWritten } from "@/lib/metrics/metrics";
 import { subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
 
 export type NewEvent = {
@@ -58,5 +59,6 @@ export async function recordEvent(tx: Queryable, event: NewEvent): Promise<strin
     )
     .selectNoFrom(sql<string>`pg_notify(${EVENTS_CHANNEL}, ${event.organisationId})::text`.as("notified"))
     .execute();
+  countEventWritten(event.resourceType);
   return id;
 }

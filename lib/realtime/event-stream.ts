@@ -6,6 +6,7 @@
 import { db } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { onEventAnnounced, relayDatabaseNotifications } from "@/lib/events/event-wakeups";
+import { trackOpenStream } from "@/lib/metrics/metrics";
 
 export type StreamFilter = { organisationId: string; resourceTypes: string[] };
 
@@ -33,6 +34,7 @@ export function organisationEventStream(
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let wake: (() => void) | undefined;
+      const closeTracked = trackOpenStream();
       // This process may run no worker (RUN_WORKER_IN_PROCESS=false), which would otherwise relay.
       const releaseRelay = relayDatabaseNotifications(requireDatabaseUrl());
       const stopListening = onEventAnnounced((wakeup) => {
@@ -81,6 +83,7 @@ export function organisationEventStream(
         // The database went away or the client left: the browser reconnects with Last-Event-ID.
       } finally {
         clearInterval(heartbeat);
+        closeTracked();
         stopListening();
         void releaseRelay();
         controller.close();

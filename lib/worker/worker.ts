@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { db, kysely } from "@/lib/db";
 import { env } from "@/lib/env";
 import { onEventAnnounced } from "@/lib/events/event-wakeups";
+import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
@@ -85,8 +86,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       };
     }).finally(() => (wake = undefined));
 
+  const heartbeat = startHeartbeat(id);
   const deliveryLoop = async () => {
     while (running) {
+      heartbeat.beat();
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
@@ -167,6 +170,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       stopListening();
       wake?.();
       await loop;
+      await heartbeat.stop();
       // In-flight attempts get a moment to finish (and be recorded, so not sent again); the ones
       // still waiting are cut.
       const settled = Promise.allSettled(inFlight.values());

@@ -3,6 +3,7 @@
 // batches the outcomes that finish together (attempt-batcher.ts).
 import { db, kysely, sql, sqlTimestamp, type NotNull } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { countAttempts } from "@/lib/metrics/metrics";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { disableFailingEndpoint } from "@/lib/webhooks/delivery/disable-failing-endpoint";
 import type { PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
@@ -155,6 +156,7 @@ export async function recordAttempts(attempts: FinishedAttempt[], workerId: stri
     ])
     .$narrowType<{ failingSince: NotNull }>()
     .execute();
+  countAttempts(attempts);
 
   for (const { endpointId, failingSince } of failing) {
     if (now.getTime() - failingSince.getTime() < disableAfterMs()) continue;
