@@ -1,6 +1,8 @@
 // The shell's top bar: product and organisation, the role's navigation, notices, who is signed in.
-// From 1024 px everything sits in the bar; below, the navigation and the user fold into the menu.
+// From 1024 px everything sits in the bar; below, the navigation and the user fold into the menu. A
+// role with more pages than fit at 1024 px (an admin's eight) folds them below 1280 px instead.
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
 import { ROLE_LABEL } from "@/lib/auth/roles";
 import type { StaffUser } from "@/lib/auth/require-staff";
 import { signOutOfStaff } from "@/lib/auth/sign-in-actions";
@@ -25,10 +27,11 @@ export function TopBar({
   /** null: this role does not see notices. */
   unreadNotices: number | null;
 }) {
+  const fold = navItems.length > SHORT_NAV ? FOLD_BELOW_XL : FOLD_BELOW_LG;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900 text-white">
       <div className="relative mx-auto flex h-14 w-full max-w-[120rem] items-center gap-3 px-4 lg:gap-6 lg:px-6 2xl:px-8">
-        <MenuButton className="lg:hidden">
+        <MenuButton className={fold.menu}>
           <NavLinks items={navItems} layout="menu" />
           <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-700 pt-3">
             <UserBadge user={user} />
@@ -37,18 +40,21 @@ export function TopBar({
         </MenuButton>
         <Link
           href={homeHref}
-          className="flex min-w-0 shrink items-center rounded-md pointer-coarse:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white lg:shrink-0"
+          className={cn(
+            "flex min-w-0 shrink items-center rounded-md pointer-coarse:min-h-11 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
+            fold.noShrink,
+          )}
         >
           <Brand inverse subtitle={organisationName} />
         </Link>
-        <span aria-hidden="true" className="hidden h-6 w-px shrink-0 bg-slate-700 lg:block" />
-        <NavLinks items={navItems} className="hidden lg:block" />
+        <span aria-hidden="true" className={cn("hidden h-6 w-px shrink-0 bg-slate-700", fold.bar)} />
+        <NavLinks items={navItems} className={cn("hidden", fold.bar)} />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {unreadNotices !== null ? <NoticesLink unread={unreadNotices} /> : null}
-          <div className="ml-2 hidden border-l border-slate-700 pl-3 xl:block">
+          <div className={cn("ml-2 hidden border-l border-slate-700 pl-3", fold.badge)}>
             <UserBadge user={user} />
           </div>
-          <div className="hidden lg:block">
+          <div className={cn("hidden", fold.bar)}>
             <SignOutButton action={signOutOfStaff} />
           </div>
         </div>
@@ -56,6 +62,12 @@ export function TopBar({
     </header>
   );
 }
+
+/** How many pages fit in the bar at 1024 px beside the brand, notices and sign-out. */
+const SHORT_NAV = 5;
+// Whole class names, so that Tailwind finds them.
+const FOLD_BELOW_LG = { menu: "lg:hidden", bar: "lg:block", noShrink: "lg:shrink-0", badge: "xl:block" };
+const FOLD_BELOW_XL = { menu: "xl:hidden", bar: "xl:block", noShrink: "xl:shrink-0", badge: "2xl:block" };
 
 function UserBadge({ user }: { user: StaffUser }) {
   return (
