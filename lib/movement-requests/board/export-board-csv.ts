@@ -1,17 +1,16 @@
 // CSV export of the board's current filter and sort: every matching row, not just the page on screen.
-// Read in keyset batches (each starts after the previous batch's last row, by index), so the time grows
-// with the rows exported and memory stays one batch, however deep the export goes.
-import { db } from "@/lib/db";
-import { boardKeyValues, boardKeysetWhere, boardOrderBy } from "@/lib/movement-requests/board/board-keyset";
+// Read in keyset batches (each starts after the previous batch's last row, by index; one statement each,
+// board-sql.ts), so the time grows with the rows exported and memory stays one batch, however deep the
+// export goes.
+import { boardKeyValues } from "@/lib/movement-requests/board/board-keyset";
 import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
 import {
-  boardRowInclude,
   toBoardRow,
   utcToday,
   type BoardRow,
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
-import { boardWhere } from "@/lib/movement-requests/board/board-where";
+import { readBoardRows } from "@/lib/movement-requests/board/board-sql";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
@@ -66,16 +65,16 @@ export async function* boardCsvChunks(
   now: Date = new Date(),
 ): AsyncGenerator<string> {
   const today = utcToday(now);
-  const where = boardWhere(organisationId, query, today);
-  const orderBy = boardOrderBy(query);
   yield csvLine(COLUMNS.map(([header]) => header));
   let after: BoardRowSource | undefined;
   for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS; exported += BATCH) {
-    const requests: BoardRowSource[] = await db().movementRequest.findMany({
-      where: after ? { AND: [where, boardKeysetWhere(query, boardKeyValues(query, after))] } : where,
-      orderBy,
-      take: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported),
-      include: boardRowInclude,
+    // One statement per batch: the batch's ids by the sort's index, then their rows, sites and carriers.
+    const requests = await readBoardRows({
+      organisationId,
+      query,
+      today,
+      after: after && boardKeyValues(query, after),
+      limit: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported),
     });
     after = requests.at(-1);
     yield requests
