@@ -10,7 +10,7 @@
 //    by (organisationId, site, id) until the page is full;
 //  - newest first within a bounded ready / due date range: each day of the range read by
 //    (organisationId, date, createdAt desc, id desc), the days' first rows merged.
-import { kysely, sql, type RawBuilder } from "@/lib/db";
+import { kysely, sql, type DB, type RawBuilder } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { boardKeysOf, type BoardKey, type KeyValue } from "@/lib/movement-requests/board/board-keyset";
@@ -27,21 +27,46 @@ const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
 /** The longest date range walked day by day (newest first); a longer one is read in createdAt order. */
 export const DAY_WALK_MAX_DAYS = 366;
 
-const column = (name: string) => sql.ref(`mr.${name}`);
+type ColumnName = keyof DB["MovementRequest"] & string;
+/** A column of the request (typed: a renamed column fails tsc here). */
+const column = (name: ColumnName) => sql.ref(`mr.${name}`);
 const and = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`);
 const or = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`);
 
-/** Every request of the organisation (all its profiles: staff see the whole organisation) that matches. */
-export function boardFilterSql(organisationId: string, filters: BoardFilters, today: Date): Sql[] {
+// Carrier "none": no leg has a carrier. For a page (newest first, LIMIT) as two correlated conditions,
+// checked row by row along the sort's index: the requests without a carrier are the recent ones.
+const noCarrier = sql`not exists (
+  select from "Movement" m where m."movementRequestId" = mr.id
+    and (m."driverId" is not null or m."thirdPartyLogisticsProviderId" is not null))`;
+// For the count, which reads every match, from the few legs without a carrier (the partial index
+// Movement_no_carrier_idx): every request has its first leg from the start (insert-movement-request.ts
+// writes both in one statement; legs are never deleted), so a request without a carrier has such a
+// leg. The LIMIT keeps the check of the other legs a probe per leg (not a join over every leg).
+const noCarrierForCount = sql`mr.id = any(array(
+  select m."movementRequestId" from "Movement" m
+  where m."driverId" is null and m."thirdPartyLogisticsProviderId" is null
+    and (select 1 from "Movement" c where c."movementRequestId" = m."movementRequestId"
+      and (c."driverId" is not null or c."thirdPartyLogisticsProviderId" is not null) limit 1) is null))`;
+
+/**
+ * Every request of the organisation (all its profiles: staff see the whole organisation) that matches.
+ * The same rows for a page and for the count; `purpose` picks the form each is fastest in.
+ */
+export function boardFilterSql(
+  organisationId: string,
+  filters: BoardFilters,
+  today: Date,
+  purpose: "page" | "count" = "page",
+): Sql[] {
   const where: Sql[] = [sql`${column("organisationId")} = ${organisationId}`];
-  const oneOf = (name: string, values: readonly string[]) =>
+  const oneOf = (name: ColumnName, values: readonly string[]) =>
     where.push(sql`${column(name)} in (${sql.join(values)})`);
   if (filters.status.length) oneOf("status", filters.status);
   if (filters.area) where.push(sql`${column("businessArea")} = ${filters.area}`);
   if (filters.method) where.push(sql`${column("transportMethod")} = ${filters.method}`);
   if (filters.origin.length) oneOf("originSiteId", filters.origin);
   if (filters.destination.length) oneOf("destinationSiteId", filters.destination);
-  const range = (name: string, from?: string, to?: string) => {
+  const range = (name: ColumnName, from?: string, to?: string) => {
     if (from) where.push(sql`${column(name)} >= ${from}::date`);
     if (to) where.push(sql`${column(name)} <= ${to}::date`);
   };
@@ -53,9 +78,7 @@ export function boardFilterSql(organisationId: string, filters: BoardFilters, to
     oneOf("status", OPEN_STATUSES);
   }
   if (filters.carrier === UNASSIGNED) {
-    where.push(sql`not exists (
-      select from "Movement" m where m."movementRequestId" = mr.id
-        and (m."driverId" is not null or m."thirdPartyLogisticsProviderId" is not null))`);
+    where.push(purpose === "count" ? noCarrierForCount : noCarrier);
   } else if (filters.carrier) {
     where.push(sql`exists (
       select from "Movement" m where m."movementRequestId" = mr.id
@@ -97,7 +120,8 @@ export function vrmSpellings(q: string): string[] {
 /** A key's expression: the request's column, or (site keys) the name column of the site alias given. */
 function keyExpression(key: BoardKey, sites?: { origin: string; destination: string }): Sql {
   if (key.site) return sql.ref(`${sites ? sites[key.site] : "s"}.name`);
-  return column(key.column);
+  // A request column: boardKeysOf names them by BoardRowSource's fields (Prisma's names, the same).
+  return column(key.column as ColumnName);
 }
 
 /** ORDER BY of the keys: empty values last (first when walking back, the order reversed). */
@@ -160,10 +184,16 @@ export type BoardRead = {
 
 /** The rows of a page or an export batch, in the order read (reversed when reading backwards). */
 export async function readBoardRows(read: BoardRead): Promise<BoardRowSource[]> {
+  const { rows } = await boardRowsSql(read).execute(kysely());
+  return rows;
+}
+
+/** The statement of readBoardRows (bench/scale/explain-board.ts explains it). */
+export function boardRowsSql(read: BoardRead): RawBuilder<BoardRowSource> {
   const keys = boardKeysOf(read.query.sort);
   const sort = read.backwards ? flip(read.query.dir) : read.query.dir;
   const ids = pageIdsSql(read, keys, sort);
-  const { rows } = await sql<BoardRowSource>`
+  return sql<BoardRowSource>`
     select ${sql.join(BOARD_ROW_COLUMNS.map((name) => column(name)))},
       json_build_object('id', o.id, 'name', o.name, 'code', o.code) as "originSite",
       json_build_object('id', d.id, 'name', d.name, 'code', d.code) as "destinationSite",
@@ -183,8 +213,7 @@ export async function readBoardRows(read: BoardRead): Promise<BoardRowSource[]> 
     where mr.id in (select id from (${ids}) as page)
     order by ${orderSql(keys, sort, Boolean(read.backwards), (key) =>
       keyExpression(key, { origin: "o", destination: "d" }),
-    )}`.execute(kysely());
-  return rows;
+    )}`;
 }
 
 /** How many rows match, counted up to `cap` (then it stops). */
@@ -194,13 +223,22 @@ export async function countBoardRows(
   today: Date,
   cap: number,
 ): Promise<number> {
-  const { rows } = await sql<{ count: number }>`
+  const { rows } = await boardCountSql(organisationId, filters, today, cap).execute(kysely());
+  return rows[0]?.count ?? 0;
+}
+
+export function boardCountSql(
+  organisationId: string,
+  filters: BoardFilters,
+  today: Date,
+  cap: number,
+): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`
     select count(*)::int as count from (
       select from "MovementRequest" mr
-      where ${and(boardFilterSql(organisationId, filters, today))}
+      where ${and(boardFilterSql(organisationId, filters, today, "count"))}
       limit ${cap}
-    ) as capped`.execute(kysely());
-  return rows[0]?.count ?? 0;
+    ) as capped`;
 }
 
 /** The ids of the page, in the order read. */
@@ -271,12 +309,12 @@ function siteWalkSql(
 }
 
 /** The ready or due date range to walk day by day, when one is bounded on both sides and short enough. */
-function dayWalkRange(filters: BoardFilters): { column: string; from: string; to: string } | undefined {
-  const ranges = [
+function dayWalkRange(filters: BoardFilters): { column: ColumnName; from: string; to: string } | undefined {
+  const ranges: { column: ColumnName; from?: string; to?: string }[] = [
     { column: "deliveryByDate", from: filters.dueFrom, to: filters.dueTo },
     { column: "readyToCollectFromDate", from: filters.readyFrom, to: filters.readyTo },
   ];
-  let best: { column: string; from: string; to: string; days: number } | undefined;
+  let best: { column: ColumnName; from: string; to: string; days: number } | undefined;
   for (const { column: name, from, to } of ranges) {
     if (!from || !to) continue;
     const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
