@@ -1,7 +1,8 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the statements the board sends for a view (issue #15): its page and its
 // bounded count, as lib/movement-requests/board/board-sql.ts builds them.
 //   DATABASE_URL=postgres://…/vms_bench_scale npx tsx bench/scale/explain-board.ts 'sort=origin&dir=asc'
-//   options after the view: --count (the count only), --rows (the page only)
+//   options after the view: --count (the count only), --rows (the page only), --limit N (rows read,
+//   e.g. 1000 for a CSV export batch)
 import { kysely, sql, type RawBuilder } from "@/lib/db";
 import { BOARD_COUNT_LIMIT, parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { utcToday } from "@/lib/movement-requests/board/board-row";
@@ -9,6 +10,8 @@ import { boardCountSql, boardRowsSql } from "@/lib/movement-requests/board/board
 
 const [view = "", ...flags] = process.argv.slice(2);
 const query = parseBoardQuery(new URLSearchParams(view));
+const limitAt = flags.indexOf("--limit");
+const limit = limitAt >= 0 ? Number(flags[limitAt + 1]) : query.pageSize + 1;
 const db = kysely();
 const { rows: busiest } = await sql<{ organisationId: string }>`
   select "organisationId" from "MovementRequest" group by 1 order by count(*) desc limit 1`.execute(db);
@@ -25,10 +28,7 @@ async function explain(title: string, statement: RawBuilder<unknown>) {
 }
 
 if (!flags.includes("--count")) {
-  await explain(
-    `page: ${view || "(default)"}`,
-    boardRowsSql({ organisationId, query, today, limit: query.pageSize + 1 }),
-  );
+  await explain(`page: ${view || "(default)"}`, boardRowsSql({ organisationId, query, today, limit }));
 }
 if (!flags.includes("--rows")) {
   await explain("count", boardCountSql(organisationId, query, today, BOARD_COUNT_LIMIT + 1));

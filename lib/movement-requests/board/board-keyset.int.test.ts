@@ -308,6 +308,17 @@ describe("the bounded count", () => {
         page: 1,
       });
       expect(capped.nextCursor).not.toBeNull();
+      // The export reads them in batches (each read while the previous one is written): every row
+      // once, in the board's order (one createdAt here, so by id, newest first).
+      const csv = await exportBoardCsv(busy.organisation.id, parseBoardQuery({}), NOW);
+      const exported = csv
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => line.split(",")[0]!);
+      expect(exported).toHaveLength(BOARD_COUNT_LIMIT + 1);
+      expect(exported).toEqual([...exported].sort().reverse());
+      expect(new Set(exported).size).toBe(exported.length);
 
       const deep = await listBoardRows(busy.organisation.id, parseBoardQuery({ page: "2000" }), NOW);
       const deepest = BOARD_MAX_OFFSET / 25 + 1;

@@ -14,7 +14,7 @@ import { readBoardRows } from "@/lib/movement-requests/board/board-sql";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
-const BATCH = 1000;
+const BATCH = 2000;
 /** A safety limit: an export beyond it is cut (and says so in its last line). */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
 
@@ -66,24 +66,35 @@ export async function* boardCsvChunks(
 ): AsyncGenerator<string> {
   const today = utcToday(now);
   yield csvLine(COLUMNS.map(([header]) => header));
-  let after: BoardRowSource | undefined;
-  for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS; exported += BATCH) {
-    // One statement per batch: the batch's ids by the sort's index, then their rows, sites and carriers.
-    const requests = await readBoardRows({
+  // One statement per batch: the batch's ids by the sort's index, then their rows, sites and carriers.
+  const read = (after: BoardRowSource | undefined, limit: number) => {
+    const batch = readBoardRows({
       organisationId,
       query,
       today,
       after: after && boardKeyValues(query, after),
-      limit: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported),
+      limit,
     });
-    after = requests.at(-1);
+    // Awaited below; when the download is abandoned first, its failure must not go unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let pending = read(undefined, Math.min(BATCH, CSV_EXPORT_MAX_ROWS));
+  for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS;) {
+    const requests = await pending;
+    exported += requests.length;
+    const full = requests.length === BATCH;
+    // The next batch is read while this one is written out (it starts after this one's last row).
+    if (full && exported < CSV_EXPORT_MAX_ROWS) {
+      pending = read(requests.at(-1), Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported));
+    }
     yield requests
       .map((request) => {
         const row = toBoardRow(request, today);
         return csvLine(COLUMNS.map(([, value]) => value(row)));
       })
       .join("");
-    if (requests.length < BATCH) return;
+    if (!full) return;
   }
   yield csvLine([`Export cut at ${CSV_EXPORT_MAX_ROWS} rows: narrow the filter.`]);
 }
