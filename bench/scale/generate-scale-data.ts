@@ -267,7 +267,7 @@ WITH draw AS (
 )
 INSERT INTO "PrepJob" (
   id, "organisationId", "profileId", version, vin, vrm, make, model, "prepSiteId", "businessArea", source,
-  stage, substage, "createdByUser", "stageChangedAt", "createdAt", "updatedAt")
+  stage, substage, "createdByUser", "stageChangedAt", "createdAt", "updatedAt", "finishedAt")
 SELECT
   ${ulid("created", "(1000000000 + n)::bigint")}, $1, $2, CASE WHEN open THEN 2 ELSE 6 END,
   'PJ' || upper(substr(encode(h, 'hex'), 1, 15)),
@@ -291,5 +291,7 @@ SELECT
         until_at),
   created,
   least(created + CASE WHEN open THEN interval '1 hour' * (get_byte(h, 14) % 200) ELSE interval '9 days' END,
-        until_at)
+        until_at),
+  -- Set here: the trigger that keeps finishedAt (OUTBOUND/DELIVERED) is off during the load (replica).
+  CASE WHEN NOT open THEN least(created + interval '9 days', until_at) END
 FROM shaped`;

@@ -11,10 +11,12 @@ import {
   parseBoardQuery,
   type BoardQuery,
 } from "@/lib/movement-requests/board/board-query";
+import { exportBoardCsv } from "@/lib/movement-requests/board/export-board-csv";
 import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createMovementRequest, createOrganisation } from "@/prisma/factories";
+import { createSite } from "@/prisma/factories/site";
 
 const database = setupTestDatabase();
 const NOW = new Date("2026-11-20T10:00:00Z");
@@ -135,6 +137,139 @@ describe("keyset pages of the board", () => {
   });
 });
 
+// The walked orders (board-sql.ts): by site name (the sites in name order, each one's rows by id) and
+// newest first within a bounded date range (day by day). Checked against the order worked out here.
+describe("walked orders: site name, and a date range newest first", () => {
+  let walked: MovementWorld;
+  type Row = { id: string; createdAt: string; dueDate: string; origin: string; destination: string };
+  let all: Row[];
+
+  beforeAll(async () => {
+    walked = await createMovementWorld(database.prisma);
+    const organisationId = walked.organisation.id;
+    // Two sites share a name: their rows interleave by id under that name.
+    const twin = await createSite(database.prisma, { organisationId, name: "Leeds" });
+    const { manchester, leeds, prepCentre } = walked.sites;
+    const sites = [manchester, leeds, twin, prepCentre];
+    for (let n = 0; n < 30; n++) {
+      await createMovementRequest(database.prisma, {
+        organisationId,
+        profileId: walked.profile.id,
+        status: (["CREATED", "PLANNED", "DELIVERED"] as const)[n % 3],
+        originSiteId: sites[n % 4]!.id,
+        destinationSiteId: sites[(n * 3 + 1) % 4]!.id,
+        readyToCollectFromDate: new Date(Date.UTC(2026, 9, 1 + (n % 9))),
+        deliveryByDate: new Date(Date.UTC(2026, 9, 3 + (n % 11))),
+        // Ties in createdAt across days, so the id breaks them.
+        createdAt: new Date(Date.UTC(2026, 8, 20, 9, n % 7)),
+      });
+    }
+    const page = await listBoardRows(organisationId, parseBoardQuery({ pageSize: "100" }), NOW);
+    all = page.rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt,
+      dueDate: row.dueDate,
+      origin: row.origin.name,
+      destination: row.destination.name,
+    }));
+    expect(all).toHaveLength(30);
+  });
+
+  async function walk(params: Record<string, string>): Promise<[string[], string[]]> {
+    const forwards: string[] = [];
+    const backwards: string[] = [];
+    const id = walked.organisation.id;
+    let page = await listBoardRows(id, query(params), NOW);
+    for (let guard = 0; page.rows.length && guard < 50; guard++) {
+      forwards.push(...page.rows.map((row) => row.id));
+      if (!page.nextCursor) break;
+      page = await listBoardRows(id, query({ ...params, cursor: page.nextCursor }), NOW);
+    }
+    page = await listBoardRows(id, query({ ...params, cursor: LAST_PAGE_CURSOR }), NOW);
+    for (let guard = 0; page.rows.length && guard < 50; guard++) {
+      backwards.unshift(...page.rows.map((row) => row.id));
+      if (!page.previousCursor) break;
+      page = await listBoardRows(id, query({ ...params, cursor: page.previousCursor }), NOW);
+    }
+    return [forwards, backwards];
+  }
+
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+  it.each([
+    ["origin", "asc"],
+    ["origin", "desc"],
+    ["destination", "asc"],
+    ["destination", "desc"],
+  ] as const)(
+    "sorted by %s %s: every row once, by site name then id, both ways and by page number",
+    async (sort, dir) => {
+      const sign = dir === "asc" ? 1 : -1;
+      const expected = [...all]
+        .sort((a, b) => sign * (compare(a[sort], b[sort]) || compare(a.id, b.id)))
+        .map((row) => row.id);
+      const [forwards, backwards] = await walk({ sort, dir });
+      expect(forwards).toEqual(expected);
+      expect(backwards).toEqual(expected);
+      const second = await listBoardRows(walked.organisation.id, query({ sort, dir, page: "2" }), NOW);
+      expect(second.rows.map((row) => row.id)).toEqual(expected.slice(PAGE, 2 * PAGE));
+      const filtered = await walk({ sort, dir, status: "PLANNED" });
+      const planned = new Set(
+        (
+          await listBoardRows(
+            walked.organisation.id,
+            parseBoardQuery({ status: "PLANNED", pageSize: "100" }),
+            NOW,
+          )
+        ).rows.map((row) => row.id),
+      );
+      expect(filtered[0]).toEqual(expected.filter((id) => planned.has(id)));
+      expect(filtered[1]).toEqual(filtered[0]);
+    },
+  );
+
+  it.each(["desc", "asc"] as const)(
+    "a due date range sorted by created %s: every row of the range once, in created order, both ways",
+    async (dir) => {
+      const sign = dir === "asc" ? 1 : -1;
+      const inRange = (row: Row) => row.dueDate >= "2026-10-05" && row.dueDate <= "2026-10-10";
+      const expected = all
+        .filter(inRange)
+        .sort((a, b) => sign * (compare(a.createdAt, b.createdAt) || compare(a.id, b.id)))
+        .map((row) => row.id);
+      expect(expected.length).toBeGreaterThan(2 * PAGE);
+      const params = { sort: "created", dir, dueFrom: "2026-10-05", dueTo: "2026-10-10" };
+      const [forwards, backwards] = await walk(params);
+      expect(forwards).toEqual(expected);
+      expect(backwards).toEqual(expected);
+      const second = await listBoardRows(walked.organisation.id, query({ ...params, page: "2" }), NOW);
+      expect(second.rows.map((row) => row.id)).toEqual(expected.slice(PAGE, 2 * PAGE));
+      // A ready range too, and both at once (the shorter one is walked).
+      const both = await walk({ ...params, readyFrom: "2026-10-02", readyTo: "2026-10-30" });
+      expect(both[0]).toEqual(both[1]);
+      expect(both[0].length).toBeGreaterThan(0);
+      expect(both[0].every((id) => expected.includes(id))).toBe(true);
+    },
+  );
+
+  it("exports the walked orders as the board pages them", async () => {
+    const views: Record<string, string>[] = [
+      { sort: "origin", dir: "asc" },
+      { sort: "created", dir: "desc", dueFrom: "2026-10-05", dueTo: "2026-10-10" },
+    ];
+    for (const params of views) {
+      const [forwards] = await walk(params);
+      const csv = await exportBoardCsv(walked.organisation.id, query(params), NOW);
+      const ids = csv
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => line.split(",")[0]);
+      expect(ids).toEqual(forwards);
+    }
+  });
+});
+
 describe("the bounded count", () => {
   it(
     "is exact up to 10,000, then says 10,000+; a bookmarked deep page is clamped and says so",
@@ -173,6 +308,17 @@ describe("the bounded count", () => {
         page: 1,
       });
       expect(capped.nextCursor).not.toBeNull();
+      // The export reads them in batches (each read while the previous one is written): every row
+      // once, in the board's order (one createdAt here, so by id, newest first).
+      const csv = await exportBoardCsv(busy.organisation.id, parseBoardQuery({}), NOW);
+      const exported = csv
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => line.split(",")[0]!);
+      expect(exported).toHaveLength(BOARD_COUNT_LIMIT + 1);
+      expect(exported).toEqual([...exported].sort().reverse());
+      expect(new Set(exported).size).toBe(exported.length);
 
       const deep = await listBoardRows(busy.organisation.id, parseBoardQuery({ page: "2000" }), NOW);
       const deepest = BOARD_MAX_OFFSET / 25 + 1;

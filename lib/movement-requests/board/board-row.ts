@@ -1,10 +1,11 @@
 // One line of the movement board: what the table, the CSV export and the detail panel's header show.
 // Plain JSON (dates as YYYY-MM-DD, instants as ISO strings) so it crosses to client components as is.
 import { toDateOnly } from "@/lib/dates";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
 import type {
   BusinessArea,
   MovementRequestStatus,
+  MovementStatus,
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
@@ -64,7 +65,75 @@ export const boardRowInclude = {
   },
 } satisfies Prisma.MovementRequestInclude;
 
-export type BoardRowSource = Prisma.MovementRequestGetPayload<{ include: typeof boardRowInclude }>;
+/** What a board row is made from: the request's board columns, its sites and its legs' carriers. */
+export type BoardRowSource = Pick<
+  MovementRequest,
+  | "id"
+  | "status"
+  | "vin"
+  | "vrm"
+  | "make"
+  | "model"
+  | "externalVehicleId"
+  | "externalId"
+  | "businessArea"
+  | "transportMethod"
+  | "readyToCollectFromDate"
+  | "readyToCollectFromTimeslot"
+  | "deliveryByDate"
+  | "deliveryByTimeslot"
+  | "deliveryByTime"
+  | "estimatedCollectionDate"
+  | "estimatedCollectionTimeslot"
+  | "estimatedDeliveryDate"
+  | "estimatedDeliveryTimeslot"
+  | "estimatedCostCents"
+  | "estimatedCostCurrency"
+  | "costCents"
+  | "costCurrency"
+  | "createdAt"
+  | "updatedAt"
+> & {
+  originSite: BoardSite;
+  destinationSite: BoardSite;
+  /** In leg order. */
+  movements: BoardLegSource[];
+};
+
+export type BoardLegSource = {
+  status: MovementStatus;
+  driver: { id: string; firstname: string; surname: string } | null;
+  provider: { id: string; name: string } | null;
+};
+
+/** The columns of BoardRowSource (the board's SQL selects exactly these). */
+export const BOARD_ROW_COLUMNS = [
+  "id",
+  "status",
+  "vin",
+  "vrm",
+  "make",
+  "model",
+  "externalVehicleId",
+  "externalId",
+  "businessArea",
+  "transportMethod",
+  "readyToCollectFromDate",
+  "readyToCollectFromTimeslot",
+  "deliveryByDate",
+  "deliveryByTimeslot",
+  "deliveryByTime",
+  "estimatedCollectionDate",
+  "estimatedCollectionTimeslot",
+  "estimatedDeliveryDate",
+  "estimatedDeliveryTimeslot",
+  "estimatedCostCents",
+  "estimatedCostCurrency",
+  "costCents",
+  "costCurrency",
+  "createdAt",
+  "updatedAt",
+] as const satisfies readonly (keyof BoardRowSource)[];
 
 /** UTC midnight of today's UTC date: the late flag's "today". */
 export function utcToday(now: Date = new Date()): Date {
@@ -117,7 +186,7 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
   };
 }
 
-export function carrierOf(leg: BoardRowSource["movements"][number] | undefined): BoardCarrier | null {
+export function carrierOf(leg: BoardLegSource | undefined): BoardCarrier | null {
   if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
   if (leg?.driver) {
     return { type: "DRIVER", id: leg.driver.id, name: `${leg.driver.firstname} ${leg.driver.surname}` };

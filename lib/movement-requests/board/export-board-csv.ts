@@ -1,21 +1,20 @@
 // CSV export of the board's current filter and sort: every matching row, not just the page on screen.
-// Read in keyset batches (each starts after the previous batch's last row, by index), so the time grows
-// with the rows exported and memory stays one batch, however deep the export goes.
-import { db } from "@/lib/db";
-import { boardKeyValues, boardKeysetWhere, boardOrderBy } from "@/lib/movement-requests/board/board-keyset";
+// Read in keyset batches (each starts after the previous batch's last row, by index; one statement each,
+// board-sql.ts), so the time grows with the rows exported and memory stays one batch, however deep the
+// export goes.
+import { boardKeyValues } from "@/lib/movement-requests/board/board-keyset";
 import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
 import {
-  boardRowInclude,
   toBoardRow,
   utcToday,
   type BoardRow,
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
-import { boardWhere } from "@/lib/movement-requests/board/board-where";
+import { readBoardRows } from "@/lib/movement-requests/board/board-sql";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
-const BATCH = 1000;
+const BATCH = 2000;
 /** A safety limit: an export beyond it is cut (and says so in its last line). */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
 
@@ -66,25 +65,36 @@ export async function* boardCsvChunks(
   now: Date = new Date(),
 ): AsyncGenerator<string> {
   const today = utcToday(now);
-  const where = boardWhere(organisationId, query, today);
-  const orderBy = boardOrderBy(query);
   yield csvLine(COLUMNS.map(([header]) => header));
-  let after: BoardRowSource | undefined;
-  for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS; exported += BATCH) {
-    const requests: BoardRowSource[] = await db().movementRequest.findMany({
-      where: after ? { AND: [where, boardKeysetWhere(query, boardKeyValues(query, after))] } : where,
-      orderBy,
-      take: Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported),
-      include: boardRowInclude,
+  // One statement per batch: the batch's ids by the sort's index, then their rows, sites and carriers.
+  const read = (after: BoardRowSource | undefined, limit: number) => {
+    const batch = readBoardRows({
+      organisationId,
+      query,
+      today,
+      after: after && boardKeyValues(query, after),
+      limit,
     });
-    after = requests.at(-1);
+    // Awaited below; when the download is abandoned first, its failure must not go unhandled.
+    batch.catch(() => undefined);
+    return batch;
+  };
+  let pending = read(undefined, Math.min(BATCH, CSV_EXPORT_MAX_ROWS));
+  for (let exported = 0; exported < CSV_EXPORT_MAX_ROWS;) {
+    const requests = await pending;
+    exported += requests.length;
+    const full = requests.length === BATCH;
+    // The next batch is read while this one is written out (it starts after this one's last row).
+    if (full && exported < CSV_EXPORT_MAX_ROWS) {
+      pending = read(requests.at(-1), Math.min(BATCH, CSV_EXPORT_MAX_ROWS - exported));
+    }
     yield requests
       .map((request) => {
         const row = toBoardRow(request, today);
         return csvLine(COLUMNS.map(([, value]) => value(row)));
       })
       .join("");
-    if (requests.length < BATCH) return;
+    if (!full) return;
   }
   yield csvLine([`Export cut at ${CSV_EXPORT_MAX_ROWS} rows: narrow the filter.`]);
 }

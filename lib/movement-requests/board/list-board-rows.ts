@@ -1,29 +1,18 @@
 // The movement board's page of rows: every request of the organisation matching the URL's filters,
-// sorted and paged on the server, in one query with the sites and the legs' carriers.
+// sorted and paged on the server, in one query with the sites and the legs' carriers (board-sql.ts).
 //
 // At 1 M requests (issue #15, docs/performance-scale.md): pages are read by keyset (a cursor in the
 // URL: the rows after or before a row, or the last page), a bookmarked `page=N` by offset up to
 // BOARD_MAX_OFFSET rows and clamped beyond it, and the total is counted exactly up to
 // BOARD_COUNT_LIMIT ("10,000+" beyond), so no view reads the whole table.
-import { db } from "@/lib/db";
-import {
-  boardCursorOf,
-  boardKeysetWhere,
-  boardOrderBy,
-  decodeBoardCursor,
-} from "@/lib/movement-requests/board/board-keyset";
+import { boardCursorOf, decodeBoardCursor } from "@/lib/movement-requests/board/board-keyset";
 import {
   BOARD_COUNT_LIMIT,
   BOARD_MAX_OFFSET,
   type BoardQuery,
 } from "@/lib/movement-requests/board/board-query";
-import {
-  boardRowInclude,
-  toBoardRow,
-  utcToday,
-  type BoardRow,
-} from "@/lib/movement-requests/board/board-row";
-import { boardWhere } from "@/lib/movement-requests/board/board-where";
+import { toBoardRow, utcToday, type BoardRow } from "@/lib/movement-requests/board/board-row";
+import { countBoardRows, readBoardRows } from "@/lib/movement-requests/board/board-sql";
 
 export type BoardPage = {
   rows: BoardRow[];
@@ -48,25 +37,23 @@ export async function listBoardRows(
   now: Date = new Date(),
 ): Promise<BoardPage> {
   const today = utcToday(now);
-  const where = boardWhere(organisationId, query, today);
   const cursor = query.cursor ? decodeBoardCursor(query.cursor, query) : undefined;
   const size = query.pageSize;
   const backwards = cursor?.direction === "before" || cursor?.direction === "last";
   const maxPage = Math.floor(BOARD_MAX_OFFSET / size) + 1;
   const page = cursor ? query.page : Math.min(query.page, maxPage);
-  const keyset =
-    cursor && cursor.direction !== "last" ? boardKeysetWhere(query, cursor.values, backwards) : null;
-  // Side by side rather than in one batch transaction (which the pg adapter runs as overlapping queries
-  // on one connection); a row written in between shifts a count by one at worst.
+  // Side by side rather than in one transaction; a row written in between shifts a count by one at worst.
   const [counted, fetched] = await Promise.all([
-    db().movementRequest.count({ where, take: BOARD_COUNT_LIMIT + 1 }),
-    db().movementRequest.findMany({
-      where: keyset ? { AND: [where, keyset] } : where,
-      orderBy: boardOrderBy(query, backwards),
-      skip: cursor ? 0 : (page - 1) * size,
+    countBoardRows(organisationId, query, today, BOARD_COUNT_LIMIT + 1),
+    readBoardRows({
+      organisationId,
+      query,
+      today,
+      after: cursor && cursor.direction !== "last" ? cursor.values : undefined,
+      backwards,
+      offset: cursor ? 0 : (page - 1) * size,
       // One more than a page: whether another page follows in the direction read.
-      take: size + 1,
-      include: boardRowInclude,
+      limit: size + 1,
     }),
   ]);
   const more = fetched.length > size;

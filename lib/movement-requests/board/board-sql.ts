@@ -1,0 +1,338 @@
+// The board's SQL (issue #15, docs/performance-scale.md), shared by the page query and the CSV export so
+// that an export always holds exactly the rows of the view it was started from: the filters, the order
+// and the keyset condition, and one statement that reads a page (or an export batch) with its sites and
+// its legs' carriers.
+//
+// The page's ids are chosen first (the inner query, which the sort's index serves), then its rows are
+// read by id with their sites and carriers (joins and a JSON aggregate of the legs). Two orders are
+// walked rather than sorted, because no index of the request holds them:
+//  - by origin or destination site name: the organisation's sites in name order, each site's rows read
+//    by (organisationId, site, id) until the page is full;
+//  - newest first within a bounded ready / due date range: each day of the range read by
+//    (organisationId, date, createdAt desc, id desc), the days' first rows merged.
+import { kysely, sql, type DB, type RawBuilder } from "@/lib/db";
+import { toDateOnly } from "@/lib/dates";
+import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
+import { boardKeysOf, type BoardKey, type KeyValue } from "@/lib/movement-requests/board/board-keyset";
+import { UNASSIGNED, type BoardFilters, type BoardQuery } from "@/lib/movement-requests/board/board-query";
+import { BOARD_ROW_COLUMNS, type BoardRowSource } from "@/lib/movement-requests/board/board-row";
+import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+
+type Sql = RawBuilder<unknown>;
+type Direction = "asc" | "desc";
+
+const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
+  (status) => !TERMINAL_STATUSES.includes(status),
+);
+/** The longest date range walked day by day (newest first); a longer one is read in createdAt order. */
+export const DAY_WALK_MAX_DAYS = 366;
+
+type ColumnName = keyof DB["MovementRequest"] & string;
+/** A column of the request (typed: a renamed column fails tsc here). */
+const column = (name: ColumnName) => sql.ref(`mr.${name}`);
+const and = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`);
+const or = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`);
+
+// Carrier "none": no leg has a carrier. For a page (newest first, LIMIT) as two correlated conditions,
+// checked row by row along the sort's index: the requests without a carrier are the recent ones.
+const noCarrier = sql`not exists (
+  select from "Movement" m where m."movementRequestId" = mr.id
+    and (m."driverId" is not null or m."thirdPartyLogisticsProviderId" is not null))`;
+// For the count, which reads every match, from the few legs without a carrier (the partial index
+// Movement_no_carrier_idx): every request has its first leg from the start (insert-movement-request.ts
+// writes both in one statement; legs are never deleted), so a request without a carrier has such a
+// leg. The LIMIT keeps the check of the other legs a probe per leg (not a join over every leg).
+const noCarrierForCount = sql`mr.id = any(array(
+  select m."movementRequestId" from "Movement" m
+  where m."driverId" is null and m."thirdPartyLogisticsProviderId" is null
+    and (select 1 from "Movement" c where c."movementRequestId" = m."movementRequestId"
+      and (c."driverId" is not null or c."thirdPartyLogisticsProviderId" is not null) limit 1) is null))`;
+
+/**
+ * Every request of the organisation (all its profiles: staff see the whole organisation) that matches.
+ * The same rows for a page and for the count; `purpose` picks the form each is fastest in.
+ */
+export function boardFilterSql(
+  organisationId: string,
+  filters: BoardFilters,
+  today: Date,
+  purpose: "page" | "count" = "page",
+): Sql[] {
+  const where: Sql[] = [sql`${column("organisationId")} = ${organisationId}`];
+  const oneOf = (name: ColumnName, values: readonly string[]) =>
+    where.push(sql`${column(name)} in (${sql.join(values)})`);
+  if (filters.status.length) oneOf("status", filters.status);
+  if (filters.area) where.push(sql`${column("businessArea")} = ${filters.area}`);
+  if (filters.method) where.push(sql`${column("transportMethod")} = ${filters.method}`);
+  if (filters.origin.length) oneOf("originSiteId", filters.origin);
+  if (filters.destination.length) oneOf("destinationSiteId", filters.destination);
+  const range = (name: ColumnName, from?: string, to?: string) => {
+    if (from) where.push(sql`${column(name)} >= ${from}::date`);
+    if (to) where.push(sql`${column(name)} <= ${to}::date`);
+  };
+  range("readyToCollectFromDate", filters.readyFrom, filters.readyTo);
+  range("deliveryByDate", filters.dueFrom, filters.dueTo);
+  if (filters.late) {
+    // The open statuses listed (not "not terminal"): the status index reads just those.
+    where.push(sql`${column("deliveryByDate")} < ${toDateOnly(today)}::date`);
+    oneOf("status", OPEN_STATUSES);
+  }
+  if (filters.carrier === UNASSIGNED) {
+    where.push(purpose === "count" ? noCarrierForCount : noCarrier);
+  } else if (filters.carrier) {
+    where.push(sql`exists (
+      select from "Movement" m where m."movementRequestId" = mr.id
+        and (m."driverId" = ${filters.carrier} or m."thirdPartyLogisticsProviderId" = ${filters.carrier}))`);
+  }
+  if (filters.q) {
+    // The matches first, by the trigram indexes (a BitmapOr), then their page: with the search beside
+    // the sort's ORDER BY … LIMIT, PostgreSQL expects a match every few rows and walks the sort's
+    // index instead, through every row when nothing matches (8 s at 1 M).
+    where.push(sql`mr.id = any(array(
+      select s.id from "MovementRequest" s
+      where s."organisationId" = ${organisationId} and ${or(searchSql(filters.q, "s"))}))`);
+  }
+  return where;
+}
+
+/**
+ * Part of a VIN (stored upper-case), a VRM (any case; with or without its space), an external id or
+ * external vehicle id, or a whole request id. Each "contains" is a LIKE / ILIKE '%q%' that the
+ * trigram indexes serve (pg_trgm).
+ */
+function searchSql(q: string, alias: string): Sql[] {
+  const column = (name: ColumnName) => sql.ref(`${alias}.${name}`);
+  const contains = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+  return [
+    sql`${column("id")} = ${q.toUpperCase()}`,
+    sql`${column("vin")} like ${contains(q.toUpperCase())}`,
+    ...vrmSpellings(q).map((spelling) => sql`${column("vrm")} ilike ${contains(spelling)}`),
+    sql`${column("externalId")} ilike ${contains(q)}`,
+    sql`${column("externalVehicleId")} ilike ${contains(q)}`,
+  ];
+}
+
+/** A VRM holds at most one space: "AB12CDE" or "AB1 2CDE" typed for "AB12 CDE" finds it, and the reverse. */
+const VRM_MAX_LENGTH = 8;
+
+export function vrmSpellings(q: string): string[] {
+  const compact = q.replace(/\s/g, "");
+  if (compact.length > VRM_MAX_LENGTH || !/^[0-9A-Za-z]+$/.test(compact)) return [q];
+  const spaced = Array.from(
+    { length: compact.length - 1 },
+    (_, at) => `${compact.slice(0, at + 1)} ${compact.slice(at + 1)}`,
+  );
+  return [...new Set([q, compact, ...spaced])];
+}
+
+/** A key's expression: the request's column, or (site keys) the name column of the site alias given. */
+function keyExpression(key: BoardKey, sites?: { origin: string; destination: string }): Sql {
+  if (key.site) return sql.ref(`${sites ? sites[key.site] : "s"}.name`);
+  // A request column: boardKeysOf names them by BoardRowSource's fields (Prisma's names, the same).
+  return column(key.column as ColumnName);
+}
+
+/** ORDER BY of the keys: empty values last (first when walking back, the order reversed). */
+function orderSql(keys: BoardKey[], sort: Direction, backwards: boolean, expression = keyExpression): Sql {
+  return sql.join(
+    keys.map((key) => {
+      const direction = sort === "asc" ? sql`asc` : sql`desc`;
+      const nulls = key.nullable ? (backwards ? sql` nulls first` : sql` nulls last`) : sql``;
+      return sql`${expression(key)} ${direction}${nulls}`;
+    }),
+  );
+}
+
+/**
+ * Rows strictly after `values` in the order of `keys` walked in `sort` (backwards: the board's order
+ * reversed, so empty values come first), led by a range on the first key that the index seeks to
+ * (not when empty values follow: nullable, walking forwards).
+ */
+function keysetSql(
+  keys: BoardKey[],
+  values: KeyValue[],
+  sort: Direction,
+  backwards: boolean,
+  expression: (key: BoardKey) => Sql = (key) => keyExpression(key),
+): Sql {
+  const equal = (key: BoardKey, value: KeyValue) =>
+    value === null ? sql`${expression(key)} is null` : sql`${expression(key)} = ${value}`;
+  const alternatives: Sql[] = [];
+  keys.forEach((key, index) => {
+    const value = values[index] ?? null;
+    const equalBefore = keys.slice(0, index).map((earlier, at) => equal(earlier, values[at] ?? null));
+    let beyond: Sql | undefined;
+    if (value === null) {
+      // Walking forwards nothing follows an empty value but other empty ones; backwards, every value does.
+      beyond = backwards ? sql`${expression(key)} is not null` : undefined;
+    } else {
+      beyond = sort === "asc" ? sql`${expression(key)} > ${value}` : sql`${expression(key)} < ${value}`;
+      if (key.nullable && !backwards) beyond = sql`(${beyond} or ${expression(key)} is null)`;
+    }
+    if (beyond) alternatives.push(and([...equalBefore, beyond]));
+  });
+  const [first] = keys;
+  const start = values[0] ?? null;
+  if (!first || start === null || (first.nullable && !backwards)) return or(alternatives);
+  const seek = sort === "asc" ? sql`${expression(first)} >= ${start}` : sql`${expression(first)} <= ${start}`;
+  return and([seek, or(alternatives)]);
+}
+
+export type BoardRead = {
+  organisationId: string;
+  query: Pick<BoardQuery, "sort" | "dir"> & BoardFilters;
+  today: Date;
+  /** Start strictly after this row's key values (in the direction read); none: from the start. */
+  after?: KeyValue[];
+  /** Read the board's order reversed (Previous, the last page). */
+  backwards?: boolean;
+  offset?: number;
+  limit: number;
+};
+
+/** The rows of a page or an export batch, in the order read (reversed when reading backwards). */
+export async function readBoardRows(read: BoardRead): Promise<BoardRowSource[]> {
+  const { rows } = await boardRowsSql(read).execute(kysely());
+  return rows;
+}
+
+/** The statement of readBoardRows (bench/scale/explain-board.ts explains it). */
+export function boardRowsSql(read: BoardRead): RawBuilder<BoardRowSource> {
+  const keys = boardKeysOf(read.query.sort);
+  const sort = read.backwards ? flip(read.query.dir) : read.query.dir;
+  const ids = pageIdsSql(read, keys, sort);
+  return sql<BoardRowSource>`
+    select ${sql.join(BOARD_ROW_COLUMNS.map((name) => column(name)))},
+      json_build_object('id', o.id, 'name', o.name, 'code', o.code) as "originSite",
+      json_build_object('id', d.id, 'name', d.name, 'code', d.code) as "destinationSite",
+      (select coalesce(json_agg(json_build_object(
+          'status', m.status,
+          'driver', case when dr.id is null then null
+            else json_build_object('id', dr.id, 'firstname', dr.firstname, 'surname', dr.surname) end,
+          'provider', case when p.id is null then null else json_build_object('id', p.id, 'name', p.name) end
+        ) order by m."legNumber"), '[]'::json)
+        from "Movement" m
+        left join "Driver" dr on dr.id = m."driverId"
+        left join "ThirdPartyLogisticsProvider" p on p.id = m."thirdPartyLogisticsProviderId"
+        where m."movementRequestId" = mr.id) as movements
+    from "MovementRequest" mr
+    join "Site" o on o.id = mr."originSiteId"
+    join "Site" d on d.id = mr."destinationSiteId"
+    where mr.id in (select id from (${ids}) as page)
+    order by ${orderSql(keys, sort, Boolean(read.backwards), (key) =>
+      keyExpression(key, { origin: "o", destination: "d" }),
+    )}`;
+}
+
+/** How many rows match, counted up to `cap` (then it stops). */
+export async function countBoardRows(
+  organisationId: string,
+  filters: BoardFilters,
+  today: Date,
+  cap: number,
+): Promise<number> {
+  const { rows } = await boardCountSql(organisationId, filters, today, cap).execute(kysely());
+  return rows[0]?.count ?? 0;
+}
+
+export function boardCountSql(
+  organisationId: string,
+  filters: BoardFilters,
+  today: Date,
+  cap: number,
+): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`
+    select count(*)::int as count from (
+      select from "MovementRequest" mr
+      where ${and(boardFilterSql(organisationId, filters, today, "count"))}
+      limit ${cap}
+    ) as capped`;
+}
+
+/** The ids of the page, in the order read. */
+function pageIdsSql(read: BoardRead, keys: BoardKey[], sort: Direction): Sql {
+  const filters = boardFilterSql(read.organisationId, read.query, read.today);
+  const backwards = Boolean(read.backwards);
+  const offset = read.offset ?? 0;
+  const [first] = keys;
+  if (first?.site) return siteWalkSql(read, first.site, filters, sort, offset);
+  const days = read.query.sort === "created" ? dayWalkRange(read.query) : undefined;
+  const where = read.after ? [...filters, keysetSql(keys, read.after, sort, backwards)] : filters;
+  if (days) {
+    // Each day's newest (or oldest) rows by the (organisationId, date, createdAt, id) index, merged.
+    return sql`
+      select r.id from generate_series(${days.from}::date, ${days.to}::date, interval '1 day') as day(at)
+      cross join lateral (
+        select mr.id, mr."createdAt" from "MovementRequest" mr
+        where ${and(where)} and ${column(days.column)} = day.at::date
+        order by ${orderSql(keys, sort, backwards)}
+        limit ${offset + read.limit}
+      ) as r
+      order by ${orderSql(keys, sort, backwards, (key) => sql.ref(`r.${key.column}`))}
+      limit ${read.limit} offset ${offset}`;
+  }
+  return sql`
+    select mr.id from "MovementRequest" mr
+    where ${and(where)}
+    order by ${orderSql(keys, sort, backwards)}
+    limit ${read.limit} offset ${offset}`;
+}
+
+/**
+ * The order of a site's name, then the id: the organisation's sites in name order, each one's rows in
+ * id order (by the (organisationId, site, id) index), until the page is full. The sites named as the
+ * cursor's row continue after its id; later names start from their first row.
+ */
+function siteWalkSql(
+  read: BoardRead,
+  site: "origin" | "destination",
+  filters: Sql[],
+  sort: Direction,
+  offset: number,
+): Sql {
+  const siteColumn = column(site === "origin" ? "originSiteId" : "destinationSiteId");
+  const limit = offset + read.limit;
+  const beyond = sort === "asc" ? sql`>` : sql`<`;
+  const direction = sort === "asc" ? sql`asc` : sql`desc`;
+  const walk = (siteName: Sql, afterId: Sql) => sql`
+    select r.id, s.name from "Site" s
+    cross join lateral (
+      select mr.id from "MovementRequest" mr
+      where ${and(filters)} and ${siteColumn} = s.id ${afterId}
+      order by mr.id ${direction}
+      limit ${limit}
+    ) as r
+    where s."organisationId" = ${read.organisationId} ${siteName}`;
+  const [name, id] = read.after ?? [];
+  const walks =
+    typeof name === "string" && typeof id === "string"
+      ? sql`${walk(sql`and s.name = ${name}`, sql`and mr.id ${beyond} ${id}`)}
+        union all
+        ${walk(sql`and s.name ${beyond} ${name}`, sql``)}`
+      : walk(sql``, sql``);
+  return sql`
+    select id from (${walks}) as walked
+    order by name ${direction}, id ${direction}
+    limit ${read.limit} offset ${offset}`;
+}
+
+/** The ready or due date range to walk day by day, when one is bounded on both sides and short enough. */
+function dayWalkRange(filters: BoardFilters): { column: ColumnName; from: string; to: string } | undefined {
+  const ranges: { column: ColumnName; from?: string; to?: string }[] = [
+    { column: "deliveryByDate", from: filters.dueFrom, to: filters.dueTo },
+    { column: "readyToCollectFromDate", from: filters.readyFrom, to: filters.readyTo },
+  ];
+  let best: { column: ColumnName; from: string; to: string; days: number } | undefined;
+  for (const { column: name, from, to } of ranges) {
+    if (!from || !to) continue;
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    if (days >= 1 && days <= DAY_WALK_MAX_DAYS && (!best || days < best.days)) {
+      best = { column: name, from, to, days };
+    }
+  }
+  return best;
+}
+
+function flip(dir: Direction): Direction {
+  return dir === "asc" ? "desc" : "asc";
+}
