@@ -31,10 +31,13 @@ export function NavLinks({
   items,
   layout = "bar",
   className,
+  icons = true,
 }: {
   items: NavItem[];
   layout?: "bar" | "menu";
   className?: string;
+  /** false: labels only, for a bar with many pages. */
+  icons?: boolean;
 }) {
   const pathname = usePathname();
   const active = activeNavHref(items, pathname);
@@ -57,7 +60,9 @@ export function NavLinks({
                   current ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/8 hover:text-white",
                 )}
               >
-                <Icon className={cn("size-4", current ? "text-blue-300" : "text-slate-400")} />
+                {icons ? (
+                  <Icon className={cn("size-4", current ? "text-blue-300" : "text-slate-400")} />
+                ) : null}
                 {item.label}
                 {current && bar ? (
                   <span

@@ -1,6 +1,7 @@
 // The shell's top bar: product and organisation, the role's navigation, notices, who is signed in.
 // From 1024 px everything sits in the bar; below, the navigation and the user fold into the menu. A
-// role with more pages than fit at 1024 px (an admin's eight) folds them below 1280 px instead.
+// role with more pages than fit at 1024 px (an admin's eight) folds them below 1280 px instead, shows
+// them without icons in the bar, and the user's name from 1536 px.
 import Link from "next/link";
 import { cn } from "@/components/ui/cn";
 import { ROLE_LABEL } from "@/lib/auth/roles";
@@ -48,7 +49,7 @@ export function TopBar({
           <Brand inverse subtitle={organisationName} />
         </Link>
         <span aria-hidden="true" className={cn("hidden h-6 w-px shrink-0 bg-slate-700", fold.bar)} />
-        <NavLinks items={navItems} className={cn("hidden", fold.bar)} />
+        <NavLinks items={navItems} className={cn("hidden", fold.bar)} icons={fold === FOLD_BELOW_LG} />
         <div className="ml-auto flex shrink-0 items-center gap-1">
           {unreadNotices !== null ? <NoticesLink unread={unreadNotices} /> : null}
           <div className={cn("ml-2 hidden border-l border-slate-700 pl-3", fold.badge)}>
@@ -67,7 +68,7 @@ export function TopBar({
 const SHORT_NAV = 5;
 // Whole class names, so that Tailwind finds them.
 const FOLD_BELOW_LG = { menu: "lg:hidden", bar: "lg:block", noShrink: "lg:shrink-0", badge: "xl:block" };
-const FOLD_BELOW_XL = { menu: "xl:hidden", bar: "xl:block", noShrink: "xl:shrink-0", badge: "2xl:block" };
+const FOLD_BELOW_XL = { menu: "xl:hidden", bar: "xl:block", noShrink: "", badge: "2xl:block" };
 
 function UserBadge({ user }: { user: StaffUser }) {
   return (

@@ -41,6 +41,8 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 for (const staff of ROLES) {
   test(`${staff.role} signs in, lands on ${staff.home} and sees only their navigation`, async ({ page }) => {
+    // Wide enough for every role's whole bar, the user's name included (the folds: responsive.spec.ts).
+    await page.setViewportSize({ width: 1600, height: 900 });
     await signIn(page, staff.email);
     await expect(page).toHaveURL(new RegExp(`${staff.home}$`));
 
