@@ -91,7 +91,9 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
             <EndpointStatusBadge endpoint={endpoint} />
           </span>
         }
-        description={<span className="font-mono text-[0.8125rem] break-all text-slate-700">{endpoint.url}</span>}
+        description={
+          <span className="font-mono text-[0.8125rem] break-all text-slate-700">{endpoint.url}</span>
+        }
         actions={
           <EndpointActions
             endpoint={endpoint}
