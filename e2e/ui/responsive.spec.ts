@@ -133,6 +133,7 @@ test.describe("on a phone", () => {
       "Integrations",
       "Users",
       "Branding",
+      "System",
       "Mailbox",
     ]);
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
