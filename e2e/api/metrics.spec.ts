@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
 import { sampleOf } from "@/lib/testing/prometheus-text";
 import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createAndCancelMovement } from "../support/cancelled-movement";
 import { E2E_BASE_URL, E2E_METRICS_TOKEN } from "../support/e2e-environment";
 
 const integration = { "X-Service-API-Key": env().DEMO_API_KEY_A };
@@ -78,31 +79,12 @@ test("counts a webhook delivery, and the worker's heartbeat is fresh", async ({ 
       data: { url: receiver.url, eventTypes: ["movement.cancelled"] },
     });
     expect(endpoint.status()).toBe(201);
-    const sites = (
-      (await (await request.get("/v1/infrastructure/sites", { headers: integration })).json()) as {
-        data: { id: string; isPrepSite: boolean; countryCode: string }[];
-      }
-    ).data.filter((site) => !site.isPrepSite && site.countryCode === "GB");
-    const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
-      headers: integration,
-      data: {
-        vehicle: {
-          vin: "WF0XXXGCDX1234599",
-          make: "Ford",
-          model: "Kuga",
-          externalVehicleId: "e2e-metrics-1",
-        },
-        origin: { location: { type: "INTERNAL", siteId: sites[0]!.id } },
-        destination: { location: { type: "INTERNAL", siteId: sites[1]!.id }, deliveryByDate: "2027-02-15" },
-        businessArea: "Retail",
-        transportMethod: "DRIVEN",
-      },
+    await createAndCancelMovement(request, {
+      vin: "WF0XXXGCDX1234599",
+      make: "Ford",
+      model: "Kuga",
+      externalVehicleId: "e2e-metrics-1",
     });
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    expect(
-      (await request.post(`/v1/movement-requests/${id}/cancel`, { headers: integration })).status(),
-    ).toBe(200);
     await receiver.waitFor(1, 30_000);
 
     const succeeded = (text: string) =>

@@ -6,6 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
 import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { createAndCancelMovement } from "../support/cancelled-movement";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
 const integration = { "X-Service-API-Key": env().DEMO_API_KEY_A };
@@ -27,26 +28,12 @@ test("an administrator sees the system's state on one screen, refreshed live", a
     data: { url: receiver.url, eventTypes: ["movement.cancelled"] },
   });
   expect(endpoint.status()).toBe(201);
-  const sites = (
-    (await (await request.get("/v1/infrastructure/sites", { headers: integration })).json()) as {
-      data: { id: string; isPrepSite: boolean; countryCode: string }[];
-    }
-  ).data.filter((site) => !site.isPrepSite && site.countryCode === "GB");
-  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
-    headers: integration,
-    data: {
-      vehicle: { vin: "WF0XXXGCDX5550001", make: "Ford", model: "Focus", externalVehicleId: "e2e-system-1" },
-      origin: { location: { type: "INTERNAL", siteId: sites[0]!.id } },
-      destination: { location: { type: "INTERNAL", siteId: sites[1]!.id }, deliveryByDate: "2027-03-01" },
-      businessArea: "Retail",
-      transportMethod: "DRIVEN",
-    },
+  await createAndCancelMovement(request, {
+    vin: "WF0XXXGCDX5550001",
+    make: "Ford",
+    model: "Focus",
+    externalVehicleId: "e2e-system-1",
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await request.post(`/v1/movement-requests/${id}/cancel`, { headers: integration })).status()).toBe(
-    200,
-  );
   await receiver.waitFor(1, 30_000);
 
   await signIn(page, DEMO_STAFF.admin);
