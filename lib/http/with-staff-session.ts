@@ -1,6 +1,7 @@
 // The one wrapper of every route handler a signed-in staff member calls outside /v1: the board's live
-// stream and CSV export, the kanban's JSON and stream. It reads the session, checks the role's
-// capability (lib/auth/roles.ts), then runs the handler; any error becomes problem+json. The /v1
+// stream and CSV export, the kanban's JSON and stream, the system page's JSON. It reads the session,
+// checks the role's capability (lib/auth/roles.ts), then runs the handler; any error becomes
+// problem+json. The /v1
 // handlers use withApi (API keys) instead; pages and server actions guard with requireStaff; next-auth's
 // own endpoints (/api/auth/*) are its handlers, as they come.
 import "server-only";
