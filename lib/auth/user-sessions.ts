@@ -1,25 +1,18 @@
 // Server-side records of staff sessions. The session cookie (a JWT) carries the record's id (`sid`);
 // getStaffContext asks isLiveSession on each request, so that a session ended here (sign-out, an
 // administrator, a password or role change, the idle or absolute timeout) stops working at once,
-// whatever copies of its cookie exist. The answer is cached per process for at most 5 seconds; ending a
-// session clears this process's cache entry at once (others within 5 s).
+// whatever copies of its cookie exist, in every server process. Nothing is cached: the question is one
+// primary-key read, and "last seen" is written at most once a minute.
 import "server-only";
-import { db } from "@/lib/db";
+import { db, kysely, sqlTimestamp } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
 export type SessionEndReason = "signed-out" | "ended-by-admin" | "password-changed" | "role-changed";
 
-const CACHE_MS = 5_000;
 const USER_AGENT_MAX = 512;
-
-const globalForSessions = globalThis as unknown as {
-  vmsSessionChecks?: Map<string, { live: boolean; checkedAt: number }>;
-};
-function checks() {
-  globalForSessions.vmsSessionChecks ??= new Map();
-  return globalForSessions.vmsSessionChecks;
-}
+/** How stale "last seen" may get before a request writes it: far below the idle timeout (minutes). */
+const SEEN_WRITE_MS = 60_000;
 
 export function sessionTimeouts() {
   return {
@@ -52,27 +45,29 @@ export async function startUserSession(input: {
 }
 
 /**
- * Whether the session is live (not ended, within both timeouts) and belongs to the user; a live one is
- * marked seen now, in the same statement.
+ * Whether the session is live (not ended, within both timeouts) and belongs to the user. A live one is
+ * marked seen now when its mark is more than a minute old.
  */
 export async function isLiveSession(sessionId: string, userId: string, now = new Date()): Promise<boolean> {
-  const cacheKey = `${sessionId}:${userId}`;
-  const cached = checks().get(cacheKey);
-  if (cached && now.getTime() - cached.checkedAt < CACHE_MS) return cached.live;
-  const { count } = await db().userSession.updateMany({
-    where: {
-      id: sessionId,
-      userId,
-      endedAt: null,
-      expiresAt: { gt: now },
-      lastSeenAt: { gt: new Date(now.getTime() - sessionTimeouts().idleMs) },
-    },
-    data: { lastSeenAt: now },
-  });
-  const live = count === 1;
-  if (checks().size > 10_000) checks().clear(); // a bound, not an eviction policy: entries live 5 s
-  checks().set(cacheKey, { live, checkedAt: now.getTime() });
-  return live;
+  const session = await kysely()
+    .selectFrom("UserSession")
+    .select("lastSeenAt")
+    .where("id", "=", sessionId)
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .where("expiresAt", ">", sqlTimestamp(now))
+    .where("lastSeenAt", ">", sqlTimestamp(new Date(now.getTime() - sessionTimeouts().idleMs)))
+    .executeTakeFirst();
+  if (!session) return false;
+  if (now.getTime() - session.lastSeenAt.getTime() > SEEN_WRITE_MS) {
+    await kysely()
+      .updateTable("UserSession")
+      .set({ lastSeenAt: sqlTimestamp(now) })
+      .where("id", "=", sessionId)
+      .where("lastSeenAt", "<", sqlTimestamp(now))
+      .execute();
+  }
+  return true;
 }
 
 /** Ends one session of a user (sign-out, or an administrator who names it). */
@@ -80,7 +75,6 @@ export async function endUserSession(
   where: { sessionId: string; userId?: string },
   reason: SessionEndReason,
 ): Promise<boolean> {
-  forget((key) => key.startsWith(`${where.sessionId}:`));
   const { count } = await db().userSession.updateMany({
     where: { id: where.sessionId, userId: where.userId, endedAt: null },
     data: { endedAt: new Date(), endedReason: reason },
@@ -94,7 +88,6 @@ export async function endUserSessions(
   reason: SessionEndReason,
   options: { keep?: string; client?: Pick<ReturnType<typeof db>, "userSession"> } = {},
 ): Promise<number> {
-  forget((key) => key.endsWith(`:${userId}`) && !key.startsWith(`${options.keep}:`));
   const { count } = await (options.client ?? db()).userSession.updateMany({
     where: { userId, endedAt: null, ...(options.keep ? { id: { not: options.keep } } : {}) },
     data: { endedAt: new Date(), endedReason: reason },
@@ -130,8 +123,4 @@ export async function listActiveSessions(userId: string, now = new Date()): Prom
     },
     orderBy: { lastSeenAt: "desc" },
   });
-}
-
-function forget(matches: (key: string) => boolean): void {
-  for (const key of checks().keys()) if (matches(key)) checks().delete(key);
 }
