@@ -8,16 +8,10 @@ import type { ServerTableFeatures } from "@/components/data-table/features";
 import { SortHeader } from "@/components/data-table/sort-header";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
-import {
-  daysFrom,
-  formatDate,
-  formatDayMonth,
-  formatMoney,
-  formatSlot,
-  makeModel,
-  vehicleName,
-} from "./format";
+import { formatMoney } from "@/lib/movement-requests/money";
+import { daysFrom, formatDate, formatDayMonth, formatSlot, makeModel, vehicleName } from "./format";
 import { CarrierCell, DateCell, Plate, SiteCode, SlotTag } from "./board-cells";
+import { PriceVariance } from "./price-variance";
 import { LateBadge, StatusBadge } from "./status-badge";
 
 export type BoardColumnContext = {
@@ -207,6 +201,7 @@ export function boardColumns({ today, sitePrefix, hrefForRow }: BoardColumnConte
               </>
             )}
           </div>
+          <PriceVariance estimate={row.estimatedCost} final={row.cost} className="block" />
         </div>
       ),
     }),

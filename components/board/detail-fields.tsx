@@ -3,7 +3,9 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { DetailSection as Section } from "./detail-section";
-import { formatDate, formatMoney, formatSlot, makeModel } from "./format";
+import { formatMoney } from "@/lib/movement-requests/money";
+import { formatDate, formatSlot, makeModel } from "./format";
+import { PriceVariance } from "./price-variance";
 import { LocalTime } from "./local-time";
 
 export function DetailFields({ detail, today }: { detail: BoardDetail; today: string }) {
@@ -45,7 +47,15 @@ export function DetailFields({ detail, today }: { detail: BoardDetail; today: st
             ["Business area", row.businessArea],
             ["Transport method", row.transportMethod === "DRIVEN" ? "Driven" : "Transported"],
             ["Estimated cost", formatMoney(row.estimatedCost)],
-            ["Cost", row.cost ? formatMoney(row.cost) : null],
+            [
+              "Cost",
+              row.cost ? (
+                <span key="cost" className="inline-flex flex-wrap items-baseline gap-x-2">
+                  {formatMoney(row.cost)}
+                  <PriceVariance estimate={row.estimatedCost} final={row.cost} />
+                </span>
+              ) : null,
+            ],
             ["External id", row.externalId, true],
             ["Integration", detail.profile.name],
             ["Created by", detail.createdBy],

@@ -1,7 +1,8 @@
 // A movement's legs in the detail panel: route, carrier (and whether it accepted), cost, dates.
 import type { BoardLeg, DateSlot } from "@/lib/movement-requests/board/get-board-detail";
 import { DetailSection as Section } from "./detail-section";
-import { formatDate, formatMoney, formatSlot } from "./format";
+import { formatMoney } from "@/lib/movement-requests/money";
+import { formatDate, formatSlot } from "./format";
 
 const LEG_STATUS: Record<BoardLeg["status"], string> = {
   OPEN: "Open",

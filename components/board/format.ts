@@ -1,7 +1,7 @@
-// How the board writes dates, slots, money and vehicles. Calendar dates are formatted in UTC (they are
+// How the board writes dates, slots and vehicles (money: lib/movement-requests/money.ts). Calendar dates are formatted in UTC (they are
 // dates, not instants), so the server and the browser print the same text.
 import type { Timeslot } from "@/lib/generated/prisma/enums";
-import type { BoardRow, Money } from "@/lib/movement-requests/board/board-row";
+import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const shortDate = new Intl.DateTimeFormat("en-GB", {
@@ -42,20 +42,6 @@ export function formatSlot(slot: Timeslot | null | undefined, time?: string | nu
 /** Whole days from `today` to `date` (negative: in the past). */
 export function daysFrom(today: string, date: string): number {
   return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
-}
-
-export function formatMoney(money: Money | null | undefined): string {
-  if (!money) return "—";
-  try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency: money.currencyCode }).format(
-      money.centAmount /
-        10 **
-          (new Intl.NumberFormat("en", { style: "currency", currency: money.currencyCode }).resolvedOptions()
-            .maximumFractionDigits ?? 2),
-    );
-  } catch {
-    return `${(money.centAmount / 100).toFixed(2)} ${money.currencyCode}`;
-  }
 }
 
 /** What a person calls the vehicle: its registration, else its VIN, else the stock number. */

@@ -2,7 +2,7 @@
 // highlighted) or what the planning pool does, and its estimated cost or why there is none.
 import { Badge } from "@/components/ui/badge";
 import type { TransportMethod } from "@/lib/generated/prisma/enums";
-import { formatMoney } from "@/lib/movement-requests/wizard/format";
+import { formatMoney } from "@/lib/movement-requests/money";
 import type { DispatchQuote } from "@/lib/movement-requests/wizard/quote-dispatch-options";
 
 export const TRANSPORT_METHOD_LABEL: Record<TransportMethod, string> = {

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input, Textarea } from "@/components/ui/input";
 import { NOTES_MAX } from "@/lib/movement-requests/schemas";
-import { formatCalendarDate, formatMoney } from "@/lib/movement-requests/wizard/format";
+import { formatMoney } from "@/lib/movement-requests/money";
+import { formatCalendarDate } from "@/lib/movement-requests/wizard/format";
 import {
   codePointLength,
   describeDeliveryBy,

@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { env } from "@/lib/env";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
-import { formatMoney } from "@/lib/movement-requests/wizard/format";
+import { formatMoney } from "@/lib/movement-requests/money";
 import { withE2eDatabase } from "../support/e2e-database";
 import { expectAccessible } from "../support/accessibility";
 import { DEMO_STAFF, signIn } from "../support/sign-in";

@@ -113,6 +113,9 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
     "POST /v1/operations/movement-requests/[requestId]/collected": {},
     "POST /v1/operations/movement-requests/[requestId]/delivered": {},
     "POST /v1/operations/movement-requests/[requestId]/aborted": { body: { reason: "Other" } },
+    "POST /v1/operations/movement-requests/[requestId]/price": {
+      body: { cost: { centAmount: 100, currencyCode: "GBP" } },
+    },
     "GET /v1/prep-jobs/[id]": {},
     "PATCH /v1/prep-jobs/appraised": { query: { vin: b.vin } },
     "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },

@@ -9,7 +9,7 @@ import type {
   TransportMethod,
 } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import type { Money } from "@/lib/movement-requests/pricing";
+import type { Money } from "@/lib/movement-requests/money";
 
 export type NewMovementRequest = {
   id: string;

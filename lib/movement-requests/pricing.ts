@@ -1,7 +1,7 @@
 // Estimated cost of a movement (extensions §3): base + perKm × great-circle distance between the sites.
 type Coordinates = { latitude: number; longitude: number };
 type RateCard = { baseCostCents: number; perKmCostCents: number; currencyCode: string };
-export type Money = { centAmount: number; currencyCode: string };
+import type { Money } from "@/lib/movement-requests/money";
 
 // IUGG mean Earth radius: the sphere that best fits the ellipsoid on average, so the haversine error
 // stays within about 0.5 % anywhere; road distance differs from this far more than that anyway.

@@ -4,13 +4,12 @@ import { toDateOnly } from "@/lib/dates";
 import { publicBaseUrl } from "@/lib/env";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
+import { money } from "@/lib/movement-requests/money";
 import type { MovementRequestResponse } from "@/lib/movement-requests/schemas";
 
 type Provider = NonNullable<MovementRequestResponse["provider"]>;
 
 export function toMovementRequestResponse(request: MovementRequestWithLegs): MovementRequestResponse {
-  const money = (cents: number | null, currency: string | null) =>
-    cents !== null && currency ? { centAmount: cents, currencyCode: currency } : undefined;
   const body: MovementRequestResponse = {
     id: request.id,
     vehicle: compact({
@@ -46,8 +45,8 @@ export function toMovementRequestResponse(request: MovementRequestWithLegs): Mov
   return compact({
     ...body,
     completedOn: request.completedOn?.toISOString(),
-    cost: money(request.costCents, request.costCurrency),
-    estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
+    cost: money(request.costCents, request.costCurrency) ?? undefined,
+    estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency) ?? undefined,
     notes: request.notes,
     externalId: request.externalId,
     confirmedBy: request.confirmedBy,

@@ -95,6 +95,14 @@ export function isEditable(status: Status): boolean {
   return status !== "IN_PROGRESS" && !TERMINAL_STATUSES.includes(status);
 }
 
+/**
+ * A carrier's final price may be recorded at any status but CANCELLED: before dispatch (a quote
+ * agreed), on the way, after delivery (the invoice), and after an abort (what was done is billed).
+ */
+export function acceptsFinalPrice(status: Status): boolean {
+  return status !== "CANCELLED";
+}
+
 function describeAction(action: MovementRequestAction): string {
   return action.replace(/[A-Z0-9]+/g, (word) => ` ${word.toLowerCase()}`).replace("3pl", "3PL");
 }

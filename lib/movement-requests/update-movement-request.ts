@@ -12,7 +12,8 @@ import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { estimateCost, greatCircleDistanceKm, type Money } from "@/lib/movement-requests/pricing";
+import type { Money } from "@/lib/movement-requests/money";
+import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import type { UpdateMovementRequestBody } from "@/lib/movement-requests/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { isEditable } from "@/lib/movement-requests/transitions";

@@ -10,9 +10,9 @@ import type {
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
+import { money, type Money } from "@/lib/movement-requests/money";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
-export type Money = { centAmount: number; currencyCode: string };
 export type BoardSite = { id: string; name: string; code: string };
 export type BoardCarrier = { type: "DRIVER" | "THIRD_PARTY_LOGISTICS"; id: string; name: string };
 
@@ -192,8 +192,4 @@ export function carrierOf(leg: BoardLegSource | undefined): BoardCarrier | null 
     return { type: "DRIVER", id: leg.driver.id, name: `${leg.driver.firstname} ${leg.driver.surname}` };
   }
   return null;
-}
-
-export function money(cents: number | null, currency: string | null): Money | null {
-  return cents !== null && currency ? { centAmount: cents, currencyCode: currency } : null;
 }

@@ -15,14 +15,14 @@ import type {
 import {
   boardRowInclude,
   carrierOf,
-  money,
   toBoardRow,
   utcToday,
   type BoardCarrier,
   type BoardRow,
   type BoardSite,
-  type Money,
 } from "@/lib/movement-requests/board/board-row";
+import { formatMoney, money, type Money } from "@/lib/movement-requests/money";
+import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 
@@ -274,6 +274,10 @@ function summarise(type: string, payload: unknown, legNumber: number | null): st
       const count = Array.isArray(data.driverIds) ? data.driverIds.length : 0;
       return `Offered to ${count} driver${count === 1 ? "" : "s"}${by}`;
     }
+    case FINAL_PRICE_EVENT: {
+      const previous = moneyIn(data.previousCost);
+      return `Final price ${formatMoney(moneyIn(data.cost))}${previous ? ` (was ${formatMoney(previous)})` : ""}${by}`;
+    }
     case "movement.collected":
       return `${leg} collected`;
     case "movement.delivered":
@@ -285,4 +289,11 @@ function summarise(type: string, payload: unknown, legNumber: number | null): st
     default:
       return type;
   }
+}
+
+function moneyIn(value: unknown): Money | null {
+  const candidate = (value ?? {}) as Partial<Money>;
+  return typeof candidate.centAmount === "number" && typeof candidate.currencyCode === "string"
+    ? { centAmount: candidate.centAmount, currencyCode: candidate.currencyCode }
+    : null;
 }

@@ -2,7 +2,7 @@
 // route handlers, the dispatcher UI's forms and the OpenAPI document.
 import { z } from "zod";
 import { AbortReason } from "@/lib/generated/prisma/enums";
-import { calendarDateSchema, identifierSchema, textUpTo } from "@/lib/schemas/common";
+import { calendarDateSchema, identifierSchema, moneySchema, textUpTo } from "@/lib/schemas/common";
 
 export const ABORT_DETAIL_MAX = 1024;
 export const MAX_OFFERED_DRIVERS = 50;
@@ -106,3 +106,19 @@ export const abortedBody = z.strictObject({
   detail: textUpTo(ABORT_DETAIL_MAX).optional().describe("Stored for staff, never published"),
 });
 export type AbortedBody = z.infer<typeof abortedBody>;
+
+/** The carrier's final price (issue 17): whole minor units, never negative. */
+export const finalPriceBody = z.strictObject({
+  cost: moneySchema.extend({
+    centAmount: z
+      .int()
+      .min(0, "A price cannot be negative")
+      .max(2_000_000_000) // the column is a 32-bit integer
+      .describe("Minor currency units"),
+    currencyCode: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "An ISO 4217 code in capitals, such as GBP")
+      .describe("ISO 4217; the estimate's currency when the request has an estimate"),
+  }),
+});
+export type FinalPriceBody = z.infer<typeof finalPriceBody>;

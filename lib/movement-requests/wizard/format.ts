@@ -1,11 +1,4 @@
-// How the wizard writes money, calendar dates and distances (British English, as the product).
-type Money = { centAmount: number; currencyCode: string };
-
-export function formatMoney(money: Money): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: money.currencyCode }).format(
-    money.centAmount / 100,
-  );
-}
+// How the wizard writes calendar dates and distances (British English, as the product).
 
 /** "Tue 1 Dec 2026" for "2026-12-01"; calendar dates have no zone, so they are read as UTC. */
 export function formatCalendarDate(date: string): string {

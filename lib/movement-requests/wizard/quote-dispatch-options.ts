@@ -9,8 +9,7 @@ import type {
   WizardRateCard,
   WizardSite,
 } from "@/lib/movement-requests/wizard/wizard-options";
-
-type Money = { centAmount: number; currencyCode: string };
+import type { Money } from "@/lib/movement-requests/money";
 
 type Quote = {
   canFulfil: boolean;

@@ -9,6 +9,7 @@ import {
   assignBody,
   collectedBody,
   deliveredBody,
+  finalPriceBody,
 } from "@/lib/movement-requests/operations/schemas";
 import { movementRequestParams, movementRequestSchema } from "@/lib/movement-requests/schemas";
 import { EXAMPLE_IDS } from "@/lib/openapi/examples";
@@ -118,6 +119,22 @@ export const operationsPaths: ZodOpenApiPathsObject = {
         "for staff and never published.",
       body: abortedBody,
       bodyExample: { reason: "NotReady", detail: "Vehicle still on the ramp at 10:30." },
+      success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/price": {
+    post: op.post({
+      ...action,
+      operationId: "recordMovementFinalPrice",
+      summary: "Record the carrier's final price",
+      description:
+        "The carrier's final price becomes the request's `cost` (an extension: issue 17). A second " +
+        "price replaces the first; the service keeps every price recorded. The amount is whole minor " +
+        "units and never negative, in the estimate's currency (`400 VALIDATION_ERROR` otherwise); any " +
+        "status but `CANCELLED` accepts it (`409 INVALID_STATUS_TRANSITION`).",
+      body: finalPriceBody,
+      bodyExample: { cost: { centAmount: 24150, currencyCode: "GBP" } },
       success: movementRequestResult,
       errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
     }),
