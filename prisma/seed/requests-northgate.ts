@@ -294,6 +294,7 @@ export function northgateRequests(): DemoRequest[] {
       path: [SENT_TO_3PL, ACCEPTED_SENT_TO_3PL, IN_PROGRESS, DELIVERED],
       carrier: { provider: SWIFTMOVE },
       externalId: "NGM-SO-47790",
+      finalCostCents: 31_190, // waiting time at collection: 5.9 % over the estimate
     },
     {
       vehicle: vehicle("niro"),
@@ -321,6 +322,7 @@ export function northgateRequests(): DemoRequest[] {
       deliverBy: -20,
       path: [SENT_TO_3PL, ACCEPTED_SENT_TO_3PL, IN_PROGRESS, DELIVERED],
       carrier: { provider: CARCARRIER },
+      finalCostCents: 15_980, // a return load: 3.9 % under the estimate
     },
     {
       vehicle: vehicle("clio"),
@@ -346,6 +348,7 @@ export function northgateRequests(): DemoRequest[] {
       path: [SENT_TO_3PL, ACCEPTED_SENT_TO_3PL, IN_PROGRESS, DELIVERED],
       carrier: { provider: PENNINE },
       quotedCostCents: 21500,
+      finalCostCents: 24_080, // no estimate (no rate card): the quote was 21,500
     },
     // Aborted after a carrier was assigned.
     {

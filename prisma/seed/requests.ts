@@ -10,6 +10,7 @@ import {
   type TransportMethod,
 } from "@/lib/generated/prisma/client";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import { newId } from "@/lib/ids";
 import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
 import { createMovementRequest, utcDate, type FactoryDb, type LegInput } from "@/prisma/factories";
 import { lookup, type DemoOrganisation, type DemoWorld } from "./context";
@@ -48,6 +49,8 @@ export type DemoRequest = {
   cancelReason?: string;
   /** The 3PL's price where it has no rate card for the method. */
   quotedCostCents?: number;
+  /** The carrier's final price (its invoice), recorded through the price endpoint after delivery. */
+  finalCostCents?: number;
   notes?: string;
   externalId?: string;
   externalVehicleId?: string;
@@ -95,6 +98,7 @@ export async function createDemoRequest(
   const providerCard = provider?.rateCards.find((card) => card.transportMethod === spec.method);
   const providerPrice = providerCard ? priceCents(providerCard, origin, destination) : spec.quotedCostCents;
   const costCents =
+    spec.finalCostCents ??
     (provider ? (acceptedAt ? providerPrice : undefined) : deliveredAt ? estimatedCostCents : undefined) ??
     null;
   const currency = org.organisation.currencyCode;
@@ -138,7 +142,7 @@ export async function createDemoRequest(
   const tracked =
     org.organisation.trackingEnabled && (!directDispatch || spec.path.includes(S.ACCEPTED_SENT_TO_3PL));
 
-  return createMovementRequest(db, {
+  const created = await createMovementRequest(db, {
     organisationId: org.organisation.id,
     profileId: org.profile.id,
     originSiteId: origin.id,
@@ -181,6 +185,21 @@ export async function createDemoRequest(
     prepJobId: spec.prepJob?.id ?? null,
     prepJobDirection: spec.prepJob?.direction ?? null,
   });
+  if (spec.finalCostCents !== undefined) {
+    if (!deliveredAt) throw new Error(`${spec.vehicle.vrm}: a final price comes after delivery`);
+    // The invoice a day after delivery, as the price endpoint records it.
+    await db.movementRequestPrice.create({
+      data: {
+        id: newId(),
+        movementRequestId: created.id,
+        centAmount: spec.finalCostCents,
+        currencyCode: currency,
+        actor: org.operationsActor,
+        recordedAt: new Date(Math.min(deliveredAt.getTime() + 24 * 3_600_000, world.now.getTime())),
+      },
+    });
+  }
+  return created;
 }
 
 function checkSpec(spec: DemoRequest, directDispatch: boolean, hasProvider: boolean): void {
