@@ -4,6 +4,7 @@
 // in order; the requests they act on are created through the API with their own VRMs.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { env } from "@/lib/env";
+import { formatMoney } from "@/lib/movement-requests/money";
 import { withE2eDatabase } from "../support/e2e-database";
 import { expectAccessible } from "../support/accessibility";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
@@ -38,6 +39,7 @@ function uniqueVrm(): string {
 }
 
 const integration = () => ({ "X-Service-API-Key": env().DEMO_API_KEY_A });
+const formatGbp = (centAmount: number) => formatMoney({ centAmount, currencyCode: "GBP" });
 const operations = () => ({ "X-Service-API-Key": env().DEMO_OPS_API_KEY });
 
 async function gbSites(request: APIRequestContext): Promise<string[]> {
@@ -250,6 +252,32 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     expect(await page.evaluate(() => (window as unknown as { boardMarker?: number }).boardMarker)).toBe(
       marker,
     );
+  });
+
+  test("shows the carrier's final price against the estimate, in the row and in the details", async ({
+    page,
+    request,
+  }) => {
+    const vrm = uniqueVrm();
+    const id = await createRequest(request, { vrm });
+    const created = (await (
+      await request.get(`/v1/movement-requests/${id}`, { headers: integration() })
+    ).json()) as { estimatedCost: { centAmount: number; currencyCode: string } };
+    // 10 % over the estimate, whatever the estimate is.
+    const final = Math.round(created.estimatedCost.centAmount * 1.1);
+    const priced = await request.post(`/v1/operations/movement-requests/${id}/price`, {
+      headers: operations(),
+      data: { cost: { centAmount: final, currencyCode: created.estimatedCost.currencyCode } },
+    });
+    expect(priced.status(), await priced.text()).toBe(200);
+
+    await page.goto(`/board?q=${encodeURIComponent(vrm)}&open=${id}`);
+    const over = formatGbp(final - created.estimatedCost.centAmount);
+    await expect(rowOf(page, vrm).getByTestId("price-variance")).toHaveText(
+      `Against the estimate: +${over} (+10 %)`,
+    );
+    await expect(panel(page).getByTestId("price-variance")).toContainText(`+${over}`);
+    await expect(panel(page)).toContainText(`Final price ${formatGbp(final)}`);
   });
 
   test("flags late requests, is keyboard-friendly, has no serious accessibility violations; screenshots", async ({

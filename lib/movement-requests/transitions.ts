@@ -11,14 +11,20 @@ export const INITIAL_STATUS = {
   thirdPartyLogistics: "SENT_TO_3PL",
 } as const satisfies Record<string, Status>;
 
-const BEFORE_CARRIER = ["CREATED", "ACCEPTED"] as const;
-const SENT = ["SENT_TO_DRIVER", "SENT_TO_MULTIPLE_DRIVERS", "SENT_TO_3PL", "SENT_TO_MARKETPLACE"] as const;
-const ACCEPTED_BY_CARRIER = [
+/** The statuses by how far the request is from its carrier (the at-risk rule reads them too). */
+export const BEFORE_CARRIER = ["CREATED", "ACCEPTED"] as const;
+export const SENT = [
+  "SENT_TO_DRIVER",
+  "SENT_TO_MULTIPLE_DRIVERS",
+  "SENT_TO_3PL",
+  "SENT_TO_MARKETPLACE",
+] as const;
+export const ACCEPTED_BY_CARRIER = [
   "ACCEPTED_SENT_TO_DRIVER",
   "ACCEPTED_SENT_TO_3PL",
   "ACCEPTED_SENT_TO_MARKETPLACE",
 ] as const;
-const PLANNING = ["PARTIALLY_PLANNED", "PLANNED"] as const;
+export const PLANNING = ["PARTIALLY_PLANNED", "PLANNED"] as const;
 
 function from<const S extends readonly Status[], const T extends readonly Status[]>(statuses: S, to: T) {
   return Object.fromEntries(statuses.map((status) => [status, to])) as Record<S[number], T>;

@@ -1,4 +1,5 @@
-// The event worker: delivers webhooks, sends the e-mail outbox, purges expired events. It runs inside
+// The event worker: delivers webhooks, sends the e-mail outbox, purges expired events, and once a
+// minute finds the requests at risk of missing their deadline. It runs inside
 // the web process by default (instrumentation.ts) and alone with `npm run worker`; any number of
 // workers may run side by side. Woken by new events, it also polls, so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
@@ -10,6 +11,7 @@ import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
+import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -152,6 +154,11 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeExpiredEvents()
       .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
       .catch((error: unknown) => logger.error("event purge failed", { error }));
+    evaluateAtRisk()
+      .then(
+        (pass) => pass && (pass.nowAtRisk > 0 || pass.backOnTrack > 0) && logger.info("at-risk pass", pass),
+      )
+      .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
     db()
       .idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } })
       .catch((error: unknown) => logger.error("idempotency purge failed", { error }));

@@ -1,0 +1,97 @@
+// The worker's at-risk pass on a real database: a request turns at risk with its audit entry and event,
+// a second pass changes nothing, and it clears when it is collected in time. Only one pass runs at once.
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  AT_RISK_EVENT,
+  BACK_ON_TRACK_EVENT,
+  evaluateAtRisk,
+} from "@/lib/movement-requests/at-risk/evaluate-at-risk";
+import { transaction, sql } from "@/lib/db";
+import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createDriver } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+let world: MovementWorld;
+let driverId: string;
+
+beforeAll(async () => {
+  world = await createMovementWorld(database.prisma);
+  driverId = (await createDriver(database.prisma, { organisationId: world.organisation.id })).id;
+});
+
+// Ready and due on one day far ahead, and the pass asked at 09:00 that day: with no history, the
+// fallback (4 h to a carrier, a day to collect) cannot make it by midnight; once on the road it can.
+const DAY = "2031-06-10";
+const NINE = new Date(`${DAY}T09:00:00Z`);
+const readyOnDay = (deliveryByDate: string) =>
+  createPoolRequest(world, {
+    origin: {
+      location: { type: "INTERNAL", siteId: world.sites.manchester.id },
+      readyToCollectFromDate: DAY,
+    },
+    destination: { location: { type: "INTERNAL", siteId: world.sites.leeds.id }, deliveryByDate },
+  });
+const sameDay = () => readyOnDay(DAY);
+const stateOf = (id: string) => database.prisma.movementRequest.findUniqueOrThrow({ where: { id } });
+const eventsOf = (id: string) =>
+  database.prisma.event.findMany({
+    where: { resourceId: id, type: { in: [AT_RISK_EVENT, BACK_ON_TRACK_EVENT] } },
+    orderBy: { resourceVersion: "asc" },
+  });
+
+describe("the at-risk pass", () => {
+  it("flags a request that cannot make its deadline, once, and clears it when collected in time", async () => {
+    const created = await sameDay();
+    const far = await readyOnDay("2031-06-20"); // ten days to spare
+
+    const first = await evaluateAtRisk(NINE);
+    expect(first?.nowAtRisk).toBeGreaterThanOrEqual(1);
+    const flagged = await stateOf(created.id);
+    expect(flagged.atRiskSince).toEqual(NINE);
+    expect(flagged.expectedArrivalAt!.getTime()).toBeGreaterThan(new Date(`${DAY}T23:00:00Z`).getTime());
+    expect((await stateOf(far.id)).atRiskSince).toBeNull();
+    const [event] = await eventsOf(created.id);
+    expect(event).toMatchObject({ type: AT_RISK_EVENT, resourceVersion: flagged.version, envelope: null });
+    expect(event?.payload).toMatchObject({ status: "CREATED", deadline: "2031-06-10T23:00:00.000Z" });
+    const audit = await database.prisma.movementRequestStatusChange.findFirstOrThrow({
+      where: { movementRequestId: created.id, reason: { startsWith: "At risk" } },
+    });
+    expect(audit).toMatchObject({ fromStatus: "CREATED", toStatus: "CREATED", actor: "system" });
+
+    // Asked again: nothing new.
+    await evaluateAtRisk(new Date(NINE.getTime() + 60_000));
+    expect(await eventsOf(created.id)).toHaveLength(1);
+
+    // Planned and collected: on the road, Manchester → Leeds fits in the afternoon.
+    await operateOk(world, "assign", created.id, { driverId });
+    await operateOk(world, "collected", created.id);
+    const later = new Date(`${DAY}T13:00:00Z`);
+    const cleared = await evaluateAtRisk(later);
+    expect(cleared?.backOnTrack).toBeGreaterThanOrEqual(1);
+    expect((await stateOf(created.id)).atRiskSince).toBeNull();
+    expect((await eventsOf(created.id)).map((item) => item.type)).toEqual([
+      AT_RISK_EVENT,
+      BACK_ON_TRACK_EVENT,
+    ]);
+  });
+
+  it("is skipped while another instance holds the lock", async () => {
+    await sameDay();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = transaction(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${0x617472_69736b})`.execute(trx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    expect(await evaluateAtRisk(NINE)).toBeNull();
+    release();
+    await holder;
+    expect(await evaluateAtRisk(NINE)).not.toBeNull();
+  });
+});
