@@ -9,10 +9,10 @@ import { SortHeader } from "@/components/data-table/sort-header";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 import { formatMoney } from "@/lib/movement-requests/money";
-import { daysFrom, formatDate, formatDayMonth, formatSlot, makeModel, vehicleName } from "./format";
+import { formatDate, formatDayMonth, formatSlot, makeModel, vehicleName } from "./format";
 import { CarrierCell, DateCell, Plate, SiteCode, SlotTag } from "./board-cells";
 import { PriceVariance } from "./price-variance";
-import { LateBadge, StatusBadge } from "./status-badge";
+import { DeadlineBadge, StatusBadge } from "./status-badge";
 
 export type BoardColumnContext = {
   today: string;
@@ -129,7 +129,7 @@ export function boardColumns({ today, sitePrefix, hrefForRow }: BoardColumnConte
           </div>
           <div className="flex items-center gap-1.5 text-xs text-slate-600">
             {formatSlot(row.dueSlot, row.dueTime)}
-            {row.isLate ? <LateBadge days={-daysFrom(today, row.dueDate)} /> : null}
+            <DeadlineBadge row={row} today={today} />
           </div>
         </div>
       ),

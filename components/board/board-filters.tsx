@@ -5,7 +5,7 @@
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import { UNASSIGNED, type BoardQuery } from "@/lib/movement-requests/board/board-query";
-import { DateRange, Filter, LateOnlyToggle, SiteSelect } from "./filter-controls";
+import { AtRiskOnlyToggle, DateRange, Filter, LateOnlyToggle, SiteSelect } from "./filter-controls";
 import { StatusFilter } from "./status-filter";
 
 export type BoardQueryChange = (patch: Partial<BoardQuery>, options?: { replace?: boolean }) => void;
@@ -109,6 +109,7 @@ export function BoardFilters({
         stacked={stacked}
       />
       <LateOnlyToggle checked={query.late} onChange={(late) => onChange({ late })} />
+      <AtRiskOnlyToggle checked={query.atRisk} onChange={(atRisk) => onChange({ atRisk })} />
     </>
   );
 }

@@ -113,5 +113,6 @@ function activeFilterCount(query: BoardQuery): number {
     query.readyFrom || query.readyTo,
     query.dueFrom || query.dueTo,
     query.late,
+    query.atRisk,
   ].filter(Boolean).length;
 }

@@ -37,6 +37,12 @@ export function DetailFields({ detail, today }: { detail: BoardDetail; today: st
             ["On that date exactly", yesNo(detail.deliverOnSpecifiedDate)],
             ["Delivery date may move", yesNo(detail.allowDeliveryDateAdjustment)],
             ["Estimated delivery", dateSlot(row.estimatedDeliveryDate, row.estimatedDeliverySlot)],
+            [
+              "Expected arrival (at risk)",
+              row.atRisk?.expectedArrival ? (
+                <LocalTime key="expected" iso={row.atRisk.expectedArrival} />
+              ) : null,
+            ],
             ["Completed", detail.completedOn ? <LocalTime key="completed" iso={detail.completedOn} /> : null],
           ]}
         />

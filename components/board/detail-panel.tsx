@@ -16,8 +16,8 @@ import { DetailFields } from "./detail-fields";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
-import { daysFrom, makeModel, vehicleName } from "./format";
-import { LateBadge, StatusBadge } from "./status-badge";
+import { makeModel, vehicleName } from "./format";
+import { DeadlineBadge, StatusBadge } from "./status-badge";
 
 type DetailPanelProps = {
   detail: BoardDetail | null;
@@ -123,7 +123,7 @@ function Summary({ detail, today }: { detail: BoardDetail; today: string }) {
   return (
     <div className="mt-1.5 flex flex-wrap items-center gap-2 text-xs text-slate-600">
       <StatusBadge status={detail.row.status} />
-      {detail.row.isLate ? <LateBadge days={-daysFrom(today, detail.row.dueDate)} /> : null}
+      <DeadlineBadge row={detail.row} today={today} />
       <span>
         {detail.row.origin.name} → {detail.row.destination.name}
       </span>

@@ -108,20 +108,28 @@ export function DateRange({
   );
 }
 
-export function LateOnlyToggle({
+/** A filter that is on or off ("Late only", "At risk only"), tinted like its badge when on. */
+function FlagToggle({
+  label,
   checked,
   onChange,
+  tone,
   className,
 }: {
+  label: string;
   checked: boolean;
-  onChange: (late: boolean) => void;
+  onChange: (checked: boolean) => void;
+  tone: "red" | "amber";
   className?: string;
 }) {
   return (
     <label
       className={cn(
         "flex h-9 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm shadow-sm hover:border-slate-400 pointer-coarse:h-11",
-        "has-checked:border-red-300 has-checked:bg-red-50 has-checked:text-red-800 has-focus-visible:outline-2 has-focus-visible:outline-blue-600",
+        "has-focus-visible:outline-2 has-focus-visible:outline-blue-600",
+        tone === "red"
+          ? "has-checked:border-red-300 has-checked:bg-red-50 has-checked:text-red-800"
+          : "has-checked:border-amber-400 has-checked:bg-amber-50 has-checked:text-amber-900",
         className,
       )}
     >
@@ -129,9 +137,22 @@ export function LateOnlyToggle({
         type="checkbox"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
-        className="size-4 accent-red-600 focus-visible:outline-none"
+        className={cn(
+          "size-4 focus-visible:outline-none",
+          tone === "red" ? "accent-red-600" : "accent-amber-600",
+        )}
       />
-      Late only
+      {label}
     </label>
   );
+}
+
+type ToggleProps = { checked: boolean; onChange: (checked: boolean) => void; className?: string };
+
+export function LateOnlyToggle(props: ToggleProps) {
+  return <FlagToggle label="Late only" tone="red" {...props} />;
+}
+
+export function AtRiskOnlyToggle(props: ToggleProps) {
+  return <FlagToggle label="At risk only" tone="amber" {...props} />;
 }

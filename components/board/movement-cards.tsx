@@ -6,8 +6,8 @@ import type { ReactNode } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 import { CarrierCell, Plate } from "./board-cells";
-import { daysFrom, formatDate, formatSlot, makeModel } from "./format";
-import { LateBadge, StatusBadge } from "./status-badge";
+import { formatDate, formatSlot, makeModel } from "./format";
+import { DeadlineBadge, StatusBadge } from "./status-badge";
 
 export function MovementCards({
   rows,
@@ -87,7 +87,7 @@ function MovementCard({ row, today }: { row: BoardRow; today: string }) {
             {formatDate(row.dueDate, today)}{" "}
             <span className="text-xs font-normal text-slate-600">{formatSlot(row.dueSlot, row.dueTime)}</span>
           </div>
-          {row.isLate ? <LateBadge days={-daysFrom(today, row.dueDate)} /> : null}
+          <DeadlineBadge row={row} today={today} />
         </div>
         <div className="min-w-0">
           <div className="text-xs text-slate-500">Carrier</div>

@@ -3,7 +3,9 @@
 // green delivered, red stopped, grey cancelled. The words always say it too (never colour alone).
 import { cn } from "@/components/ui/cn";
 import type { MovementRequestStatus } from "@/lib/generated/prisma/enums";
+import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
+import { daysFrom } from "./format";
 
 type Tone = "amber" | "sky" | "violet" | "blue" | "green" | "red" | "grey";
 
@@ -59,4 +61,28 @@ export function LateBadge({ days }: { days?: number }) {
       Late{days && days > 0 ? ` ${days}d` : ""}
     </span>
   );
+}
+
+/** Not late yet, but the worker expects it to arrive after its deadline (docs/at-risk.md). */
+export function AtRiskBadge() {
+  return (
+    <span
+      title="Expected to arrive after its deadline"
+      className="inline-flex items-center rounded bg-amber-50 px-1 text-[0.6875rem] leading-4 font-semibold text-amber-900 ring-1 ring-amber-400 ring-inset"
+    >
+      At risk
+    </span>
+  );
+}
+
+/** Late (with the days past the deadline), else at risk, else nothing. */
+export function DeadlineBadge({
+  row,
+  today,
+}: {
+  row: Pick<BoardRow, "isLate" | "atRisk" | "dueDate">;
+  today: string;
+}) {
+  if (row.isLate) return <LateBadge days={-daysFrom(today, row.dueDate)} />;
+  return row.atRisk ? <AtRiskBadge /> : null;
 }

@@ -147,6 +147,14 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     }
   };
 
+  const findRequestsAtRisk = () =>
+    evaluateAtRisk()
+      .then((pass) => {
+        if (pass && pass.nowAtRisk + pass.backOnTrack > 0) logger.info("at-risk pass", pass);
+      })
+      .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
+  // At start too: a fresh demo, or a worker back after a while, shows the flags at once.
+  void findRequestsAtRisk();
   const maintenance = setInterval(() => {
     disableQuietFailingEndpoints(db()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
@@ -154,11 +162,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeExpiredEvents()
       .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
       .catch((error: unknown) => logger.error("event purge failed", { error }));
-    evaluateAtRisk()
-      .then(
-        (pass) => pass && (pass.nowAtRisk > 0 || pass.backOnTrack > 0) && logger.info("at-risk pass", pass),
-      )
-      .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
+    void findRequestsAtRisk();
     db()
       .idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } })
       .catch((error: unknown) => logger.error("idempotency purge failed", { error }));

@@ -21,10 +21,12 @@ beforeAll(async () => {
   driverId = (await createDriver(database.prisma, { organisationId: world.organisation.id })).id;
 });
 
-// Ready and due on one day far ahead, and the pass asked at 09:00 that day: with no history, the
-// fallback (4 h to a carrier, a day to collect) cannot make it by midnight; once on the road it can.
+// Ready and due on one day far ahead (Leeds's midnight is 23:00 UTC), the pass asked at 17:00 UTC that
+// day: with no history, the fallback (a carrier now at the soonest, as the request waits far longer
+// than the usual 4 h; 4 h to collect; about 2 h on the road) cannot make it by midnight; once on the
+// road at 18:00 it can.
 const DAY = "2031-06-10";
-const NINE = new Date(`${DAY}T09:00:00Z`);
+const FIVE_PM = new Date(`${DAY}T17:00:00Z`);
 const readyOnDay = (deliveryByDate: string) =>
   createPoolRequest(world, {
     origin: {
@@ -46,10 +48,10 @@ describe("the at-risk pass", () => {
     const created = await sameDay();
     const far = await readyOnDay("2031-06-20"); // ten days to spare
 
-    const first = await evaluateAtRisk(NINE);
+    const first = await evaluateAtRisk(FIVE_PM);
     expect(first?.nowAtRisk).toBeGreaterThanOrEqual(1);
     const flagged = await stateOf(created.id);
-    expect(flagged.atRiskSince).toEqual(NINE);
+    expect(flagged.atRiskSince).toEqual(FIVE_PM);
     expect(flagged.expectedArrivalAt!.getTime()).toBeGreaterThan(new Date(`${DAY}T23:00:00Z`).getTime());
     expect((await stateOf(far.id)).atRiskSince).toBeNull();
     const [event] = await eventsOf(created.id);
@@ -61,13 +63,13 @@ describe("the at-risk pass", () => {
     expect(audit).toMatchObject({ fromStatus: "CREATED", toStatus: "CREATED", actor: "system" });
 
     // Asked again: nothing new.
-    await evaluateAtRisk(new Date(NINE.getTime() + 60_000));
+    await evaluateAtRisk(new Date(FIVE_PM.getTime() + 60_000));
     expect(await eventsOf(created.id)).toHaveLength(1);
 
-    // Planned and collected: on the road, Manchester → Leeds fits in the afternoon.
+    // Planned and collected: on the road, Manchester → Leeds fits in the evening.
     await operateOk(world, "assign", created.id, { driverId });
     await operateOk(world, "collected", created.id);
-    const later = new Date(`${DAY}T13:00:00Z`);
+    const later = new Date(`${DAY}T18:00:00Z`);
     const cleared = await evaluateAtRisk(later);
     expect(cleared?.backOnTrack).toBeGreaterThanOrEqual(1);
     expect((await stateOf(created.id)).atRiskSince).toBeNull();
@@ -89,9 +91,9 @@ describe("the at-risk pass", () => {
       await held;
     });
     await isLocked;
-    expect(await evaluateAtRisk(NINE)).toBeNull();
+    expect(await evaluateAtRisk(FIVE_PM)).toBeNull();
     release();
     await holder;
-    expect(await evaluateAtRisk(NINE)).not.toBeNull();
+    expect(await evaluateAtRisk(FIVE_PM)).not.toBeNull();
   });
 });

@@ -12,10 +12,10 @@ export const HISTORY_DAYS = 180;
 export const MIN_SAMPLES = 5;
 
 /**
- * Without history: a dispatcher finds a carrier within 4 hours; a driver collects within a day of the
- * ready time, a transporter within two (it fills a truck); on the road, 1.3 × the great-circle distance
- * at 60 km/h driven or 50 km/h on a transporter, plus an hour's handover, plus a day on a transporter
- * (loading, other drops).
+ * Without history: a dispatcher finds a carrier within 4 hours; a driver collects within 4 hours of the
+ * ready time, a transporter within a day (it fills a truck); on the road, 1.3 × the great-circle
+ * distance at 60 km/h driven or 50 km/h on a transporter, plus an hour's handover, plus a day on a
+ * transporter (loading, other drops).
  */
 export function fallbackDurations(
   method: TransportMethod,
@@ -26,7 +26,7 @@ export function fallbackDurations(
   const driven = method === "DRIVEN";
   return {
     toCarrier: 4 * HOUR,
-    toCollection: (driven ? 24 : 48) * HOUR,
+    toCollection: (driven ? 4 : 24) * HOUR,
     inTransit: (roadKm / (driven ? 60 : 50)) * HOUR + HOUR + (driven ? 0 : 24 * HOUR),
   };
 }

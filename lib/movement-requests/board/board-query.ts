@@ -105,6 +105,12 @@ export const boardQuerySchema = z.object({
     .optional()
     .transform((value) => value !== undefined)
     .catch(false),
+  /** Only requests the worker finds at risk of missing their deadline. */
+  atRisk: z
+    .enum(["1", "true"])
+    .optional()
+    .transform((value) => value !== undefined)
+    .catch(false),
   /** VIN, VRM, external id or external vehicle id (part of), or a request id. */
   q: z
     .string()
@@ -168,6 +174,7 @@ export function boardQueryToSearchParams(
   put("dueFrom", query.dueFrom);
   put("dueTo", query.dueTo);
   if (query.late) put("late", "1");
+  if (query.atRisk) put("atRisk", "1");
   put("q", query.q);
   return params;
 }
@@ -185,6 +192,7 @@ export const NO_FILTERS: BoardFilters = {
   dueFrom: undefined,
   dueTo: undefined,
   late: false,
+  atRisk: false,
   q: undefined,
 };
 
@@ -202,6 +210,7 @@ export function hasFilters(query: BoardFilters): boolean {
     query.dueFrom ||
     query.dueTo ||
     query.late ||
+    query.atRisk ||
     query.q,
   );
 }

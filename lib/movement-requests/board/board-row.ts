@@ -46,6 +46,8 @@ export type BoardRow = {
   estimatedCost: Money | null;
   cost: Money | null;
   isLate: boolean;
+  /** Set while the worker finds it at risk of missing its deadline (lib/movement-requests/at-risk/). */
+  atRisk: { since: string; expectedArrival: string | null } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -91,6 +93,8 @@ export type BoardRowSource = Pick<
   | "estimatedCostCurrency"
   | "costCents"
   | "costCurrency"
+  | "atRiskSince"
+  | "expectedArrivalAt"
   | "createdAt"
   | "updatedAt"
 > & {
@@ -131,6 +135,8 @@ export const BOARD_ROW_COLUMNS = [
   "estimatedCostCurrency",
   "costCents",
   "costCurrency",
+  "atRiskSince",
+  "expectedArrivalAt",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof BoardRowSource)[];
@@ -181,6 +187,12 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
     estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
     cost: money(request.costCents, request.costCurrency),
     isLate: isLate(request.deliveryByDate, request.status, today),
+    atRisk: request.atRiskSince
+      ? {
+          since: request.atRiskSince.toISOString(),
+          expectedArrival: request.expectedArrivalAt?.toISOString() ?? null,
+        }
+      : null,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
   };

@@ -77,6 +77,8 @@ export function boardFilterSql(
     where.push(sql`${column("deliveryByDate")} < ${toDateOnly(today)}::date`);
     oneOf("status", OPEN_STATUSES);
   }
+  // The partial index of at-risk requests holds only these.
+  if (filters.atRisk) where.push(sql`${column("atRiskSince")} is not null`);
   if (filters.carrier === UNASSIGNED) {
     where.push(purpose === "count" ? noCarrierForCount : noCarrier);
   } else if (filters.carrier) {

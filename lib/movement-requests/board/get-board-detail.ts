@@ -22,6 +22,7 @@ import {
   type BoardSite,
 } from "@/lib/movement-requests/board/board-row";
 import { formatMoney, money, type Money } from "@/lib/movement-requests/money";
+import { AT_RISK_EVENT, BACK_ON_TRACK_EVENT } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
@@ -274,6 +275,10 @@ function summarise(type: string, payload: unknown, legNumber: number | null): st
       const count = Array.isArray(data.driverIds) ? data.driverIds.length : 0;
       return `Offered to ${count} driver${count === 1 ? "" : "s"}${by}`;
     }
+    case AT_RISK_EVENT:
+      return "At risk: expected after its deadline";
+    case BACK_ON_TRACK_EVENT:
+      return "Back on track";
     case FINAL_PRICE_EVENT: {
       const previous = moneyIn(data.previousCost);
       return `Final price ${formatMoney(moneyIn(data.cost))}${previous ? ` (was ${formatMoney(previous)})` : ""}${by}`;
