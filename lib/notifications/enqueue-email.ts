@@ -2,14 +2,25 @@
 import { asKysely, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
-export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disabled";
+export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disabled" | "at_risk_digest";
 
 export async function enqueueEmail(
   tx: Queryable,
-  email: { organisationId: string; kind: EmailKind; to: string; subject: string; text: string },
+  {
+    at,
+    ...email
+  }: {
+    organisationId: string;
+    kind: EmailKind;
+    to: string;
+    subject: string;
+    text: string;
+    /** When it is written (default now): the caller's clock, where it has one. */
+    at?: Date;
+  },
 ): Promise<void> {
   // Kysely: every tracked create writes one, and ORM queries cost ~1 ms of CPU each to compile.
-  const now = new Date();
+  const now = at ?? new Date();
   await asKysely(tx)
     .insertInto("EmailMessage")
     .values({ id: newId(), ...email, nextAttemptAt: now, createdAt: now })

@@ -10,16 +10,25 @@ import { transaction, sql } from "@/lib/db";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { createDriver } from "@/prisma/factories";
+import { createDriver, createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
 let driverId: string;
+let dispatcherEmail: string;
 
 beforeAll(async () => {
   world = await createMovementWorld(database.prisma);
   driverId = (await createDriver(database.prisma, { organisationId: world.organisation.id })).id;
+  dispatcherEmail = (
+    await createUser(database.prisma, { organisationId: world.organisation.id, role: "DISPATCHER" })
+  ).email;
 });
+const digestsTo = (email: string) =>
+  database.prisma.emailMessage.findMany({
+    where: { kind: "at_risk_digest", to: email },
+    orderBy: { createdAt: "asc" },
+  });
 
 // Ready and due on one day far ahead (Leeds's midnight is 23:00 UTC), the pass asked at 17:00 UTC that
 // day: with no history, the fallback (a carrier now at the soonest, as the request waits far longer
@@ -62,9 +71,16 @@ describe("the at-risk pass", () => {
     });
     expect(audit).toMatchObject({ fromStatus: "CREATED", toStatus: "CREATED", actor: "system" });
 
-    // Asked again: nothing new.
+    // The dispatchers' digest lists it.
+    const [digest] = await digestsTo(dispatcherEmail);
+    expect(digest?.subject).toMatch(/^At risk: \d+ movements? may miss their deadline$/);
+    expect(digest?.text).toContain(`${created.vehicle.vrm} Ford Focus: `);
+    expect(digest?.text).toContain("/board?atRisk=1");
+
+    // Asked again: nothing new, and no second digest within the hour.
     await evaluateAtRisk(new Date(FIVE_PM.getTime() + 60_000));
     expect(await eventsOf(created.id)).toHaveLength(1);
+    expect(await digestsTo(dispatcherEmail)).toHaveLength(1);
 
     // Planned and collected: on the road, Manchester → Leeds fits in the evening.
     await operateOk(world, "assign", created.id, { driverId });

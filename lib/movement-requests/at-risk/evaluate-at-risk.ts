@@ -1,13 +1,15 @@
 // The worker's at-risk pass (issue 17), once a minute: every open request is measured against the rule
 // (at-risk-rule.ts). A request entering or leaving "at risk" gets, in one transaction with the flag, an
 // audit entry and an internal event, whose notification refreshes open boards. One instance runs it at
-// a time, whatever the number of workers: a transaction-scoped advisory lock, skipped when held.
+// a time, whatever the number of workers: a transaction-scoped advisory lock, skipped when held. The
+// dispatchers' hourly digest is written in the same pass (at-risk-digest.ts).
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { expectedArrival, type PhaseDurations } from "@/lib/movement-requests/at-risk/at-risk-rule";
+import { sendAtRiskDigests } from "@/lib/movement-requests/at-risk/at-risk-digest";
 import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
 import {
   fallbackDurations,
@@ -52,7 +54,7 @@ type OpenRequest = {
   destination: SiteSource;
 };
 
-export type AtRiskPass = { evaluated: number; nowAtRisk: number; backOnTrack: number };
+export type AtRiskPass = { evaluated: number; nowAtRisk: number; backOnTrack: number; digests: number };
 
 /** Null when another instance holds the lock (it is doing this pass). */
 export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass | null> {
@@ -62,7 +64,7 @@ export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass
     }>`SELECT pg_try_advisory_xact_lock(${AT_RISK_LOCK}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return null;
     const requests = await readOpenRequests(trx);
-    const pass: AtRiskPass = { evaluated: requests.length, nowAtRisk: 0, backOnTrack: 0 };
+    const pass: AtRiskPass = { evaluated: requests.length, nowAtRisk: 0, backOnTrack: 0, digests: 0 };
     for (const request of requests) {
       const usual = await usualFor(trx, request, now);
       const originZone = resolveSiteTimeZone(request.origin);
@@ -100,6 +102,7 @@ export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass
           .execute();
       }
     }
+    pass.digests = await sendAtRiskDigests(trx, now, [AT_RISK_EVENT, BACK_ON_TRACK_EVENT]);
     return pass;
   });
 }
