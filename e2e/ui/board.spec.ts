@@ -287,8 +287,8 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     const vrm = uniqueVrm();
     const id = await createRequest(request, { vrm });
     // The worker's verdict (its rule and pass have their own tests, lib/movement-requests/at-risk/): due
-    // today by 00:30, so not late (that is a date) but expected after its deadline, as the next pass
-    // would find it too.
+    // today by 00:30, so not late yet (that is a date), and past its deadline, so the pass leaves the
+    // flag as it is.
     const today = new Date().toISOString().slice(0, 10);
     await withE2eDatabase((db) =>
       db.query(

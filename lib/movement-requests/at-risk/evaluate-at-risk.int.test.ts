@@ -56,6 +56,17 @@ describe("the at-risk pass", () => {
   it("flags a request that cannot make its deadline, once, and clears it when collected in time", async () => {
     const created = await sameDay();
     const far = await readyOnDay("2031-06-20"); // ten days to spare
+    // Ready the day before and due then: late at 17:00, which is not "at risk".
+    const late = await createPoolRequest(world, {
+      origin: {
+        location: { type: "INTERNAL", siteId: world.sites.manchester.id },
+        readyToCollectFromDate: "2031-06-09",
+      },
+      destination: {
+        location: { type: "INTERNAL", siteId: world.sites.leeds.id },
+        deliveryByDate: "2031-06-09",
+      },
+    });
 
     const first = await evaluateAtRisk(FIVE_PM);
     expect(first?.nowAtRisk).toBeGreaterThanOrEqual(1);
@@ -63,6 +74,7 @@ describe("the at-risk pass", () => {
     expect(flagged.atRiskSince).toEqual(FIVE_PM);
     expect(flagged.expectedArrivalAt!.getTime()).toBeGreaterThan(new Date(`${DAY}T23:00:00Z`).getTime());
     expect((await stateOf(far.id)).atRiskSince).toBeNull();
+    expect((await stateOf(late.id)).atRiskSince).toBeNull();
     const [event] = await eventsOf(created.id);
     expect(event).toMatchObject({ type: AT_RISK_EVENT, resourceVersion: flagged.version, envelope: null });
     expect(event?.payload).toMatchObject({ status: "CREATED", deadline: "2031-06-10T23:00:00.000Z" });

@@ -75,6 +75,9 @@ export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass
         request.deliveryByTime,
         destinationZone,
       );
+      // Past its deadline it is late, which the board says already: its flag is left as it was, so
+      // that it neither enters "at risk" now nor is announced back on track.
+      if (now.getTime() > deadline.getTime()) continue;
       const arrival = expectedArrival({
         status: request.status,
         readyAt: readyAt(request.readyToCollectFromDate, request.readyToCollectFromTimeslot, originZone),
