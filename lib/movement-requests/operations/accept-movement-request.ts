@@ -19,7 +19,10 @@ import type { AcceptBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
 import { allowedTargets } from "@/lib/movement-requests/transitions";
-import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import {
+  transitionMovementRequest,
+  type TransitionOptions,
+} from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 
 export async function acceptMovementRequest(scope: ActorScope, requestId: string, body: AcceptBody = {}) {
@@ -40,7 +43,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
       );
     }
     const byCarrier = to !== "ACCEPTED";
-    const data: Prisma.MovementRequestUncheckedUpdateInput = {};
+    const data: NonNullable<TransitionOptions["data"]> = {};
     // "After the transport provider accepts" (specification, trackingUrl).
     if (byCarrier && request.organisation.trackingEnabled && !request.trackingToken) {
       data.trackingToken = newTrackingToken();

@@ -1,8 +1,9 @@
 // What the operations use cases share about legs: whether the request's status allows an action at
 // all, which leg an action is about, who carries a leg, and the actual dates reported for a leg.
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
+import { asKysely, type Queryable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Movement, Prisma } from "@/lib/generated/prisma/client";
+import type { Movement } from "@/lib/generated/prisma/client";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
@@ -46,13 +47,17 @@ export function legOrThrow<L extends Pick<Movement, "legNumber">>(legs: L[], leg
  * zone is unknown). A date in the future at the site is refused, and so is one before `notBefore`.
  */
 export async function actualDateOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   siteId: string,
   on: string | undefined,
   now: Date,
   notBefore?: { date: Date | null; what: string },
 ): Promise<Date> {
-  const site = await tx.site.findUniqueOrThrow({ where: { id: siteId } });
+  const site = await asKysely(tx)
+    .selectFrom("Site")
+    .selectAll()
+    .where("id", "=", siteId)
+    .executeTakeFirstOrThrow();
   if (on === undefined) return fromDateOnly(readyNowDefaults(site, now).date);
   const latest = resolveSiteTimeZone(site)
     ? readyNowDefaults(site, now).date
