@@ -1,10 +1,11 @@
 // What the operations use cases share about legs: whether the request's status allows an action at
 // all, which leg an action is about, who carries a leg, and the actual dates reported for a leg.
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
-import { asKysely, type Queryable } from "@/lib/db";
+import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
   assertTransition,
@@ -25,6 +26,24 @@ export function hasCarrier(leg: Pick<Movement, "driverId" | "thirdPartyLogistics
 export function assertActionAllowed(action: MovementRequestAction, status: MovementRequestStatus): void {
   // With no target at all, assertTransition throws the table's own 409 for any target.
   if (!canTransition(action, status)) assertTransition(action, status, status);
+}
+
+/**
+ * Puts a carrier (or none) on the request's legs still open to one (the leg table's "assign"); each
+ * gets a new version. updatedAt is set here, as Prisma's @updatedAt would.
+ */
+export async function updateAssignableLegs(
+  tx: Queryable,
+  requestId: string,
+  now: Date,
+  carrier: Pick<Updateable<DB["Movement"]>, "driverId" | "thirdPartyLogisticsProviderId" | "acceptedAt">,
+): Promise<void> {
+  await asKysely(tx)
+    .updateTable("Movement")
+    .set((eb) => ({ ...carrier, version: eb("version", "+", 1), updatedAt: now }))
+    .where("movementRequestId", "=", requestId)
+    .where("status", "in", LEG_TRANSITIONS.assign.from)
+    .execute();
 }
 
 /** A leg's state refuses the action: a conflict with the request's state, like a refused transition. */
