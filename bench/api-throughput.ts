@@ -1,5 +1,6 @@
 // Benchmark 1 (issue #6): API throughput and latency of the production build on PostgreSQL, with
-// autocannon, and the same create / get against a bare node:http + pg reference (bench/reference-server.ts).
+// autocannon, and the same create / get against a bare node:http server that runs the same functions
+// (bench/reference-server.ts).
 // Each endpoint runs at full load (closed loop, BENCH_CONNECTIONS requests in flight) and then at a
 // fixed 200 requests/s (latency only). The server's peak RSS is sampled throughout.
 // Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
@@ -68,7 +69,7 @@ try {
 const reference = startProcessGroup({
   command: process.execPath,
   args: ["--import", "tsx", "bench/reference-server.ts"],
-  env: { ...benchServerEnv(database.url), PORT: String(REFERENCE_PORT), POOL_SIZE: "10" },
+  env: { ...benchServerEnv(database.url), PORT: String(REFERENCE_PORT), DATABASE_POOL_SIZE: "10" },
   logName: "api-throughput.reference",
 });
 let referenceRss: RssSummary;

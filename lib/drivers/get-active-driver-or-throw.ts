@@ -1,15 +1,22 @@
 // A driver who may be given a movement: one of the organisation's own, and active. An unknown id, a
 // driver of another organisation and an inactive one are the same 404: the caller cannot tell them apart.
+import { asKysely, type Queryable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Driver, Prisma } from "@/lib/generated/prisma/client";
+import type { Driver } from "@/lib/generated/prisma/client";
 
 export async function getActiveDriverOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   organisationId: string,
   driverId: string,
   path = "driverId",
 ): Promise<Driver> {
-  const driver = await tx.driver.findFirst({ where: { id: driverId, organisationId, active: true } });
+  const driver: Driver | undefined = await asKysely(tx)
+    .selectFrom("Driver")
+    .selectAll()
+    .where("id", "=", driverId)
+    .where("organisationId", "=", organisationId)
+    .where("active", "=", true)
+    .executeTakeFirst();
   if (!driver) {
     throw new AppError("DRIVER_NOT_FOUND", `No active driver ${driverId} was found.`, {
       errors: [{ path, message: "Unknown or inactive driver" }],

@@ -2,10 +2,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
 import { buildMovementEnvelope } from "@/lib/events/movement-envelope";
-import { legForEnvelopeInclude } from "@/lib/events/record-movement-event";
 import { encodeEventsCursor } from "@/lib/events/events-cursor";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/lib/testing/call-route";
+import { legForEnvelopeInclude } from "@/lib/testing/webhook-world";
 import { createMovementWorld } from "@/lib/testing/movement-world";
 import { createTenant, type Tenant } from "@/lib/testing/tenant";
 import { setupTestDatabase } from "@/lib/testing/test-database";

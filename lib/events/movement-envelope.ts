@@ -16,7 +16,13 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-export type LegForEnvelope = Movement & { originSite: Site; destinationSite: Site; driver: Driver | null };
+/** What the envelope reads of a site: where its local time is. */
+export type SiteZone = Pick<Site, "timezone" | "countryCode">;
+export type LegForEnvelope = Movement & {
+  originSite: SiteZone;
+  destinationSite: SiteZone;
+  driver: Pick<Driver, "firstname" | "surname"> | null;
+};
 
 export function buildMovementEnvelope(input: {
   eventType: WebhookEventType;

@@ -1,28 +1,51 @@
 // A published movement event (collected, delivered, cancelled, aborted): the envelope is built from the
 // leg as it is after the change and stored with the event, in the caller's transaction.
-import { buildMovementEnvelope, type WebhookEventType } from "@/lib/events/movement-envelope";
+import { asKysely, sql, type DB, type Queryable, type Updateable } from "@/lib/db";
+import {
+  buildMovementEnvelope,
+  type LegForEnvelope,
+  type SiteZone,
+  type WebhookEventType,
+} from "@/lib/events/movement-envelope";
 import { recordEvent } from "@/lib/events/record-event";
-import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
-
-export const legForEnvelopeInclude = {
-  originSite: true,
-  destinationSite: true,
-  driver: true,
-} satisfies Prisma.MovementInclude;
+import type { MovementRequest } from "@/lib/generated/prisma/client";
 
 /** Updates a leg and publishes its event. */
 export async function updateLegAndPublish(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: MovementRequest,
   legId: string,
   eventType: WebhookEventType,
-  options: { now: Date; data: Prisma.MovementUncheckedUpdateInput },
+  options: { now: Date; data: Omit<Updateable<DB["Movement"]>, "version"> },
 ): Promise<void> {
-  const leg = await tx.movement.update({
-    where: { id: legId },
-    data: { ...options.data, version: { increment: 1 } },
-    include: legForEnvelopeInclude,
-  });
+  // The update and what the envelope needs of its sites and driver, in one statement. updatedAt is set
+  // here, as Prisma's @updatedAt would.
+  const leg: LegForEnvelope = await asKysely(tx)
+    .with("leg", (kdb) =>
+      kdb
+        .updateTable("Movement")
+        .set((eb) => ({ ...options.data, version: eb("version", "+", 1), updatedAt: options.now }))
+        .where("id", "=", legId)
+        .returningAll(),
+    )
+    .selectFrom("leg")
+    .innerJoin("Site as origin", "origin.id", "leg.originSiteId")
+    .innerJoin("Site as destination", "destination.id", "leg.destinationSiteId")
+    .leftJoin("Driver as driver", "driver.id", "leg.driverId")
+    .selectAll("leg")
+    .select([
+      sql<SiteZone>`jsonb_build_object('timezone', origin."timezone", 'countryCode', origin."countryCode")`.as(
+        "originSite",
+      ),
+      sql<SiteZone>`jsonb_build_object('timezone', destination."timezone", 'countryCode', destination."countryCode")`.as(
+        "destinationSite",
+      ),
+      sql<LegForEnvelope["driver"]>`CASE WHEN driver."id" IS NULL THEN NULL
+        ELSE jsonb_build_object('firstname', driver."firstname", 'surname', driver."surname") END`.as(
+        "driver",
+      ),
+    ])
+    .executeTakeFirstOrThrow();
   const { eventId, envelope } = buildMovementEnvelope({ eventType, request, leg, occurredAt: options.now });
   await recordEvent(tx, {
     id: eventId,

@@ -1,6 +1,6 @@
 // Cancellation (extension): allowed until collection. Every open leg is cancelled and publishes
 // movement.cancelled; a linked prep job goes back to waiting for a movement.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { legsFor } from "@/lib/movement-requests/leg-transitions";
@@ -11,7 +11,8 @@ import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
 
 export async function cancelMovementRequest(scope: ActorScope, requestId: string, reason?: string) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its legs, their events and outbox rows, the prep job.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     const cancelled = await transitionMovementRequest(tx, request, "cancel", "CANCELLED", {
       actor: scope.actor,

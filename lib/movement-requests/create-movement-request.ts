@@ -3,9 +3,9 @@
 // card of whoever it goes to, and write the request, its first leg, its audit entry, its event and any
 // prep-job change in one transaction.
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { asKysely, db, sql, type Queryable } from "@/lib/db";
+import { asKysely, sql, transaction, type Queryable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
-import type { Prisma, RateCard, TransportMethod } from "@/lib/generated/prisma/client";
+import type { RateCard, TransportMethod } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
@@ -54,7 +54,7 @@ type CreateBody = CreateInPlanningPoolBody & {
 
 /** Within an open transaction: also used when a prep site is assigned to a parked job. */
 export async function createMovementRequestIn(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   creator: Creator,
   body: CreateBody,
   dispatch: Dispatch,
@@ -147,8 +147,9 @@ export async function createMovementRequestIn(
   return id;
 }
 
+/** One Kysely transaction: the request, its first leg, its event and outbox rows, any prep-job change. */
 async function createMovementRequest(creator: Creator, body: CreateBody, dispatch: Dispatch) {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const id = await createMovementRequestIn(tx, creator, body, dispatch);
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, creator, id));
   });

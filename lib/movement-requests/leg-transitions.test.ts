@@ -7,7 +7,6 @@ import {
   LEG_TRANSITIONS,
   legAllows,
   legsFor,
-  legStatusFilter,
   WEBHOOK_MOVEMENT_STATUSES,
   type LegAction,
 } from "@/lib/movement-requests/leg-transitions";
@@ -64,6 +63,5 @@ describe("the movement leg transition table", () => {
     expect(currentLeg([leg(1, "DELIVERED"), leg(2, "DELIVERED")])?.legNumber).toBe(2);
     expect(collectBlocker(legs, { legNumber: 3 })?.legNumber).toBe(2);
     expect(collectBlocker(legs, { legNumber: 2 })).toBeUndefined();
-    expect(legStatusFilter("assign")).toEqual({ in: ["OPEN"] });
   });
 });

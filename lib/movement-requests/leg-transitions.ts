@@ -62,8 +62,3 @@ export function collectBlocker<L extends { status: LegStatus; legNumber: number 
 ): L | undefined {
   return legs.find((earlier) => earlier.legNumber < leg.legNumber && !isLegDelivered(earlier));
 }
-
-/** A Prisma filter on a leg's status: the legs `action` applies to. */
-export function legStatusFilter(action: LegAction): { in: LegStatus[] } {
-  return { in: [...LEG_TRANSITIONS[action].from] };
-}

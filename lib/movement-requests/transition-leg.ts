@@ -2,15 +2,16 @@
 // refuses it (409), gives the new status and the event, and the leg and its event are written together.
 import { AppError } from "@/lib/errors/app-error";
 import { updateLegAndPublish } from "@/lib/events/record-movement-event";
-import type { Movement, MovementRequest, Prisma } from "@/lib/generated/prisma/client";
+import type { DB, Queryable, Updateable } from "@/lib/db";
+import type { Movement, MovementRequest } from "@/lib/generated/prisma/client";
 import { LEG_TRANSITIONS, legAllows, type LegChange } from "@/lib/movement-requests/leg-transitions";
 
 export async function transitionLeg(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: MovementRequest,
   leg: Pick<Movement, "id" | "legNumber" | "status">,
   action: LegChange,
-  options: { now: Date; data?: Omit<Prisma.MovementUncheckedUpdateInput, "status"> },
+  options: { now: Date; data?: Omit<Updateable<DB["Movement"]>, "status" | "version"> },
 ): Promise<void> {
   if (!legAllows(action, leg.status)) {
     throw new AppError(

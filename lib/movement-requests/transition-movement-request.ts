@@ -1,7 +1,8 @@
 // Every status change of a movement request goes through here: the transition table allows it or
 // refuses it (409), and the new status, the audit entry and the event are written together.
+import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
-import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
+import type { MovementRequest } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import {
   assertTransition,
@@ -14,34 +15,44 @@ export type TransitionOptions = {
   now: Date;
   reason?: string;
   /** Other columns changed with the status (carrier, dates, tracking token…). */
-  data?: Prisma.MovementRequestUncheckedUpdateInput;
+  data?: Omit<Updateable<DB["MovementRequest"]>, "status" | "version">;
 };
 
 export async function transitionMovementRequest(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: MovementRequest,
   action: MovementRequestAction,
   to: MovementRequestStatus,
   options: TransitionOptions,
 ): Promise<MovementRequest> {
   assertTransition(action, request.status, to);
-  const updated = await tx.movementRequest.update({
-    where: { id: request.id },
-    data: { ...options.data, status: to, version: { increment: 1 } },
-  });
-  if (to !== request.status) {
-    await tx.movementRequestStatusChange.create({
-      data: {
-        id: newId(),
-        movementRequestId: request.id,
-        fromStatus: request.status,
-        toStatus: to,
-        actor: options.actor,
-        reason: options.reason,
-        occurredAt: options.now,
-      },
-    });
-  }
+  const kdb = asKysely(tx);
+  // updatedAt is set here, as Prisma's @updatedAt would.
+  const update = kdb
+    .updateTable("MovementRequest")
+    .set((eb) => ({ ...options.data, status: to, version: eb("version", "+", 1), updatedAt: options.now }))
+    .where("id", "=", request.id)
+    .returningAll();
+  // The update and its audit entry in one statement; a transition to the same status has no entry.
+  const updated: MovementRequest =
+    to === request.status
+      ? await update.executeTakeFirstOrThrow()
+      : await kdb
+          .with("updated", () => update)
+          .with("change", (db) =>
+            db.insertInto("MovementRequestStatusChange").values({
+              id: newId(),
+              movementRequestId: request.id,
+              fromStatus: request.status,
+              toStatus: to,
+              actor: options.actor,
+              reason: options.reason ?? null,
+              occurredAt: options.now,
+            }),
+          )
+          .selectFrom("updated")
+          .selectAll()
+          .executeTakeFirstOrThrow();
   await recordEvent(tx, {
     organisationId: request.organisationId,
     profileId: request.profileId,

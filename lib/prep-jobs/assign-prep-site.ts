@@ -9,7 +9,7 @@
 // stage itself (that would make two stage changes). Should the link land on another job (a newer open
 // job of the same VIN), nothing is kept: 409.
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
@@ -32,7 +32,8 @@ export async function assignPrepSite(
   body: AssignPrepSiteBody,
 ): Promise<PrepJobResponse> {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the job under its lock, the new request and everything it writes.
+  return transaction(async (tx) => {
     const job = await getPrepJobOrThrow(tx, scope, id, { forUpdate: true });
     assertParked(job);
     const { prepSiteId: prepSite } = await getSitesOrThrow(tx, job.organisationId, {
@@ -56,8 +57,8 @@ export async function assignPrepSite(
         { errors: [{ path: "prepSiteId", message: "The job's collection site" }] },
       );
     }
-    const collectionSite = await tx.site.findFirstOrThrow({
-      where: { id: job.collectionSiteId, organisationId: job.organisationId },
+    const { collectionSiteId: collectionSite } = await getSitesOrThrow(tx, job.organisationId, {
+      collectionSiteId: job.collectionSiteId,
     });
     const deliveryByDate =
       body.deliveryByDate ??
@@ -88,10 +89,11 @@ export async function assignPrepSite(
       now,
     );
 
-    const request = await tx.movementRequest.findUniqueOrThrow({
-      where: { id: requestId },
-      select: { prepJobId: true },
-    });
+    const request = await tx
+      .selectFrom("MovementRequest")
+      .select("prepJobId")
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
     if (request.prepJobId !== job.id) {
       throw new AppError(
         "INVALID_STATUS_TRANSITION",

@@ -2,7 +2,7 @@
 // requested yet; the job moves to OUTBOUND/PENDING_MOVEMENT_REQUEST (rule awaitOutboundMovement).
 // Once an outbound movement exists: 400 MOVEMENT_ALREADY_EXISTS. Repeated while already awaiting one:
 // 200, no effect (no new version, no event).
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
 import {
   findPrepJobByVehicleOrThrow,
@@ -18,7 +18,8 @@ export async function awaitOutboundMovement(
   scope: PrepJobActorScope,
   lookup: VehicleLookup,
 ): Promise<PrepJobResponse> {
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the job under its lock, its stage change, its event and outbox rows.
+  return transaction(async (tx) => {
     const job = await findPrepJobByVehicleOrThrow(tx, scope, lookup, { forUpdate: true });
     // Checked first: a job with a live outbound movement is not "awaiting" one, whatever its stage says.
     await assertNoOutboundMovement(tx, job);

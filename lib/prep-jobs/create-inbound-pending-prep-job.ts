@@ -3,7 +3,8 @@
 // (POST /operations/prep-jobs/{id}/assign-site), which creates its inbound movement from the collection
 // location. It is created by an integrator through the API, not by a movement request: CREATED_MANUALLY.
 // A VIN with an open job in the organisation is refused (409 PREP_JOB_ALREADY_EXISTS).
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
+import type { PrepJob } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { newId } from "@/lib/ids";
 import type { Creator } from "@/lib/movement-requests/create-movement-request";
@@ -18,7 +19,8 @@ export async function createInboundPendingPrepJob(
   body: CreateInboundPendingBody,
 ): Promise<PrepJobResponse> {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the check under the vehicle's lock, the job, its event and outbox rows.
+  return transaction(async (tx) => {
     await assertNoOpenPrepJob(tx, creator.organisationId, body.vin);
     const collectionSiteId = body.collectionLocation
       ? (
@@ -27,27 +29,30 @@ export async function createInboundPendingPrepJob(
           })
         )["collectionLocation.siteId"].id
       : null;
-    const job = await tx.prepJob.create({
-      data: {
+    const job: PrepJob = await tx
+      .insertInto("PrepJob")
+      .values({
         id: newId(),
         organisationId: creator.organisationId,
         profileId: creator.profileId,
         vin: body.vin,
-        vrm: body.vrm,
-        make: body.make,
-        model: body.model,
-        modelVariant: body.modelVariant,
+        vrm: body.vrm ?? null,
+        make: body.make ?? null,
+        model: body.model ?? null,
+        modelVariant: body.modelVariant ?? null,
         prepSiteId: null,
         businessArea: body.businessArea,
         source: "CREATED_MANUALLY",
         ...PREP_JOB_CREATED_AT["inbound-pending"],
-        notes: body.notes,
+        notes: body.notes ?? null,
         createdByUser: creator.email,
         collectionSiteId,
         stageChangedAt: now,
         createdAt: now,
-      },
-    });
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
     return readPrepJobResponse(tx, job);
   });

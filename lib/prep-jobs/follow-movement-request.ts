@@ -1,6 +1,7 @@
 // A prep job follows the movement request linked to it: delivered brings it to DELIVERED (in or out),
 // cancelled or aborted sends it back to waiting for a movement.
-import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
+import { asKysely, type Queryable } from "@/lib/db";
+import type { MovementRequest, PrepJob } from "@/lib/generated/prisma/client";
 import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
 import { canApply, type PrepJobTrigger } from "@/lib/prep-jobs/stage-rules";
 
@@ -10,13 +11,17 @@ const TRIGGERS: Record<"delivered" | "calledOff", Record<"INBOUND" | "OUTBOUND",
 };
 
 export async function followMovementRequest(
-  tx: Prisma.TransactionClient,
-  request: MovementRequest,
+  tx: Queryable,
+  request: Pick<MovementRequest, "prepJobId" | "prepJobDirection">,
   outcome: keyof typeof TRIGGERS,
   options: { actor: string; now: Date },
 ): Promise<void> {
   if (!request.prepJobId || !request.prepJobDirection) return;
-  const job = await tx.prepJob.findUnique({ where: { id: request.prepJobId } });
+  const job: PrepJob | undefined = await asKysely(tx)
+    .selectFrom("PrepJob")
+    .selectAll()
+    .where("id", "=", request.prepJobId)
+    .executeTakeFirst();
   const trigger = TRIGGERS[outcome][request.prepJobDirection];
   // The job may have been moved by hand meanwhile; then the movement no longer decides its stage.
   if (!job || !canApply(trigger, job)) return;

@@ -1,9 +1,9 @@
 // GET /prep-jobs/{id} (extension).
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { getPrepJobOrThrow, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function getPrepJob(scope: PrepJobScope, id: string): Promise<PrepJobResponse> {
-  return readPrepJobResponse(db(), await getPrepJobOrThrow(db(), scope, id));
+  return readPrepJobResponse(kysely(), await getPrepJobOrThrow(kysely(), scope, id));
 }

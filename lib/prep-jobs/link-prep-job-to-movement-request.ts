@@ -1,9 +1,11 @@
 // A new movement request may concern a prep job: one to a prep site brings the vehicle in (creating the
-// job, or scheduling a parked one), one away from the job's prep site takes it out.
-import type { Prisma, PrepJob, Site } from "@/lib/generated/prisma/client";
+// job, or scheduling a parked one), one away from the job's prep site takes it out. Kysely throughout,
+// so that it joins the create's Kysely transaction (docs/data-layer.md).
+import { asKysely, type Queryable } from "@/lib/db";
+import type { PrepJob, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
-import { lockVehicle, OPEN_PREP_JOB } from "@/lib/prep-jobs/open-prep-job";
+import { isOpenPrepJob, lockVehicle } from "@/lib/prep-jobs/open-prep-job";
 import { canApply, PREP_JOB_CREATED_AT } from "@/lib/prep-jobs/stage-rules";
 
 type NewMovement = {
@@ -16,16 +18,18 @@ type NewMovement = {
   now: Date;
 };
 
-export async function linkPrepJobToNewMovementRequest(tx: Prisma.TransactionClient, movement: NewMovement) {
+type Direction = "INBOUND" | "OUTBOUND";
+
+export async function linkPrepJobToNewMovementRequest(tx: Queryable, movement: NewMovement) {
   if (movement.destination.isPrepSite) return bringIn(tx, movement);
   if (movement.origin.isPrepSite) return takeOut(tx, movement);
 }
 
-async function bringIn(tx: Prisma.TransactionClient, movement: NewMovement) {
+async function bringIn(tx: Queryable, movement: NewMovement) {
   const { creator, destination, now } = movement;
   // Serialised with inbound-pending for the same vehicle, so that the two cannot both create a job.
   if (movement.vehicle.vin) await lockVehicle(tx, creator.organisationId, movement.vehicle.vin);
-  const existing = await findOpenJob(tx, movement, {});
+  const existing = await findOpenJob(tx, movement);
   if (existing) {
     if (!canApply("inboundMovementCreated", existing)) return;
     await changePrepJobStage(tx, existing, "inboundMovementCreated", {
@@ -37,31 +41,48 @@ async function bringIn(tx: Prisma.TransactionClient, movement: NewMovement) {
   }
   const { vin, vrm, make, model, modelVariant } = movement.vehicle;
   if (!vin) return; // a prep job is identified by its VIN
-  const job = await tx.prepJob.create({
-    data: {
-      id: newId(),
-      organisationId: creator.organisationId,
-      profileId: creator.profileId,
-      vin,
-      vrm,
-      make,
-      model,
-      modelVariant,
-      prepSiteId: destination.id,
-      businessArea: movement.businessArea,
-      source: "CREATED_VMR",
-      ...PREP_JOB_CREATED_AT.inboundMovementCreated,
-      createdByUser: creator.email,
-      stageChangedAt: now,
-      createdAt: now,
-    },
-  });
+  // The job and the request's link to it in one statement.
+  const job: PrepJob = await asKysely(tx)
+    .with("job", (kdb) =>
+      kdb
+        .insertInto("PrepJob")
+        .values({
+          id: newId(),
+          organisationId: creator.organisationId,
+          profileId: creator.profileId,
+          vin,
+          vrm: vrm ?? null,
+          make: make ?? null,
+          model: model ?? null,
+          modelVariant: modelVariant ?? null,
+          prepSiteId: destination.id,
+          businessArea: movement.businessArea,
+          source: "CREATED_VMR",
+          ...PREP_JOB_CREATED_AT.inboundMovementCreated,
+          createdByUser: creator.email,
+          stageChangedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returningAll(),
+    )
+    .with("link", (kdb) =>
+      kdb
+        .updateTable("MovementRequest")
+        .set((eb) => ({
+          prepJobId: eb.selectFrom("job").select("id"),
+          prepJobDirection: "INBOUND" satisfies Direction,
+        }))
+        .where("id", "=", movement.requestId),
+    )
+    .selectFrom("job")
+    .selectAll()
+    .executeTakeFirstOrThrow();
   await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
-  await link(tx, movement.requestId, job.id, "INBOUND");
 }
 
-async function takeOut(tx: Prisma.TransactionClient, movement: NewMovement) {
-  const job = await findOpenJob(tx, movement, { prepSiteId: movement.origin.id });
+async function takeOut(tx: Queryable, movement: NewMovement) {
+  const job = await findOpenJob(tx, movement, movement.origin.id);
   if (!job || !canApply("outboundMovementCreated", job)) return;
   await changePrepJobStage(tx, job, "outboundMovementCreated", {
     actor: movement.creator.actor,
@@ -70,28 +91,35 @@ async function takeOut(tx: Prisma.TransactionClient, movement: NewMovement) {
   await link(tx, movement.requestId, job.id, "OUTBOUND");
 }
 
-/** The profile's newest job for the vehicle that has not left its prep site yet. */
-function findOpenJob(tx: Prisma.TransactionClient, movement: NewMovement, where: Prisma.PrepJobWhereInput) {
+/** The profile's newest job for the vehicle that has not left its prep site (at `prepSiteId` if given). */
+async function findOpenJob(
+  tx: Queryable,
+  movement: NewMovement,
+  prepSiteId?: string,
+): Promise<PrepJob | undefined> {
   const { vin, vrm } = movement.vehicle;
-  return tx.prepJob.findFirst({
-    where: {
-      ...where,
-      profileId: movement.creator.profileId,
-      ...(vin ? { vin } : { vrm }),
-      ...OPEN_PREP_JOB,
-    },
-    orderBy: { createdAt: "desc" },
-  });
+  // By VIN, else by VRM; a vehicle with neither (an externalVehicleId only) matches no job.
+  const vehicle = vin
+    ? { column: "vin" as const, value: vin }
+    : vrm
+      ? { column: "vrm" as const, value: vrm }
+      : null;
+  if (!vehicle) return undefined;
+  return asKysely(tx)
+    .selectFrom("PrepJob")
+    .selectAll()
+    .where("profileId", "=", movement.creator.profileId)
+    .where(vehicle.column, "=", vehicle.value)
+    .$if(prepSiteId !== undefined, (query) => query.where("prepSiteId", "=", prepSiteId as string))
+    .where(isOpenPrepJob)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
 }
 
-function link(
-  tx: Prisma.TransactionClient,
-  requestId: string,
-  prepJobId: string,
-  direction: "INBOUND" | "OUTBOUND",
-) {
-  return tx.movementRequest.update({
-    where: { id: requestId },
-    data: { prepJobId, prepJobDirection: direction },
-  });
+async function link(tx: Queryable, requestId: string, prepJobId: string, direction: Direction) {
+  await asKysely(tx)
+    .updateTable("MovementRequest")
+    .set({ prepJobId, prepJobDirection: direction })
+    .where("id", "=", requestId)
+    .execute();
 }

@@ -1,6 +1,6 @@
 // PATCH /prep-jobs/appraised: the job found by vin or vrm moves to APPRAISED, from any position
 // (rule markAppraised). Repeating it on an appraised job changes nothing.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
 import {
   findPrepJobByVehicleOrThrow,
@@ -15,7 +15,8 @@ export async function markPrepJobAppraised(
   scope: PrepJobActorScope,
   lookup: VehicleLookup,
 ): Promise<PrepJobResponse> {
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the job under its lock, its stage change, its event and outbox rows.
+  return transaction(async (tx) => {
     const job = await findPrepJobByVehicleOrThrow(tx, scope, lookup, { forUpdate: true });
     const target = PREP_JOB_RULES.markAppraised.to;
     if (job.stage === target.stage && job.substage === target.substage) return readPrepJobResponse(tx, job);

@@ -4,7 +4,7 @@
 // the same rule as the API: not once an outbound movement exists (400 MOVEMENT_ALREADY_EXISTS).
 //
 // The scope is an API caller's profile, or a staff user's organisation (no profileId).
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
 import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
@@ -28,7 +28,8 @@ export async function movePrepJob(
   target: MoveTarget,
 ): Promise<PrepJobResponse> {
   const to: PrepJobPosition = { stage: target.stage, substage: target.substage ?? null };
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the job under its lock, its stage change, its event and outbox rows.
+  return transaction(async (tx) => {
     const job = await getPrepJobOrThrow(tx, scope, id, { forUpdate: true });
     const trigger = manualMoveBetween(job, to);
     if (!trigger) {

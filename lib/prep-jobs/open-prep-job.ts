@@ -3,33 +3,40 @@
 // advisory lock on (organisation, VIN): a second transaction for the same vehicle waits for the first
 // to commit, then sees its job. (A partial unique index would also refuse jobs that movement requests
 // create in other profiles of the organisation, which the specification allows.)
-import { asKysely, sql } from "@/lib/db";
+import { asKysely, sql, type DB, type ExpressionBuilder, type Queryable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import type { PrepJob } from "@/lib/generated/prisma/client";
 import { PREP_JOB_FINISHED } from "@/lib/prep-jobs/stage-rules";
 
-/** Where-clause of an open job: not finished (OUTBOUND/DELIVERED). */
-export const OPEN_PREP_JOB: Prisma.PrepJobWhereInput = { NOT: { ...PREP_JOB_FINISHED } };
+/** Where-clause of an open job: not at the finished position (OUTBOUND/DELIVERED) of the stage rules. */
+export function isOpenPrepJob(eb: ExpressionBuilder<DB, "PrepJob">) {
+  return eb.not(
+    eb.and([
+      eb("PrepJob.stage", "=", PREP_JOB_FINISHED.stage),
+      eb("PrepJob.substage", "is not distinct from", PREP_JOB_FINISHED.substage),
+    ]),
+  );
+}
 
 /** Holds until the transaction ends; other processes wait on the same key. */
-export async function lockVehicle(tx: Prisma.TransactionClient, organisationId: string, vin: string) {
+export async function lockVehicle(tx: Queryable, organisationId: string, vin: string) {
   const key = `prep-job:${organisationId}:${vin}`;
   // In FROM, so that the statement returns a row rather than a void value.
   await sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(asKysely(tx));
 }
 
 /** Locks the vehicle, then refuses when the organisation already has an open job for it. */
-export async function assertNoOpenPrepJob(
-  tx: Prisma.TransactionClient,
-  organisationId: string,
-  vin: string,
-): Promise<void> {
+export async function assertNoOpenPrepJob(tx: Queryable, organisationId: string, vin: string): Promise<void> {
   await lockVehicle(tx, organisationId, vin);
-  const existing: Pick<PrepJob, "id" | "stage" | "substage"> | null = await tx.prepJob.findFirst({
-    where: { organisationId, vin, ...OPEN_PREP_JOB },
-    select: { id: true, stage: true, substage: true },
-    orderBy: { createdAt: "desc" },
-  });
+  // A statement after the lock's: it must see a job that the transaction we waited for committed.
+  const existing: Pick<PrepJob, "id" | "stage" | "substage"> | undefined = await asKysely(tx)
+    .selectFrom("PrepJob")
+    .select(["id", "stage", "substage"])
+    .where("organisationId", "=", organisationId)
+    .where("vin", "=", vin)
+    .where(isOpenPrepJob)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
   if (existing) {
     throw new AppError(
       "PREP_JOB_ALREADY_EXISTS",

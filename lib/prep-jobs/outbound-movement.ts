@@ -2,23 +2,27 @@
 // OUTBOUND/PENDING_MOVEMENT_REQUEST): the job has a linked outbound movement request that has not been
 // called off, i.e. whose status is neither CANCELLED nor ABORTED. A delivered one counts: the vehicle
 // has left.
+import { asKysely, type Queryable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import type { PrepJob } from "@/lib/generated/prisma/client";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 
-export async function findOutboundMovementRequest(
-  tx: Prisma.TransactionClient,
+async function findOutboundMovementRequest(
+  tx: Queryable,
   prepJobId: string,
-): Promise<{ id: string } | null> {
-  return tx.movementRequest.findFirst({
-    where: { prepJobId, prepJobDirection: "OUTBOUND", status: { notIn: [...CALLED_OFF_STATUSES] } },
-    select: { id: true },
-    orderBy: { createdAt: "desc" },
-  });
+): Promise<{ id: string } | undefined> {
+  return asKysely(tx)
+    .selectFrom("MovementRequest")
+    .select("id")
+    .where("prepJobId", "=", prepJobId)
+    .where("prepJobDirection", "=", "OUTBOUND")
+    .where("status", "not in", CALLED_OFF_STATUSES)
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
 }
 
 /** 400 MOVEMENT_ALREADY_EXISTS when the job already has an outbound movement. */
-export async function assertNoOutboundMovement(tx: Prisma.TransactionClient, job: PrepJob): Promise<void> {
+export async function assertNoOutboundMovement(tx: Queryable, job: PrepJob): Promise<void> {
   const existing = await findOutboundMovementRequest(tx, job.id);
   if (existing) {
     throw new AppError(

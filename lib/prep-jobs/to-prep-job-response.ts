@@ -1,14 +1,17 @@
 // Database row → the specification's prep job body. Optional fields are absent, never null; prepSiteId
 // is the one exception: null while an inbound job is parked (documented deviation, extensions section 3).
+import { asKysely, sql, type Queryable } from "@/lib/db";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 
 /**
- * The job's movement requests that can still be its current inbound or outbound one: not cancelled,
- * newest first (a cancelled request is replaced by the next one created for the vehicle).
+ * The job's movement requests that can still be its current inbound or outbound one: not called off
+ * (cancelled or aborted; docs/prep-jobs.md), newest first (one called off is replaced by the next one
+ * created for the vehicle).
  */
 export const currentMovementRequests = {
-  where: { status: { not: "CANCELLED" }, prepJobDirection: { not: null } },
+  where: { status: { notIn: [...CALLED_OFF_STATUSES] }, prepJobDirection: { not: null } },
   select: { id: true, prepJobDirection: true },
   orderBy: [{ createdAt: "desc" }, { id: "desc" }],
 } satisfies Prisma.PrepJob$movementRequestsArgs;
@@ -45,14 +48,28 @@ export function toPrepJobResponse(job: PrepJobWithMovementRequests): PrepJobResp
   };
 }
 
-/** The body of a job just written in this transaction (its movement requests read with it). */
-export async function readPrepJobResponse(
-  tx: Prisma.TransactionClient,
-  job: Pick<PrepJob, "id">,
-): Promise<PrepJobResponse> {
-  return toPrepJobResponse(
-    await tx.prepJob.findUniqueOrThrow({ where: { id: job.id }, include: prepJobResponseInclude }),
-  );
+/**
+ * The body of a job just written in this transaction, with its current movement requests (as
+ * currentMovementRequests reads them), in one statement: the prep-job writes run it in their transaction.
+ */
+export async function readPrepJobResponse(tx: Queryable, job: Pick<PrepJob, "id">): Promise<PrepJobResponse> {
+  const row = await asKysely(tx)
+    .selectFrom("PrepJob as j")
+    .selectAll("j")
+    .select((eb) =>
+      sql<PrepJobWithMovementRequests["movementRequests"]>`COALESCE((${eb
+        .selectFrom("MovementRequest as r")
+        .select(
+          sql`jsonb_agg(jsonb_build_object('id', r."id", 'prepJobDirection', r."prepJobDirection")
+          ORDER BY r."createdAt" DESC, r."id" DESC)`.as("requests"),
+        )
+        .whereRef("r.prepJobId", "=", "j.id")
+        .where("r.status", "not in", CALLED_OFF_STATUSES)
+        .where("r.prepJobDirection", "is not", null)}), '[]'::jsonb)`.as("movementRequests"),
+    )
+    .where("j.id", "=", job.id)
+    .executeTakeFirstOrThrow();
+  return toPrepJobResponse(row);
 }
 
 function optional<K extends string, V>(key: K, value: V | null): { [P in K]?: V } {

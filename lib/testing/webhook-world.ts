@@ -3,11 +3,18 @@
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { db } from "@/lib/db";
 import { buildMovementEnvelope, type WebhookEventType } from "@/lib/events/movement-envelope";
-import { legForEnvelopeInclude } from "@/lib/events/record-movement-event";
 import { recordEvent } from "@/lib/events/record-event";
 import { callRoute } from "@/lib/testing/call-route";
 import type { MovementWorld } from "@/lib/testing/movement-world";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
+
+/** A leg with what its webhook envelope reads (buildMovementEnvelope), for tests that build one. */
+export const legForEnvelopeInclude = {
+  originSite: true,
+  destinationSite: true,
+  driver: true,
+} satisfies Prisma.MovementInclude;
 
 export async function registerEndpoint(world: MovementWorld, url: string, eventTypes?: WebhookEventType[]) {
   const response = await callRoute(createEndpointRoute, {

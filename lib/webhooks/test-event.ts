@@ -21,6 +21,7 @@ import {
 } from "@/lib/events/movement-envelope";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
+import { LEG_TRANSITIONS, type WebhookMovementStatus } from "@/lib/movement-requests/leg-transitions";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 /** The Event.resourceType of test events: excluded from every replay. */
@@ -94,12 +95,10 @@ export function defaultTestEventType(subscribed: string[]): WebhookEventType {
   return WEBHOOK_EVENT_TYPES.find((type) => subscribed.includes(type)) ?? "movement.collected";
 }
 
-const STATUS_AFTER: Record<WebhookEventType, string> = {
-  "movement.collected": "IN_PROGRESS",
-  "movement.delivered": "DELIVERED",
-  "movement.cancelled": "CANCELLED",
-  "movement.aborted": "ABORTED",
-};
+/** The status each published event leaves a leg in, from the leg table. */
+const STATUS_AFTER = Object.fromEntries(
+  Object.values(LEG_TRANSITIONS).flatMap((rule) => (rule.event && rule.to ? [[rule.event, rule.to]] : [])),
+) as Record<WebhookEventType, WebhookMovementStatus>;
 
 /** An envelope of the published shape (lib/events/envelope-schema.ts), with obviously fake data. */
 export function buildTestEnvelope(input: {

@@ -3,28 +3,35 @@
 // creates the tracking record if the organisation tracks and there is none yet (trackingUrl appears),
 // and a 3PL's prices the movement: cost = its rate-card estimate (absent when it has no rate card for
 // the method). For a multiple-driver offer the first driver to accept wins; later ones get 409.
-import { db } from "@/lib/db";
+import { transaction, type Queryable } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { legsFor, legStatusFilter } from "@/lib/movement-requests/leg-transitions";
+import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
-import { assertActionAllowed, legConflict } from "@/lib/movement-requests/operations/legs";
+import {
+  assertActionAllowed,
+  legConflict,
+  updateAssignableLegs,
+} from "@/lib/movement-requests/operations/legs";
 import type { AcceptBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
 import { allowedTargets } from "@/lib/movement-requests/transitions";
-import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import {
+  transitionMovementRequest,
+  type TransitionOptions,
+} from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 
 export async function acceptMovementRequest(scope: ActorScope, requestId: string, body: AcceptBody = {}) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its legs, its event and outbox rows, the e-mail.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("accept", request.status);
     const to = allowedTargets("accept", request.status)[0] ?? request.status;
@@ -40,7 +47,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
       );
     }
     const byCarrier = to !== "ACCEPTED";
-    const data: Prisma.MovementRequestUncheckedUpdateInput = {};
+    const data: NonNullable<TransitionOptions["data"]> = {};
     // "After the transport provider accepts" (specification, trackingUrl).
     if (byCarrier && request.organisation.trackingEnabled && !request.trackingToken) {
       data.trackingToken = newTrackingToken();
@@ -58,10 +65,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
       data,
     });
     if (byCarrier) {
-      await tx.movement.updateMany({
-        where: { movementRequestId: request.id, status: legStatusFilter("assign") },
-        data: { acceptedAt: now, ...(driverId ? { driverId } : {}), version: { increment: 1 } },
-      });
+      await updateAssignableLegs(tx, request.id, now, { acceptedAt: now, ...(driverId ? { driverId } : {}) });
     }
     if (data.trackingToken) await notifyMovementRecipient(tx, accepted, "tracking");
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
@@ -70,7 +74,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
 
 /** The driver taking the offer: the one it was sent to, or, for several, the one named who was offered it. */
 async function acceptingDriverId(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: MovementRequestWithLegs,
   driverId: string | undefined,
 ): Promise<string> {

@@ -4,15 +4,16 @@
 // null). Events are purged after the plan's retention: an offer older than that has no record left,
 // and any active driver of the organisation may then accept it.
 import { z } from "zod";
+import { asKysely, type Queryable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
-import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
+import type { MovementRequest } from "@/lib/generated/prisma/client";
 
 export const DRIVER_OFFER_EVENT = "movement_request.offered";
 
 const offerPayload = z.object({ driverIds: z.array(z.string()) });
 
 export async function recordDriverOffer(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: MovementRequest,
   driverIds: string[],
   options: { actor: string; now: Date },
@@ -31,13 +32,17 @@ export async function recordDriverOffer(
 
 /** The drivers of the request's latest offer; null when no record of it is left. */
 export async function offeredDriverIds(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   request: Pick<MovementRequest, "id">,
 ): Promise<string[] | null> {
-  const event = await tx.event.findFirst({
-    where: { resourceType: "movement_request", resourceId: request.id, type: DRIVER_OFFER_EVENT },
-    orderBy: { sequence: "desc" },
-  });
+  const event = await asKysely(tx)
+    .selectFrom("Event")
+    .select("payload")
+    .where("resourceType", "=", "movement_request")
+    .where("resourceId", "=", request.id)
+    .where("type", "=", DRIVER_OFFER_EVENT)
+    .orderBy("sequence", "desc")
+    .executeTakeFirst();
   const parsed = offerPayload.safeParse(event?.payload);
   return parsed.success ? parsed.data.driverIds : null;
 }

@@ -1,9 +1,11 @@
 // What the operations use cases share about legs: whether the request's status allows an action at
 // all, which leg an action is about, who carries a leg, and the actual dates reported for a leg.
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
+import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Movement, Prisma } from "@/lib/generated/prisma/client";
+import type { Movement } from "@/lib/generated/prisma/client";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
   assertTransition,
@@ -26,6 +28,24 @@ export function assertActionAllowed(action: MovementRequestAction, status: Movem
   if (!canTransition(action, status)) assertTransition(action, status, status);
 }
 
+/**
+ * Puts a carrier (or none) on the request's legs still open to one (the leg table's "assign"); each
+ * gets a new version. updatedAt is set here, as Prisma's @updatedAt would.
+ */
+export async function updateAssignableLegs(
+  tx: Queryable,
+  requestId: string,
+  now: Date,
+  carrier: Pick<Updateable<DB["Movement"]>, "driverId" | "thirdPartyLogisticsProviderId" | "acceptedAt">,
+): Promise<void> {
+  await asKysely(tx)
+    .updateTable("Movement")
+    .set((eb) => ({ ...carrier, version: eb("version", "+", 1), updatedAt: now }))
+    .where("movementRequestId", "=", requestId)
+    .where("status", "in", LEG_TRANSITIONS.assign.from)
+    .execute();
+}
+
 /** A leg's state refuses the action: a conflict with the request's state, like a refused transition. */
 export function legConflict(message: string): AppError {
   return new AppError("INVALID_STATUS_TRANSITION", message);
@@ -46,13 +66,17 @@ export function legOrThrow<L extends Pick<Movement, "legNumber">>(legs: L[], leg
  * zone is unknown). A date in the future at the site is refused, and so is one before `notBefore`.
  */
 export async function actualDateOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Queryable,
   siteId: string,
   on: string | undefined,
   now: Date,
   notBefore?: { date: Date | null; what: string },
 ): Promise<Date> {
-  const site = await tx.site.findUniqueOrThrow({ where: { id: siteId } });
+  const site = await asKysely(tx)
+    .selectFrom("Site")
+    .selectAll()
+    .where("id", "=", siteId)
+    .executeTakeFirstOrThrow();
   if (on === undefined) return fromDateOnly(readyNowDefaults(site, now).date);
   const latest = resolveSiteTimeZone(site)
     ? readyNowDefaults(site, now).date

@@ -2,7 +2,7 @@
 // delivered (or cancelled) is ABORTED with the reason and the free-text detail; each publishes
 // movement.aborted with the reason only (the detail is stored for staff, never published). A linked
 // prep job goes back to waiting for a movement.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { legsFor } from "@/lib/movement-requests/leg-transitions";
@@ -15,7 +15,8 @@ import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
 
 export async function markAborted(scope: ActorScope, requestId: string, body: AbortedBody) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its legs, their events and outbox rows, the prep job, the e-mail.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     const aborted = await transitionMovementRequest(tx, request, "abort", "ABORTED", {
       actor: scope.actor,

@@ -2,7 +2,7 @@
 // becomes IN_PROGRESS with originActualOn = the given date, else today at its origin site; the request
 // is IN_PROGRESS. Legs run in order: a leg is collected only once every earlier leg is delivered.
 // Publishes movement.collected.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
@@ -23,7 +23,8 @@ import { transitionMovementRequest } from "@/lib/movement-requests/transition-mo
 
 export async function markCollected(scope: ActorScope, requestId: string, body: CollectedBody = {}) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, the leg, their events and outbox rows.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("collect", request.status);
     const leg = legToCollect(request, body.legNumber);

@@ -3,8 +3,7 @@
 // the request is DELIVERED: completedOn = now, cost = the estimate unless already priced (a 3PL prices
 // at acceptance), and a linked prep job follows. Otherwise the request stays IN_PROGRESS.
 // Publishes movement.delivered.
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
@@ -20,13 +19,17 @@ import {
 import type { DeliveredBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionLeg } from "@/lib/movement-requests/transition-leg";
-import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import {
+  transitionMovementRequest,
+  type TransitionOptions,
+} from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
 
 export async function markDelivered(scope: ActorScope, requestId: string, body: DeliveredBody = {}) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, the leg, their events and outbox rows, the prep job, the e-mail.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("deliver", request.status);
     const leg = legToDeliver(request, body.legNumber);
@@ -35,7 +38,7 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
       what: `the collection of leg ${leg.legNumber}`,
     });
     const isLastLeg = request.movements.every((other) => other.id === leg.id || isLegDelivered(other));
-    const data: Prisma.MovementRequestUncheckedUpdateInput = {};
+    const data: NonNullable<TransitionOptions["data"]> = {};
     if (isLastLeg) {
       data.completedOn = now;
       if (request.costCents === null) {

@@ -2,13 +2,12 @@
 // (SENT_TO_MULTIPLE_DRIVERS), who accept in their app. One driver is put on the open legs pending
 // acceptance (acceptedAt null); for several, the legs stay without a driver until the first accepts.
 // The offer itself is kept as described in driver-offers.ts.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { legStatusFilter } from "@/lib/movement-requests/leg-transitions";
 import { recordDriverOffer } from "@/lib/movement-requests/operations/driver-offers";
-import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
+import { assertActionAllowed, updateAssignableLegs } from "@/lib/movement-requests/operations/legs";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 
@@ -18,7 +17,8 @@ export async function offerToDrivers(
   input: { driverIds: string[]; path?: "driverIds" | "offerToDriverId" },
 ) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its legs, its event and the offer's.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("offerToDrivers", request.status);
     const drivers = [];
@@ -38,14 +38,10 @@ export async function offerToDrivers(
         reason: `Offered to ${drivers.map((driver) => `${driver.firstname} ${driver.surname}`).join(", ")}`,
       },
     );
-    await tx.movement.updateMany({
-      where: { movementRequestId: request.id, status: legStatusFilter("assign") },
-      data: {
-        driverId: single?.id ?? null,
-        thirdPartyLogisticsProviderId: null,
-        acceptedAt: null,
-        version: { increment: 1 },
-      },
+    await updateAssignableLegs(tx, request.id, now, {
+      driverId: single?.id ?? null,
+      thirdPartyLogisticsProviderId: null,
+      acceptedAt: null,
     });
     await recordDriverOffer(
       tx,

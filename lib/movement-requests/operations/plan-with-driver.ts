@@ -1,7 +1,7 @@
 // planWithDriver: a dispatcher gives legs to one of the organisation's own drivers. No acceptance is
 // needed, so the legs are accepted at once and lose any 3PL; the request is PLANNED when every leg
 // has a carrier, PARTIALLY_PLANNED while some have none.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -15,6 +15,7 @@ import {
 } from "@/lib/movement-requests/operations/legs";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import { allowedTargets, type MovementRequestStatus } from "@/lib/movement-requests/transitions";
 
 export async function planWithDriver(
   scope: ActorScope,
@@ -22,7 +23,8 @@ export async function planWithDriver(
   input: { driverId: string; legNumber?: number },
 ) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its event, the legs.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("planWithDriver", request.status);
     const driver = await getActiveDriverOrThrow(tx, request.organisationId, input.driverId);
@@ -33,24 +35,36 @@ export async function planWithDriver(
       tx,
       request,
       "planWithDriver",
-      request.status === "IN_PROGRESS" ? "IN_PROGRESS" : everyLegCarried ? "PLANNED" : "PARTIALLY_PLANNED",
+      planTarget(request.status, everyLegCarried),
       {
         actor: scope.actor,
         now,
         reason: `Leg ${legs.map((leg) => leg.legNumber).join(", ")} planned with ${driver.firstname} ${driver.surname}`,
       },
     );
-    await tx.movement.updateMany({
-      where: { id: { in: [...planned] } },
-      data: {
+    await tx
+      .updateTable("Movement")
+      .set((eb) => ({
         driverId: driver.id,
         thirdPartyLogisticsProviderId: null,
         acceptedAt: now,
-        version: { increment: 1 },
-      },
-    });
+        version: eb("version", "+", 1),
+        updatedAt: now,
+      }))
+      .where("id", "in", [...planned])
+      .execute();
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
+}
+
+/**
+ * PLANNED when every leg has a carrier, else PARTIALLY_PLANNED; a request already under way keeps the one
+ * status the table allows it (IN_PROGRESS: its later legs are being planned).
+ */
+function planTarget(status: MovementRequestStatus, everyLegCarried: boolean): MovementRequestStatus {
+  const targets = allowedTargets("planWithDriver", status);
+  const planned = everyLegCarried ? "PLANNED" : "PARTIALLY_PLANNED";
+  return targets.includes(planned) ? planned : (targets[0] ?? planned);
 }
 
 /** The leg asked for (it must still be open); by default the open legs without a carrier, else every open leg. */

@@ -2,19 +2,20 @@
 // that carries its transport method (the same checks and 400s as create-with-3pl). The open legs get the
 // 3PL, pending its acceptance; the estimate is priced again against the 3PL's rate card (absent when it
 // has none for the method), as it would have been had the request been created with that 3PL.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { legStatusFilter } from "@/lib/movement-requests/leg-transitions";
-import { assertActionAllowed } from "@/lib/movement-requests/operations/legs";
+import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
+import { assertActionAllowed, updateAssignableLegs } from "@/lib/movement-requests/operations/legs";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 
 export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: string, providerId: string) {
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  // One Kysely transaction: the request, its legs, its event and outbox rows.
+  return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("sendToThirdPartyLogistics", request.status);
     const provider = await getConfiguredProviderOrThrow(
@@ -23,8 +24,10 @@ export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: st
       providerId,
       request.transportMethod,
     );
-    const origin = await tx.site.findUniqueOrThrow({ where: { id: request.originSiteId } });
-    const destination = await tx.site.findUniqueOrThrow({ where: { id: request.destinationSiteId } });
+    const { origin, destination } = await getSitesOrThrow(tx, request.organisationId, {
+      origin: request.originSiteId,
+      destination: request.destinationSiteId,
+    });
     const estimate = estimateCost(
       provider.rateCards.find((card) => card.transportMethod === request.transportMethod),
       greatCircleDistanceKm(origin, destination),
@@ -38,14 +41,10 @@ export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: st
         estimatedCostCurrency: estimate?.currencyCode ?? null,
       },
     });
-    await tx.movement.updateMany({
-      where: { movementRequestId: request.id, status: legStatusFilter("assign") },
-      data: {
-        thirdPartyLogisticsProviderId: provider.id,
-        driverId: null,
-        acceptedAt: null,
-        version: { increment: 1 },
-      },
+    await updateAssignableLegs(tx, request.id, now, {
+      thirdPartyLogisticsProviderId: provider.id,
+      driverId: null,
+      acceptedAt: null,
     });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
