@@ -10,6 +10,7 @@ import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
+import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -90,6 +91,19 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const deliveryLoop = async () => {
     while (running) {
       heartbeat.beat();
+      // A span for each round that did work (while tracing is on), started late with the round's start
+      // time: an idle poll a second would bury the rounds that matter.
+      const roundStartedAt = Date.now();
+      let round: OpenSpan | undefined;
+      const traceRound = (attributes: Attributes) => {
+        round ??= openSpan("worker.loop", {
+          root: true,
+          startTime: roundStartedAt,
+          attributes: { "vms.worker.id": id },
+        });
+        round?.span.setAttributes(attributes);
+        return round;
+      };
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
@@ -100,6 +114,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
             leaseMs: leaseMs(),
             inFlightByEndpoint,
           });
+          if (deliveries.length > 0) traceRound({ "vms.worker.claimed": deliveries.length });
           for (const delivery of deliveries) {
             // The endpoint's share counts its requests in flight: its slot is free once the receiver
             // answered, while the outcome waits for its batch (the worker's slot is held until then).
@@ -114,11 +129,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
               releaseEndpointSlot();
               return record(finished);
             };
-            const attempt = deliverOne(delivery, {
-              workerId: id,
-              record: recordAnswered,
-              signal: abort.signal,
-            })
+            const deliver = () =>
+              deliverOne(delivery, { workerId: id, record: recordAnswered, signal: abort.signal });
+            // Each attempt's span is a child of the round's.
+            const attempt = (round ? round.run(deliver) : deliver())
               .catch((error: unknown) =>
                 logger.error("webhook delivery failed", { deliveryId: delivery.id, error }),
               )
@@ -134,10 +148,14 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         // The outbox is looked at once per poll interval, not on every claim.
         if (Date.now() - emailsSentAt >= pollIntervalMs) {
           emailsSentAt = Date.now();
-          await sendDueEmails(kysely());
+          const send = () => sendDueEmails(kysely());
+          const sent = await (round ? round.run(send) : send());
+          if (sent > 0) traceRound({ "vms.worker.emails_sent": sent });
         }
+        round?.end();
       } catch (error) {
         logger.error("worker cycle failed", { workerId: id, error });
+        traceRound({})?.end({ error });
       }
       if (!running) break;
       // Claims fill every free slot (or take all that is claimable): the next one waits for a wake-up.
