@@ -39,8 +39,15 @@ export function startTracing(role: string): void {
   provider.register();
   registerInstrumentations({
     tracerProvider: provider,
-    // SQL outside any span (the worker's idle polls, its heartbeat) would be a root span a second.
-    instrumentations: [new PgInstrumentation({ requireParentSpan: true })],
+    instrumentations: [
+      new PgInstrumentation({
+        // SQL outside any span (the worker's idle polls, its heartbeat) would be a root span a second.
+        requireParentSpan: true,
+        // A span per pool checkout besides the statement's doubled the spans of a request, for what
+        // the pool metrics already show (docs/performance.md, "Metrics and tracing overhead").
+        ignoreConnectSpans: true,
+      }),
+    ],
   });
   setTracingApi(api);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
