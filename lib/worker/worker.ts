@@ -33,7 +33,7 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
 /** A claim outlives the longest attempt (the timeout) with room to record it. */
 const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
 /**
- * Within the 10 s a shutdown gets (lib/worker/main.ts, scripts/start.mjs, which drains HTTP for up
+ * Within the 10 s a shutdown gets (lib/worker/worker-process.ts, scripts/start.mjs, which drains HTTP for up
  * to 5 s first): a receiver answering within this long is not sent the event twice.
  */
 const DEFAULT_STOP_GRACE_MS = 3_000;
