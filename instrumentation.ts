@@ -2,6 +2,13 @@
 export async function register(): Promise<void> {
   // Not while `next build` collects pages: only a serving process runs the worker.
   if (process.env.NEXT_RUNTIME === "nodejs" && process.env.NEXT_PHASE !== "phase-production-build") {
+    // Tracing first: the pg instrumentation must be in place before anything loads pg. Unset, none of
+    // the OpenTelemetry SDK is imported.
+    const { env } = await import("@/lib/env");
+    if (env().OTEL_EXPORTER_OTLP_ENDPOINT) {
+      const { startTracing } = await import("@/lib/tracing/start-tracing");
+      startTracing(env().RUN_WORKER_IN_PROCESS ? "web+worker" : "web");
+    }
     // The event worker shares the web server's process (and in embedded mode its database) unless
     // RUN_WORKER_IN_PROCESS=false; `npm run worker` runs more of them as processes of their own.
     // Every metric exists from the start (zeros included), and the cluster's primary can gather them.

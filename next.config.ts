@@ -22,7 +22,20 @@ const nextConfig = (phase: string): NextConfig => ({
   // build would otherwise put a copy of Kysely in each chunk that uses it).
   // prom-client too: the front door (scripts/front-door.mjs, outside the bundle) and the route handlers
   // must record into the same registry, one per process.
-  serverExternalPackages: ["pg", "kysely", "prom-client"],
+  // OpenTelemetry too (loaded only when tracing is on): its SDK hooks `require` to instrument pg, and
+  // its registry of the active span must be the one copy the front door (outside the bundle) uses.
+  serverExternalPackages: [
+    "pg",
+    "kysely",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/semantic-conventions",
+  ],
   // The build's version on the /system page: package.json's, and the commit it was built from.
   env: { VMS_BUILD_VERSION: buildVersion() },
   poweredByHeader: false,

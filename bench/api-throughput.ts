@@ -4,7 +4,8 @@
 // Each endpoint runs at full load (closed loop, BENCH_CONNECTIONS requests in flight) and then at a
 // fixed 200 requests/s (latency only). The server's peak RSS is sampled throughout.
 // Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
-// BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}")
+// BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}";
+// BENCH_TRACING=1 to run the server with tracing on, exporting to an OTLP receiver in this process)
 import path from "node:path";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
 import { postgresVersion } from "@/bench/lib/postgres-version";
@@ -18,6 +19,7 @@ import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
 import { env } from "@/lib/env";
+import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 
 const SERVER_PORT = 3240;
 const REFERENCE_PORT = 3241;
@@ -48,11 +50,15 @@ const database = await createBenchDatabase("api");
 console.log(`Database ${database.name}: migrations and demo data…`);
 await migrateAndSeed(database.url);
 
+// Tracing's cost is the server's: the receiver decodes and counts the spans outside its processes.
+const otlp = process.env.BENCH_TRACING === "1" ? await startOtlpReceiver({ keepSpans: false }) : undefined;
+console.log(`Tracing ${otlp ? `on, exporting to ${otlp.endpoint}` : "off"}`);
 const cpuProfileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
 const server = await startProductionServer({
   name: "api-throughput",
   port: SERVER_PORT,
   databaseUrl: database.url,
+  env: otlp ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint } : {},
   nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
 });
 const measured: Measured[] = [];
@@ -86,6 +92,10 @@ try {
 }
 
 report();
+if (otlp) {
+  console.log(`Spans received from the server: ${otlp.count()}`);
+  await otlp.close();
+}
 
 function selected(scenarios: Scenario[]): Scenario[] {
   return ONLY ? scenarios.filter((scenario) => scenario.name.includes(ONLY)) : scenarios;

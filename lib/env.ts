@@ -107,6 +107,12 @@ const settingsSchema = z.object({
     .string()
     .min(16, "Expected at least 16 random characters (openssl rand -hex 32)")
     .optional(),
+  /**
+   * An OTLP/HTTP collector (e.g. http://collector:4318): set, every process exports traces to it
+   * (docs/operations.md, "Traces"); unset, none of the OpenTelemetry SDK is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("vehicle-movement-service"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
   KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),

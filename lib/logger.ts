@@ -1,5 +1,8 @@
-// Structured logs: one JSON object per line, so that every line about a request carries its requestId.
+// Structured logs: one JSON object per line, so that every line about a request carries its requestId,
+// and, while tracing is on, the trace and span it was written in (traceId, spanId: find the trace of a
+// log line, or the log lines of a trace).
 import { env } from "@/lib/env";
+import { activeTraceIds } from "@/lib/tracing/spans";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, "silent">;
@@ -7,7 +10,10 @@ type Fields = Record<string, unknown>;
 
 function write(level: Level, message: string, fields?: Fields): void {
   if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }, errorReplacer);
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, message, ...fields, ...activeTraceIds() },
+    errorReplacer,
+  );
   if (level === "error" || level === "warn") console.error(line);
   else console.log(line);
 }

@@ -16,6 +16,7 @@ import { monotonicFactory } from "ulid";
 import { resolveClient } from "../lib/http/trusted-proxies.mjs";
 import { recordHttpRequest } from "../lib/metrics/process-metrics.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
+import { traceRequest } from "../lib/tracing/request-span.mjs";
 import { errorPage, isApiPath, problem } from "./front-door-answers.mjs";
 import { isWellFormedMultipart } from "./multipart-check.mjs";
 
@@ -56,14 +57,8 @@ const nextUlid = monotonicFactory();
  */
 export function frontDoor(next, options) {
   const headers = securityHeaders({ production: options.production });
-  return (request, response) => {
-    if (options.routeOf) measure(request, response, options.routeOf);
-    const requestId = requestIdOf(request);
-    request.headers["x-request-id"] = requestId;
-    response.setHeader("X-Request-Id", requestId);
-    for (const { key, value } of headers) response.setHeader(key, value);
-    settleClientAddress(request, options.trustedProxies);
-
+  /** @type {Handler} */
+  const pass = (request, response) => {
     const refusal = refusalOf(request, options.publicFiles ?? new Set());
     if (refusal) {
       return refusal.status === 405
@@ -88,6 +83,19 @@ export function frontDoor(next, options) {
       () => response.destroy(),
     );
   };
+  return (request, response) => {
+    const route = options.routeOf?.(pathOf(request));
+    if (route !== undefined) measure(request, response, route);
+    const requestId = requestIdOf(request);
+    request.headers["x-request-id"] = requestId;
+    response.setHeader("X-Request-Id", requestId);
+    for (const { key, value } of headers) response.setHeader(key, value);
+    settleClientAddress(request, options.trustedProxies);
+    // The request's span (while tracing is on) holds everything below, refusals included.
+    return traceRequest(request, response, { route: route ?? "unmatched", requestId }, () =>
+      pass(request, response),
+    );
+  };
 }
 
 /**
@@ -96,13 +104,13 @@ export function frontDoor(next, options) {
  * answer was sent counts as 499 (nginx's "client closed request").
  * @param {Request} request
  * @param {Response} response
- * @param {(path: string) => string} routeOf the route template of a path, from a bounded set
+ * @param {string} route the route template of its path, from a bounded set
  */
-function measure(request, response, routeOf) {
+function measure(request, response, route) {
   const startedAt = performance.now();
   response.once("close", () => {
     recordHttpRequest({
-      route: routeOf(pathOf(request)),
+      route,
       method: request.method,
       status: response.headersSent ? response.statusCode : 499,
       seconds: (performance.now() - startedAt) / 1000,

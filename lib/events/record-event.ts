@@ -5,6 +5,7 @@ import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { countEventWritten } from "@/lib/metrics/metrics";
+import { activeTraceparent } from "@/lib/tracing/spans";
 import { subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
 
 export type NewEvent = {
@@ -45,6 +46,7 @@ export async function recordEvent(tx: Queryable, event: NewEvent): Promise<strin
         occurredAt: event.occurredAt,
         payload: sql`${JSON.stringify(event.payload)}::jsonb`,
         envelope: event.envelope ?? null,
+        traceparent: activeTraceparent() ?? null,
         createdAt: now,
       }),
     )

@@ -1,6 +1,7 @@
 // What the /system page shows (and GET /api/system answers, polled by it): the service's figures, the
 // same ones the metrics endpoint's gauges read (service-figures.ts), the backlog's last hour, the
 // viewer's organisation's endpoints with their delivery success, and the build. JSON-safe (ISO dates).
+import { buildVersion } from "@/lib/operations/build-version";
 import { backlogLastHour, endpointHealth, readServiceFigures } from "@/lib/operations/service-figures";
 
 export type SystemStatus = {
@@ -28,11 +29,6 @@ export type SystemStatus = {
     pending: number;
   }[];
 };
-
-/** Stamped by next.config.ts at build time: package.json's version and the commit's short hash. */
-export function buildVersion(): string {
-  return process.env.VMS_BUILD_VERSION ?? "development";
-}
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

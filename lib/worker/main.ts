@@ -1,33 +1,10 @@
-// `npm run worker`: the event worker as a process of its own, for scaling out beside the web servers.
-// On SIGTERM / SIGINT it stops claiming, lets what is in flight finish for a moment, cuts and releases
-// the rest, and exits.
-import { requireDatabaseUrl } from "@/lib/env";
-import { relayDatabaseNotifications } from "@/lib/events/event-wakeups";
-import { db } from "@/lib/db";
-import { logger } from "@/lib/logger";
-import { startWorker } from "@/lib/worker/worker";
+// `npm run worker`: the event worker alone (lib/worker/worker-process.ts). With
+// OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts first: the pg instrumentation must be in place before
+// the worker's modules load the database driver, hence the dynamic import after it.
+import { env } from "@/lib/env";
 
-/** A shutdown that takes longer (a hung database call) is cut: the process exits with code 1. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
-
-const closeNotifications = relayDatabaseNotifications(requireDatabaseUrl());
-const worker = startWorker();
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) process.exit(1);
-  stopping = true;
-  logger.info("worker shutting down", { signal });
-  const force = setTimeout(() => {
-    logger.error("worker shutdown forced: still stopping after 10 s", { signal });
-    process.exit(1);
-  }, SHUTDOWN_DEADLINE_MS);
-  force.unref();
-  await worker.stop();
-  await closeNotifications();
-  await db().$disconnect();
-  process.exit(0);
+if (env().OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import("@/lib/tracing/start-tracing");
+  startTracing("worker");
 }
-
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+await import("@/lib/worker/worker-process");

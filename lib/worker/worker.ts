@@ -12,6 +12,7 @@ import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
+import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -34,7 +35,7 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
 /** A claim outlives the longest attempt (the timeout) with room to record it. */
 const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
 /**
- * Within the 10 s a shutdown gets (lib/worker/main.ts, scripts/start.mjs, which drains HTTP for up
+ * Within the 10 s a shutdown gets (lib/worker/worker-process.ts, scripts/start.mjs, which drains HTTP for up
  * to 5 s first): a receiver answering within this long is not sent the event twice.
  */
 const DEFAULT_STOP_GRACE_MS = 3_000;
@@ -92,6 +93,19 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const deliveryLoop = async () => {
     while (running) {
       heartbeat.beat();
+      // A span for each round that did work (while tracing is on), started late with the round's start
+      // time: an idle poll a second would bury the rounds that matter.
+      const roundStartedAt = Date.now();
+      let round: OpenSpan | undefined;
+      const traceRound = (attributes: Attributes) => {
+        round ??= openSpan("worker.loop", {
+          root: true,
+          startTime: roundStartedAt,
+          attributes: { "vms.worker.id": id },
+        });
+        round?.span.setAttributes(attributes);
+        return round;
+      };
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
@@ -102,6 +116,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
             leaseMs: leaseMs(),
             inFlightByEndpoint,
           });
+          if (deliveries.length > 0) traceRound({ "vms.worker.claimed": deliveries.length });
           for (const delivery of deliveries) {
             // The endpoint's share counts its requests in flight: its slot is free once the receiver
             // answered, while the outcome waits for its batch (the worker's slot is held until then).
@@ -116,11 +131,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
               releaseEndpointSlot();
               return record(finished);
             };
-            const attempt = deliverOne(delivery, {
-              workerId: id,
-              record: recordAnswered,
-              signal: abort.signal,
-            })
+            const deliver = () =>
+              deliverOne(delivery, { workerId: id, record: recordAnswered, signal: abort.signal });
+            // Each attempt's span is a child of the round's.
+            const attempt = (round ? round.run(deliver) : deliver())
               .catch((error: unknown) =>
                 logger.error("webhook delivery failed", { deliveryId: delivery.id, error }),
               )
@@ -136,10 +150,14 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         // The outbox is looked at once per poll interval, not on every claim.
         if (Date.now() - emailsSentAt >= pollIntervalMs) {
           emailsSentAt = Date.now();
-          await sendDueEmails(kysely());
+          const send = () => sendDueEmails(kysely());
+          const sent = await (round ? round.run(send) : send());
+          if (sent > 0) traceRound({ "vms.worker.emails_sent": sent });
         }
+        round?.end();
       } catch (error) {
         logger.error("worker cycle failed", { workerId: id, error });
+        traceRound({})?.end({ error });
       }
       if (!running) break;
       // Claims fill every free slot (or take all that is claimable): the next one waits for a wake-up.

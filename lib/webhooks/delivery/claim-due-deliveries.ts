@@ -16,6 +16,8 @@ export type ClaimedDelivery = {
   sequence: string;
   /** The endpoint's active signing secrets, encrypted, newest first. */
   secretCiphertexts: string[] | null;
+  /** The span that wrote the event, if tracing was on (the attempt's span links to it). */
+  traceparent: string | null;
 };
 
 export async function claimDueDeliveries(
@@ -108,6 +110,7 @@ export async function claimDueDeliveries(
         "e.url",
         "ev.envelope",
         "ev.sequence",
+        "ev.traceparent",
         eb
           .selectFrom("WebhookSecret as s")
           .select((eb) =>

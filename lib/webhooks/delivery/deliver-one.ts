@@ -8,6 +8,7 @@ import { delayBeforeAttempt, retrySchedule } from "@/lib/webhooks/delivery/retry
 import type { RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { decryptSecret } from "@/lib/webhooks/secret-crypto";
 import { signPayload } from "@/lib/webhooks/signing";
+import { inSpan, linkTo } from "@/lib/tracing/spans";
 
 /** Decrypted signing secrets by ciphertext: the same few secrets sign every attempt of an endpoint. */
 const decryptedSecrets = new Map<string, string>();
@@ -23,9 +24,43 @@ function decryptOnce(ciphertext: string): string {
   return secret;
 }
 
-export async function deliverOne(
+type DeliverOptions = { workerId: string; record: RecordAttempt; signal?: AbortSignal };
+
+/**
+ * The attempt, in a span of its own while tracing is on: linked to the span that wrote the event (the
+ * request that made the change), so that a trace backend leads from a delivery to its cause and back.
+ */
+export function deliverOne(
   delivery: ClaimedDelivery,
-  options: { workerId: string; record: RecordAttempt; signal?: AbortSignal },
+  options: DeliverOptions,
+): Promise<PostOutcome | undefined> {
+  return inSpan(
+    "webhook.deliver",
+    {
+      client: true,
+      links: linkTo(delivery.traceparent),
+      attributes: {
+        "vms.webhook.delivery_id": delivery.id,
+        "vms.webhook.event_id": delivery.eventId,
+        "vms.webhook.endpoint_id": delivery.endpointId,
+        "vms.webhook.attempt": delivery.attemptCount + 1,
+      },
+    },
+    () => attemptDelivery(delivery, options),
+    (outcome) => ({
+      failed: outcome !== undefined && !outcome.succeeded,
+      attributes: {
+        "vms.webhook.outcome":
+          outcome === undefined ? "not-attempted" : outcome.succeeded ? "succeeded" : "failed",
+        ...(outcome?.status !== undefined ? { "http.response.status_code": outcome.status } : {}),
+      },
+    }),
+  );
+}
+
+async function attemptDelivery(
+  delivery: ClaimedDelivery,
+  options: DeliverOptions,
 ): Promise<PostOutcome | undefined> {
   if (!delivery.envelope) return undefined;
   const attemptedAt = new Date();

@@ -31,6 +31,7 @@ async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): P
     envelope: event.envelope,
     sequence: String(event.sequence),
     secretCiphertexts: [],
+    traceparent: event.traceparent,
   };
 }
 

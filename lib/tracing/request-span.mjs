@@ -1,0 +1,45 @@
+// @ts-check
+// The server span of every request, started by the front door (scripts/front-door.mjs) where the route
+// template, the request id and the final status are all known, for API routes, pages and server actions
+// alike. Next's own spans (started once a tracer provider is registered) and the SQL spans become its
+// children. Without tracing it only calls through.
+import { TRACER_NAME, tracingApi } from "./tracing-api.mjs";
+
+/**
+ * Runs `handle` inside the request's span, which ends when the connection is done with the response.
+ * @template T
+ * @param {import("node:http").IncomingMessage} request
+ * @param {import("node:http").ServerResponse} response
+ * @param {{ route: string, requestId: string }} about
+ * @param {() => T} handle
+ * @returns {T}
+ */
+export function traceRequest(request, response, about, handle) {
+  const api = tracingApi();
+  if (!api) return handle();
+  // A caller's traceparent continues its trace (the W3C propagator is registered with the provider).
+  const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
+  const method = request.method ?? "OTHER";
+  const span = api.trace.getTracer(TRACER_NAME).startSpan(
+    `${method} ${about.route}`,
+    {
+      kind: api.SpanKind.SERVER,
+      attributes: {
+        "http.request.method": method,
+        "http.route": about.route,
+        "url.path": (request.url ?? "/").split("?")[0],
+        "vms.request_id": about.requestId,
+        ...(request.headers["next-action"] !== undefined ? { "vms.server_action": true } : {}),
+      },
+    },
+    parent,
+  );
+  response.once("close", () => {
+    // A client that left before any answer counts as 499, as in the HTTP metrics.
+    const status = response.headersSent ? response.statusCode : 499;
+    span.setAttribute("http.response.status_code", status);
+    if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
+    span.end();
+  });
+  return api.context.with(api.trace.setSpan(parent, span), handle);
+}

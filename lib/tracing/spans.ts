@@ -1,0 +1,108 @@
+// The spans the domain code starts, and the trace context it stores and logs. Every function is a
+// no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
+import type { Attributes, Link, Span } from "@opentelemetry/api";
+import { TRACER_NAME, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+
+export type { Attributes };
+
+/** A W3C traceparent: version 00, trace id, parent span id, flags. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/** The active span's ids, for the log lines written inside it. */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  const context = tracingApi()?.trace.getActiveSpan()?.spanContext();
+  if (!context || !tracingApi()?.isSpanContextValid(context)) return undefined;
+  return { traceId: context.traceId, spanId: context.spanId };
+}
+
+/** The active span as a W3C traceparent, stored with an event so that its deliveries link back to it. */
+export function activeTraceparent(): string | undefined {
+  const api = tracingApi();
+  const context = api?.trace.getActiveSpan()?.spanContext();
+  if (!api || !context || !api.isSpanContextValid(context)) return undefined;
+  const flags = context.traceFlags.toString(16).padStart(2, "0");
+  return `00-${context.traceId}-${context.spanId}-${flags}`;
+}
+
+/** A link to the span a stored traceparent names (none for a missing or malformed one). */
+export function linkTo(traceparent: string | null | undefined): Link[] {
+  const match = traceparent ? TRACEPARENT.exec(traceparent) : null;
+  if (!match) return [];
+  const [, traceId = "", spanId = "", flags = "00"] = match;
+  return [{ context: { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true } }];
+}
+
+/** A span the caller ends, or undefined while tracing is off. */
+export type OpenSpan = {
+  span: Span;
+  /** Runs `work` with the span active, so that the spans and log lines inside it belong to it. */
+  run: <T>(work: () => T) => T;
+  /** Records the outcome: an error status for a thrown error or a failure, then ends the span. */
+  end: (outcome?: { error?: unknown; failed?: boolean; attributes?: Attributes }) => void;
+};
+
+/**
+ * Starts a span: a child of the active one, or a root (`root: true`) for work that belongs to no
+ * request, such as a worker's loop, even when a request's wake-up set it going.
+ */
+export function openSpan(
+  name: string,
+  options: {
+    root?: boolean;
+    startTime?: number;
+    attributes?: Attributes;
+    links?: Link[];
+    client?: boolean;
+  } = {},
+): OpenSpan | undefined {
+  const api = tracingApi();
+  if (!api) return undefined;
+  const parent = options.root ? api.ROOT_CONTEXT : api.context.active();
+  const span = api.trace.getTracer(TRACER_NAME).startSpan(
+    name,
+    {
+      kind: options.client ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL,
+      startTime: options.startTime,
+      attributes: options.attributes,
+      links: options.links,
+    },
+    parent,
+  );
+  const active = api.trace.setSpan(parent, span);
+  return {
+    span,
+    run: (work) => api.context.with(active, work),
+    end: ({ error, failed, attributes } = {}) => {
+      if (attributes) span.setAttributes(attributes);
+      if (error !== undefined) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: api.SpanStatusCode.ERROR });
+      } else if (failed) {
+        span.setStatus({ code: api.SpanStatusCode.ERROR });
+      }
+      span.end();
+    },
+  };
+}
+
+/**
+ * Runs `work` in a span of its own (just `work` while tracing is off); `describe` turns its result into
+ * the span's outcome, a throw marks the span failed.
+ */
+export async function inSpan<T>(
+  name: string,
+  options: Parameters<typeof openSpan>[1],
+  work: () => Promise<T>,
+  describe?: (result: T) => { failed?: boolean; attributes?: Attributes },
+): Promise<T> {
+  const open = openSpan(name, options);
+  if (!open) return work();
+  try {
+    const result = await open.run(work);
+    open.end(describe?.(result));
+    return result;
+  } catch (error) {
+    open.end({ error });
+    throw error;
+  }
+}

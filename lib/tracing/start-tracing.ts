@@ -1,0 +1,55 @@
+// OpenTelemetry for one process: a tracer provider exporting over OTLP/HTTP (JSON) in batches, the W3C
+// trace-context propagator, and the pg instrumentation (one span per SQL statement). Imported only
+// when OTEL_EXPORTER_OTLP_ENDPOINT is set (instrumentation.ts, lib/worker/main.ts); the exporter reads
+// that variable, and the OTEL_BSP_* ones for its batching, itself.
+import { hostname } from "node:os";
+import * as api from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { registerInstrumentations } from "@opentelemetry/instrumentation";
+import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
+import { env } from "@/lib/env";
+import { buildVersion } from "@/lib/operations/build-version";
+import { setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+
+type ShutdownHooks = { vmsShutdownHooks?: (() => Promise<void>)[] };
+
+/**
+ * Starts tracing in this process, once. It must run before `pg` is first required: the instrumentation
+ * patches the module as it is loaded (next.config.ts keeps pg a Node module of its own, so Next's
+ * server requires it like any other).
+ * @param role what this process does, on every span ("web", "web+worker", "worker")
+ */
+export function startTracing(role: string): void {
+  if (tracingApi()) return;
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({
+      [ATTR_SERVICE_NAME]: env().OTEL_SERVICE_NAME,
+      [ATTR_SERVICE_VERSION]: buildVersion(),
+      // Every process of the cluster exports on its own: the instance tells them apart.
+      "service.instance.id": `${hostname()}:${process.pid}`,
+      "process.pid": process.pid,
+      "vms.process.role": role,
+    }),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+  });
+  // The async-hooks context manager and the W3C traceparent propagator, globally.
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new PgInstrumentation({
+        // SQL outside any span (the worker's idle polls, its heartbeat) would be a root span a second.
+        requireParentSpan: true,
+        // A span per pool checkout besides the statement's doubled the spans of a request, for what
+        // the pool metrics already show (docs/performance.md, "Metrics and tracing overhead").
+        ignoreConnectSpans: true,
+      }),
+    ],
+  });
+  setTracingApi(api);
+  // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
+  ((globalThis as ShutdownHooks).vmsShutdownHooks ??= []).push(() => provider.forceFlush());
+}

@@ -1,0 +1,53 @@
+// With OTEL_EXPORTER_OTLP_ENDPOINT unset, starting the server (instrumentation.ts's register()) loads no
+// OpenTelemetry SDK, exporter or instrumentation; set, it does (the same check, seeing them). Each case
+// runs in a fresh Node process, as a web process starts. The API package itself is left out: prom-client
+// loads it for its exemplars (a no-op facade until a provider registers).
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+/** register() in a new process; what it loaded of OpenTelemetry, and whether tracing started. */
+async function registerIn(endpoint: string | undefined) {
+  const script = `
+    const { register } = await import("./instrumentation.ts");
+    await register();
+    const { createRequire } = await import("node:module");
+    const cache = createRequire(import.meta.url).cache;
+    const loaded = Object.keys(cache).filter(
+      (file) => file.includes("/node_modules/@opentelemetry/") && !file.includes("/@opentelemetry/api/"),
+    );
+    const started = globalThis[Symbol.for("vms.tracing.api")] !== undefined;
+    console.log(JSON.stringify({ loaded: loaded.length, started }));
+    process.exit(0);`;
+  const { stdout } = await run(
+    process.execPath,
+    ["--import", "tsx", "--conditions=react-server", "--input-type=module", "-e", script],
+    {
+      env: {
+        ...process.env,
+        // spawn() leaves out a variable whose value is undefined.
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        NEXT_RUNTIME: "nodejs",
+        // Nothing here needs a database: no worker, and the pool connects only when asked.
+        RUN_WORKER_IN_PROCESS: "false",
+        DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none",
+        LOG_LEVEL: "silent",
+      },
+    },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { loaded: number; started: boolean };
+}
+
+describe("tracing at start-up", () => {
+  it("loads no OpenTelemetry SDK while OTEL_EXPORTER_OTLP_ENDPOINT is unset", async () => {
+    expect(await registerIn(undefined)).toEqual({ loaded: 0, started: false });
+  }, 60_000);
+
+  it("starts the SDK when it is set", async () => {
+    const { loaded, started } = await registerIn("http://127.0.0.1:9");
+    expect(started).toBe(true);
+    expect(loaded).toBeGreaterThan(10);
+  }, 60_000);
+});
