@@ -2,7 +2,7 @@
 import { asKysely, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
-export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disabled";
+export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disabled" | "job_link";
 
 export async function enqueueEmail(
   tx: Queryable,
