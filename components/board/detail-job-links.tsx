@@ -119,7 +119,7 @@ export function DetailJobLinks({ requestId, version, actions }: Props) {
             <p className="font-mono text-xs break-all text-slate-900" data-testid="new-job-link">
               {shown.url}
             </p>
-            <CopyButton value={shown.url} label="Copy link" accessibleLabel="Copy the job link" />
+            <CopyButton value={shown.url} label="Copy link" />
             {/* The QR code as an image: the SVG made on the server, no markup injected into the page. */}
             {/* eslint-disable-next-line @next/next/no-img-element -- a data URL, nothing to optimise */}
             <img

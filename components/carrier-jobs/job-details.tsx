@@ -19,7 +19,10 @@ function Place({ label, site, when }: { label: string; site: JobSite; when: stri
 }
 
 export function JobDetails({ view }: { view: JobView }) {
-  const deadline = formatTrackingDay(view.deadline);
+  // A delivery time, when given, says more than the slot it falls in.
+  const deadline = view.deadline.time
+    ? `${formatTrackingDay({ date: view.deadline.date, timeslot: null })}, ${view.deadline.time}`
+    : formatTrackingDay(view.deadline);
   return (
     <div className="space-y-4">
       <header>
@@ -37,11 +40,7 @@ export function JobDetails({ view }: { view: JobView }) {
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Place label="Collect from" site={view.origin} when={`Ready ${formatTrackingDay(view.ready)}`} />
-        <Place
-          label="Deliver to"
-          site={view.destination}
-          when={`By ${deadline}${view.deadline.time ? ` ${view.deadline.time}` : ""}`}
-        />
+        <Place label="Deliver to" site={view.destination} when={`By ${deadline}`} />
       </dl>
       {view.notes ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4">

@@ -96,8 +96,9 @@ export function JobPage({ token, initialView }: Props) {
   const pendingActions = new Set(queued.map((item) => item.body.action));
   const actions = view.actions.filter((action) => !pendingActions.has(action));
   const key = () => crypto.randomUUID();
+  const main = actions.filter((action) => action !== "aborted");
   return (
-    <main className="mx-auto w-full max-w-xl space-y-4 px-4 py-5">
+    <main className="mx-auto w-full max-w-xl space-y-4 px-4 pt-5 pb-8">
       {view.state === "taken" ? (
         <Notice tone="warning">This job was taken by another driver. Nothing more to do here.</Notice>
       ) : null}
@@ -107,36 +108,40 @@ export function JobPage({ token, initialView }: Props) {
           Waiting for a signal to send: {queued.map((item) => DONE_LABEL[item.body.action]).join(", ")}.
         </Notice>
       ) : null}
-      <p role="status" className="min-h-6 text-slate-800">
-        {message}
-      </p>
       <JobDetails view={view} />
-      {actions.length > 0 ? (
-        <section aria-label="Actions" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-          <div className="flex flex-wrap gap-3">
-            {actions
-              .filter((action) => action !== "aborted")
-              .map((action) => (
-                <Button
-                  key={action}
-                  size="lg"
-                  variant={action === "decline" ? "secondary" : "primary"}
-                  className="grow"
-                  loading={busy}
-                  onClick={() => void take({ action, idempotencyKey: key() } as JobActionBody)}
-                >
-                  {ACTION_LABEL[action]}
-                </Button>
-              ))}
-          </div>
-          {actions.includes("aborted") ? (
-            <AbortControl
-              pending={busy}
-              onAbort={(body) => void take({ action: "aborted", idempotencyKey: key(), ...body })}
-            />
-          ) : null}
+      {actions.includes("aborted") ? (
+        <section aria-label="Stop the job" className="rounded-lg border border-slate-200 bg-white p-4">
+          <AbortControl
+            pending={busy}
+            onAbort={(body) => void take({ action: "aborted", idempotencyKey: key(), ...body })}
+          />
         </section>
       ) : null}
+      {/* The next step stays in reach of a thumb, and so does the word on the last one. */}
+      <section
+        aria-label="Actions"
+        className="sticky bottom-0 -mx-4 space-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]"
+      >
+        <p role="status" className="text-slate-800 empty:hidden">
+          {message}
+        </p>
+        {main.length > 0 ? (
+          <div className="flex flex-wrap gap-3">
+            {main.map((action) => (
+              <Button
+                key={action}
+                size="lg"
+                variant={action === "decline" ? "secondary" : "primary"}
+                className="grow"
+                loading={busy}
+                onClick={() => void take({ action, idempotencyKey: key() } as JobActionBody)}
+              >
+                {ACTION_LABEL[action]}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </section>
     </main>
   );
 }

@@ -39,7 +39,13 @@ export async function actOnJob(
   switch (body.action) {
     case "accept": {
       const driver = link.driverId ? { driverId: link.driverId } : {};
-      const accepted = await acceptMovementRequest(scope, id, driver);
+      const accepted = await acceptMovementRequest(scope, id, driver).catch((error: unknown) => {
+        // Lost the race of a multi-driver offer: say so in the driver's words, not the table's.
+        const lost = error instanceof AppError && error.code === "INVALID_STATUS_TRANSITION";
+        throw lost && request.status === "SENT_TO_MULTIPLE_DRIVERS"
+          ? legConflict("This job was taken by another driver.")
+          : error;
+      });
       return { action: body.action, status: accepted.status };
     }
     case "decline":

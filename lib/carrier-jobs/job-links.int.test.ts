@@ -226,6 +226,7 @@ describe("an offer to several drivers", () => {
     ]);
     const statuses = [first.status, second.status].sort();
     expect(statuses).toEqual([200, 409]);
+    expect([first.body.message, second.body.message]).toContain("This job was taken by another driver.");
     const winner = first.status === 200 ? "ann" : "bob";
     const loser = winner === "ann" ? "bob" : "ann";
     const legs = await legsOf(database.prisma, requestId);
