@@ -3,13 +3,12 @@
 // the race of a multi-driver offer.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
 import { revokeJobLink } from "@/lib/carrier-jobs/revoke-job-link";
 import { listJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import { getJobView } from "@/lib/carrier-jobs/get-job-view";
 import { newJobLink } from "@/lib/carrier-jobs/new-job-link";
 import { hashLinkToken } from "@/lib/security/link-token";
-import { callRoute } from "@/lib/testing/call-route";
+import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { auditTrailOf, createPoolRequest, legsOf, operateOk } from "@/lib/testing/operations-test-kit";
 import { setupTestDatabase } from "@/lib/testing/test-database";
@@ -35,29 +34,8 @@ beforeAll(async () => {
   cat = await driver("Cat");
 });
 
-type JobContext = Parameters<typeof actionsRoute>[1];
-
-/** The job link e-mailed to a driver last. */
-async function mailedToken(driver: { email: string | null }): Promise<string> {
-  const email = await database.prisma.emailMessage.findFirstOrThrow({
-    where: { to: driver.email ?? "", kind: "job_link" },
-    orderBy: { createdAt: "desc" },
-  });
-  const token = /\/jobs\/([A-Za-z0-9_-]{43})/.exec(email.text)?.[1];
-  if (!token) throw new Error(`no link in ${email.text}`);
-  return token;
-}
-
-async function act(token: string, body: Record<string, unknown>) {
-  const response = await callRoute((request, context) => actionsRoute(request, context as JobContext), {
-    method: "POST",
-    path: `/jobs/${token}/actions`,
-    body: { idempotencyKey: randomUUID(), ...body },
-    params: { token },
-  });
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
-}
+const mailedToken = (driver: { email: string | null }) => mailedJobToken(database.prisma, driver);
+const act = actOnJobRoute;
 
 async function offeredTo(drivers: { id: string }[]) {
   const created = await createPoolRequest(world);
