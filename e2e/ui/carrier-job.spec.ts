@@ -164,6 +164,61 @@ test("a driver opens the link from the mailbox, accepts, collects and delivers; 
   await context.close();
 });
 
+test("offline: the collection queues on the phone with its key and syncs once", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const requestId = await poolRequest(request, `JL${(Date.now() % 90) + 10} OFF`);
+  const [, , , driver] = await driversOfA(request);
+  const since = new Date();
+  const offered = await request.post(`/v1/operations/movement-requests/${requestId}/assign`, {
+    headers: operations(),
+    data: { offerToDriverId: driver!.id },
+  });
+  expect(offered.status()).toBe(200);
+  const context = await phone(browser);
+  const job = await context.newPage();
+  await job.goto(await mailedLink(driver!.email, since));
+  await job.getByRole("button", { name: "Accept job" }).click();
+  await expect(job.getByTestId("job-status")).toHaveText("Accepted by a driver");
+
+  await context.setOffline(true);
+  await job.getByRole("button", { name: "Vehicle collected" }).click();
+  await expect(job.getByText("Waiting for a signal to send: collected.")).toBeVisible();
+  await expect(job.getByRole("status")).toContainText("No signal");
+  await expectAccessible(job);
+  await job.screenshot({ path: `${IMAGES}/job-offline-phone.png` });
+  // Nothing reached the server.
+  const statusNow = async () =>
+    (
+      (await (
+        await request.get(`/v1/movement-requests/${requestId}`, { headers: integration() })
+      ).json()) as {
+        status: string;
+      }
+    ).status;
+  expect(await statusNow()).toBe("ACCEPTED_SENT_TO_DRIVER");
+
+  await context.setOffline(false);
+  await expect(job.getByTestId("job-status")).toHaveText("On its way", { timeout: 15_000 });
+  await expect(job.getByText(/Waiting for a signal/)).toHaveCount(0);
+  expect(await statusNow()).toBe("IN_PROGRESS");
+  // One collection, once: one collected event for the leg, however often the queue was sent.
+  const collectedEvents = await withE2eDatabase(
+    async (client) =>
+      (
+        await client.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM "Event" e JOIN "Movement" m ON m.id = e."resourceId"
+           WHERE m."movementRequestId" = $1 AND e.type = 'movement.collected'`,
+          [requestId],
+        )
+      ).rows[0]!.count,
+  );
+  expect(collectedEvents).toBe(1);
+  await context.close();
+});
+
 test("an offer to several drivers: two accept at once, exactly one wins", async ({ browser, request }) => {
   test.setTimeout(90_000);
   const requestId = await poolRequest(request, `JL${(Date.now() % 90) + 10} TWO`);
