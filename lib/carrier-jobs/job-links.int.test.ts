@@ -10,7 +10,13 @@ import { newJobLink } from "@/lib/carrier-jobs/new-job-link";
 import { hashLinkToken } from "@/lib/security/link-token";
 import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { auditTrailOf, createPoolRequest, legsOf, operateOk } from "@/lib/testing/operations-test-kit";
+import {
+  auditTrailOf,
+  create3plRequest,
+  createPoolRequest,
+  legsOf,
+  operateOk,
+} from "@/lib/testing/operations-test-kit";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createDriver } from "@/prisma/factories";
 
@@ -152,6 +158,20 @@ describe("a job link for every offer", () => {
       expect(await getJobView(token)).toBeNull();
       expect((await act(token, { action: "accept" })).status).toBe(404);
     }
+  });
+});
+
+describe("a 3PL's link", () => {
+  it("is made by the dispatcher (3PLs have no e-mail here) and accepts as the 3PL", async () => {
+    const created = await create3plRequest(world);
+    const scope = { organisationId: world.organisation.id, actor: "user:dispatcher@test" };
+    const providerId = world.providers.fullService.id;
+    const { url } = await newJobLink(scope, created.id, { thirdPartyLogisticsProviderId: providerId });
+    const token = url.split("/jobs/")[1] ?? "";
+    expect(await getJobView(token)).toMatchObject({ state: "active", actions: ["accept", "decline"] });
+    expect((await act(token, { action: "accept" })).body).toMatchObject({ status: "ACCEPTED_SENT_TO_3PL" });
+    expect((await auditTrailOf(database.prisma, created.id)).at(-1)?.actor).toBe(`3pl:${providerId}`);
+    expect((await getJobView(token))?.actions).toEqual(["collected", "aborted"]);
   });
 });
 
