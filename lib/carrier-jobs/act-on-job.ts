@@ -34,7 +34,11 @@ export async function actOnJob(
   if (!jobActions(link, standingRequest, now).includes(body.action)) {
     throw legConflict(`This job cannot be ${body.action === "accept" ? "accepted" : body.action} now.`);
   }
-  const scope = { organisationId: link.organisationId, actor: carrierActor(link) };
+  const carrier = link.driverId
+    ? { driverId: link.driverId }
+    : { thirdPartyLogisticsProviderId: link.thirdPartyLogisticsProviderId ?? "" };
+  // The use cases check under the request's lock that the legs acted on are still this carrier's.
+  const scope = { organisationId: link.organisationId, actor: carrierActor(link), carrier };
   const id = request.id;
   switch (body.action) {
     case "accept": {

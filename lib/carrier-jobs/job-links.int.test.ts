@@ -7,6 +7,8 @@ import { revokeJobLink } from "@/lib/carrier-jobs/revoke-job-link";
 import { listJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import { getJobView } from "@/lib/carrier-jobs/get-job-view";
 import { newJobLink } from "@/lib/carrier-jobs/new-job-link";
+import { markAborted } from "@/lib/movement-requests/operations/mark-aborted";
+import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
 import { hashLinkToken } from "@/lib/security/link-token";
 import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
@@ -188,6 +190,24 @@ describe("scope and idempotency", () => {
     expect((await act(bobToken, { action: "collected" })).status).toBe(409);
     expect((await legsOf(database.prisma, requestId))[0]?.status).toBe("OPEN");
     expect((await legsOf(database.prisma, otherRequestId))[0]?.status).toBe("OPEN");
+  });
+
+  it("under the request's lock, a carrier acts only on a leg it still carries (a re-plan a moment before)", async () => {
+    const created = await createPoolRequest(world);
+    await operateOk(world, "assign", created.id, { driverId: ann.id });
+    // Bob's link chose leg 1 just before it was re-planned with Ann: the use case refuses it.
+    const asBob = {
+      organisationId: world.organisation.id,
+      actor: `driver:${bob.id}`,
+      carrier: { driverId: bob.id },
+    };
+    await expect(markCollected(asBob, created.id, { legNumber: 1 })).rejects.toMatchObject({
+      code: "INVALID_STATUS_TRANSITION",
+    });
+    await expect(markAborted(asBob, created.id, { reason: "Other" })).rejects.toMatchObject({
+      code: "INVALID_STATUS_TRANSITION",
+    });
+    expect((await legsOf(database.prisma, created.id))[0]?.status).toBe("OPEN");
   });
 
   it("the same idempotency key twice changes nothing the second time", async () => {

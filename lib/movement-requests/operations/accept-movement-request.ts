@@ -14,7 +14,11 @@ import {
 } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { legsFor, legStatusFilter } from "@/lib/movement-requests/leg-transitions";
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
-import { assertActionAllowed, legConflict } from "@/lib/movement-requests/operations/legs";
+import {
+  assertActionAllowed,
+  assertCarrierHolds,
+  legConflict,
+} from "@/lib/movement-requests/operations/legs";
 import type { AcceptBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
@@ -39,6 +43,8 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
         },
       );
     }
+    // A 3PL through its job link accepts only what was sent to it (a driver's offer is checked below).
+    if (to === "ACCEPTED_SENT_TO_3PL") assertCarrierHolds(scope, legsFor("assign", request.movements));
     const byCarrier = to !== "ACCEPTED";
     const data: Prisma.MovementRequestUncheckedUpdateInput = {};
     // "After the transport provider accepts" (specification, trackingUrl).

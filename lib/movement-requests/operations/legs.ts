@@ -3,6 +3,7 @@
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement, Prisma } from "@/lib/generated/prisma/client";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
@@ -24,6 +25,24 @@ export function hasCarrier(leg: Pick<Movement, "driverId" | "thirdPartyLogistics
 export function assertActionAllowed(action: MovementRequestAction, status: MovementRequestStatus): void {
   // With no target at all, assertTransition throws the table's own 409 for any target.
   if (!canTransition(action, status)) assertTransition(action, status, status);
+}
+
+/**
+ * A carrier acting through its job link acts only on legs it carries: checked here, under the
+ * request's lock, so that a leg re-planned a moment before is not recorded by its former carrier.
+ */
+export function assertCarrierHolds(
+  scope: ActorScope,
+  legs: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId">[],
+): void {
+  const carrier = scope.carrier;
+  if (!carrier) return;
+  const holds = legs.some((leg) =>
+    "driverId" in carrier
+      ? leg.driverId === carrier.driverId
+      : leg.thirdPartyLogisticsProviderId === carrier.thirdPartyLogisticsProviderId,
+  );
+  if (!holds) throw legConflict("This job is no longer yours: its leg went to another carrier.");
 }
 
 /** A leg's state refuses the action: a conflict with the request's state, like a refused transition. */
