@@ -16,6 +16,11 @@ const nextConfig = (phase: string): NextConfig => ({
         source: "/track/:path*",
         headers: Object.entries(TRACKING_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
       },
+      // A carrier's job page: the link is its credential, so the same: private, never indexed.
+      {
+        source: "/jobs/:path*",
+        headers: Object.entries(TRACKING_RESPONSE_HEADERS).map(([key, value]) => ({ key, value })),
+      },
     ];
   },
   // pg and Kysely stay Node modules of their own, out of the bundle: one copy of each per process (the

@@ -13,6 +13,7 @@ import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail
 import type { BoardActions } from "./board-actions";
 import { DetailActions } from "./detail-actions";
 import { DetailFields } from "./detail-fields";
+import { DetailJobLinks } from "./detail-job-links";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
@@ -150,6 +151,14 @@ function DetailBody({
             actions={actions}
           />
         </DetailSection>
+      ) : null}
+      {canDispatch ? (
+        <DetailJobLinks
+          key={detail.row.id}
+          requestId={detail.row.id}
+          version={`${detail.row.status}:${detail.legs.map((leg) => leg.status).join(",")}`}
+          actions={actions}
+        />
       ) : null}
       <DetailFields detail={detail} today={today} />
       <DetailLegs legs={detail.legs} today={today} />

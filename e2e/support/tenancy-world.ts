@@ -7,6 +7,7 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { env } from "@/lib/env";
 import { withE2eDatabase } from "./e2e-database";
 import { E2E_BASE_URL } from "./e2e-environment";
+import { hashLinkToken, newLinkToken } from "@/lib/security/link-token";
 import { callServerAction, type ServerAction } from "./server-actions";
 import { DEMO_STAFF } from "./sign-in";
 
@@ -28,6 +29,8 @@ export type WorldA = {
   endpoint: { id: string; url: string };
   deliveryId: string;
   displayLink: { id: string; token: string; name: string };
+  /** A carrier's job link of A (a second request of A, offered to A's driver). */
+  jobLink: { id: string; token: string };
   noticeId: string;
   /** Dismissed by A's admin to show that the FormData encoding reaches the action. */
   controlNoticeId: string;
@@ -117,6 +120,7 @@ export async function createWorldA(
   const endpointId = ((await endpointResponse.json()) as { id: string }).id;
 
   const drivers = await getData<{ id: string }>(request, "/v1/operations/drivers", operationsA());
+  const jobLink = await jobLinkOfA(request, sites, drivers[0]!.id, run);
 
   const fromDatabase = await withE2eDatabase(async (client) => {
     const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
@@ -218,6 +222,7 @@ export async function createWorldA(
     endpoint: { id: endpointId, url: endpointUrl },
     deliveryId: fromDatabase.deliveryId,
     displayLink: { id: linkResult!.data.link.id, token, name: displayLinkName },
+    jobLink,
     noticeId: `tenancy-a-notice-${run}`,
     controlNoticeId: `tenancy-a-control-notice-${run}`,
     notice: fromDatabase.notice,
@@ -309,6 +314,7 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
     // A's key still works (it was not revoked).
     keyWorks: (await request.get("/v1/infrastructure/sites", { headers: integrationA() })).status(),
     displayLinkWorks: (await request.get(`/display/${world.displayLink.token}/board`)).status(),
+    jobLinkWorks: (await request.get(`/jobs/${world.jobLink.token}/view`)).status(),
     ...database,
   };
 }
@@ -335,4 +341,43 @@ export async function sentTrackingEmailOfA(): Promise<string> {
     )
     .toBeTruthy();
   return id!;
+}
+
+/**
+ * A job link of A: a second request offered to A's driver, and a link for that driver whose token the
+ * walk knows (the offer's own link is e-mailed; its token is not kept anywhere to read back).
+ */
+async function jobLinkOfA(
+  request: APIRequestContext,
+  sites: { id: string }[],
+  driverId: string,
+  run: string,
+): Promise<{ id: string; token: string }> {
+  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
+    headers: integrationA(),
+    data: {
+      vehicle: { vrm: "TN24 AAJ", make: "Tenancy", model: "Probe" },
+      origin: { location: { type: "INTERNAL", siteId: sites[0]!.id } },
+      destination: { location: { type: "INTERNAL", siteId: sites[1]!.id }, deliveryByDate: "2027-05-01" },
+      businessArea: "Retail",
+      transportMethod: "DRIVEN",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id: requestId } = (await created.json()) as { id: string };
+  const offered = await request.post(`/v1/operations/movement-requests/${requestId}/assign`, {
+    headers: operationsA(),
+    data: { offerToDriverId: driverId },
+  });
+  expect(offered.status()).toBe(200);
+  const token = newLinkToken();
+  const id = `tenancy-a-job-link-${run}`;
+  await withE2eDatabase((client) =>
+    client.query(
+      `INSERT INTO "JobLink" (id, "organisationId", "movementRequestId", "driverId", "tokenHash", "createdBy")
+       SELECT $1, "organisationId", id, $2, $3, 'tenancy-walk' FROM "MovementRequest" WHERE id = $4`,
+      [id, driverId, hashLinkToken(token), requestId],
+    ),
+  );
+  return { id, token };
 }

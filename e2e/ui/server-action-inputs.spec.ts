@@ -207,6 +207,15 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     deliveredAction: lifecycle({ legNumber: 1 }, "on", "at"),
     abortAction: lifecycle({ reason: "VEHICLE_NOT_READY", detail: "fuzz" }, "legNumber"),
     cancelAction: lifecycle({ reason: "fuzz" }),
+    jobLinksAction: fc.tuple(requestId),
+    newJobLinkAction: fc.tuple(
+      requestId,
+      fc.oneof(
+        input({ driverId: records.driverIds[0] }),
+        input({ thirdPartyLogisticsProviderId: records.providerIds[0] }),
+      ),
+    ),
+    revokeJobLinkAction: fc.tuple(garbageId),
     bulkAssignAction: fc.tuple(
       fc.oneof(
         input({ requestIds: records.requestIds, driverId: records.driverIds[0] }),

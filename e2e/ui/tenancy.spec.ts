@@ -165,6 +165,41 @@ const WALK: Record<string, Walk> = {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/display/${id}/stream`, "404"),
   },
+  "/jobs/[token]": {
+    takes: "[token] (public, unguessable)",
+    probes: (a) => [
+      ...idsInTokenPlace(a, (id) => `/jobs/${id}`, "not-found"),
+      ...MALFORMED_TOKENS.map((token) => ({
+        as: "adminB" as const,
+        url: `/jobs/${token}`,
+        expected: "not-found" as const,
+      })),
+    ],
+  },
+  "/jobs/[token]/view": {
+    takes: "[token] (public, unguessable)",
+    probes: (a) => [
+      ...idsInTokenPlace(a, (id) => `/jobs/${id}/view`, "404"),
+      ...MALFORMED_TOKENS.map((token) => ({
+        as: "adminB" as const,
+        url: `/jobs/${token}/view`,
+        expected: "404" as const,
+      })),
+    ],
+  },
+  "/jobs/[token]/actions": {
+    takes: "[token] (public, unguessable); POST only",
+    probes: () => [],
+    custom: (sessions, a) => jobActionsRefused(sessions.adminB, a),
+  },
+  "/jobs/[token]/manifest.webmanifest": {
+    takes: "[token] (public, unguessable)",
+    probes: (a) => idsInTokenPlace(a, (id) => `/jobs/${id}/manifest.webmanifest`, "404"),
+  },
+  "/jobs/sw.js": {
+    takes: "nothing (the job pages' service worker)",
+    probes: () => [own("/jobs/sw.js", "adminB")],
+  },
   "/track/[token]": {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/track/${id}`, "not-found"),
@@ -175,8 +210,26 @@ const WALK: Record<string, Walk> = {
   },
 };
 
+/**
+ * Token segments that are no token: encoded slashes and dots, non-ASCII, token-shaped, overlong. (Bytes
+ * that are no UTF-8 never reach a route: the front door answers 400, e2e/ui/carrier-job.spec.ts.)
+ */
+const MALFORMED_TOKENS = ["..%2F..%2Fetc", "%C3%A9%C3%A9", "%20", "A".repeat(43), "x".repeat(400)];
+
+/** POSTs to A's job actions with ids and malformed tokens in the token's place: 404 each, nothing done. */
+async function jobActionsRefused(context: BrowserContext, a: WorldA): Promise<void> {
+  const tokens = [a.displayLink.id, a.prepSite.id, a.requestId, a.jobLink.id, ...MALFORMED_TOKENS];
+  for (const token of tokens) {
+    const response = await context.request.post(`/jobs/${token}/actions`, {
+      data: { action: "accept", idempotencyKey: `tenancy-probe-${token.length}` },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(response.status(), `POST /jobs/${token}/actions`).toBe(404);
+  }
+}
+
 function idsInTokenPlace(a: WorldA, url: (id: string) => string, expected: Expected): Probe[] {
-  return [a.displayLink.id, a.prepSite.id, a.requestId].map((id) => ({
+  return [a.displayLink.id, a.prepSite.id, a.requestId, a.jobLink.id].map((id) => ({
     as: "adminB",
     url: url(id),
     expected,
@@ -198,6 +251,12 @@ const lifecycle = (input: (a: WorldA) => unknown): ActionCase => ({
   expected: "refused",
 });
 
+const lifecycleRead = (): ActionCase => ({
+  as: "dispatcherB",
+  args: (a) => [a.requestId],
+  expected: "refused",
+});
+
 const ACTIONS: Record<string, ActionCase> = {
   assignAction: lifecycle((a) => ({ driverId: a.driverId })),
   acceptAction: lifecycle((a) => ({ driverId: a.driverId })),
@@ -205,6 +264,9 @@ const ACTIONS: Record<string, ActionCase> = {
   deliveredAction: lifecycle(() => ({ legNumber: 1 })),
   abortAction: lifecycle(() => ({ reason: "NotReady", detail: "tenancy probe" })),
   cancelAction: lifecycle(() => ({ reason: "tenancy probe" })),
+  jobLinksAction: lifecycleRead(),
+  newJobLinkAction: lifecycle((a) => ({ driverId: a.driverId })),
+  revokeJobLinkAction: { as: "dispatcherB", args: (a) => [a.jobLink.id], expected: "refused" },
   bulkAssignAction: {
     as: "dispatcherB",
     args: (a) => [{ requestIds: [a.requestId], driverId: a.driverId }],

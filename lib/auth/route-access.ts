@@ -10,6 +10,7 @@ const PUBLIC_PREFIXES = [
   "/api/metrics", // its own bearer token (METRICS_TOKEN; lib/metrics/metrics-endpoint.ts)
   "/track", // public tracking pages (unguessable token)
   "/display", // workshop screens (unguessable, revocable link)
+  "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
   "/docs", // API reference
   "/sign-in",
   "/_next",

@@ -1,4 +1,4 @@
-// Per-API-key rate limiting: a fixed window counted in PostgreSQL (table ApiKeyRateLimit), so that the
+// Per-API-key (and per job link: lib/carrier-jobs) rate limiting: a fixed window counted in PostgreSQL (table ApiKeyRateLimit), so that the
 // limit is one across every process of the service and every instance behind a load balancer. One
 // statement per request: an upsert that starts a new window when the old one has ended. The headers
 // follow the IETF RateLimit draft.
@@ -6,8 +6,14 @@ import { kysely, sql } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 
-/** Counts one request for the key; returns the headers to send, or throws 429 RATE_LIMITED. */
-export async function consumeRateLimit(apiKeyId: string): Promise<Record<string, string>> {
+/**
+ * Counts one request for the key; returns the headers to send, or throws 429 RATE_LIMITED. `apiKeyId`
+ * is the bucket: an API key's id, or another caller's prefixed id (`job-link:…`) with `what` naming it.
+ */
+export async function consumeRateLimit(
+  apiKeyId: string,
+  what = "this API key",
+): Promise<Record<string, string>> {
   const { RATE_LIMIT_REQUESTS: limit, RATE_LIMIT_WINDOW_SECONDS: windowSeconds } = env();
   const now = Date.now();
   const windowEnded = sql<boolean>`"ApiKeyRateLimit"."windowEndsAtMs" <= ${now}`;
@@ -31,7 +37,7 @@ export async function consumeRateLimit(apiKeyId: string): Promise<Record<string,
   if (count <= limit) return headers;
   throw new AppError(
     "RATE_LIMITED",
-    `Too many requests for this API key: at most ${limit} every ${windowSeconds} s.`,
+    `Too many requests for ${what}: at most ${limit} every ${windowSeconds} s.`,
     { headers: { ...headers, "retry-after": headers["ratelimit-reset"] } },
   );
 }

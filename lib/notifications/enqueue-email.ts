@@ -2,7 +2,8 @@
 import { asKysely, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
-export type EmailKind = "tracking" | "delivered" | "aborted" | "endpoint_disabled" | "at_risk_digest";
+export type EmailKind =
+  "tracking" | "delivered" | "aborted" | "endpoint_disabled" | "at_risk_digest" | "job_link";
 
 export async function enqueueEmail(
   tx: Queryable,

@@ -40,6 +40,8 @@ export function contentSecurityPolicy(
     "font-src": ["'self'"],
     // fetch, server actions and the live updates (EventSource) go to this origin only.
     "connect-src": ["'self'"],
+    // The job pages' service worker (/jobs/sw.js), from this origin only.
+    "worker-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -14,6 +14,10 @@ import {
   type ActionResult,
   type BulkOutcome,
 } from "@/lib/http/action-result";
+import { listJobLinks, type RequestJobLinks } from "@/lib/carrier-jobs/list-job-links";
+import { newJobLink, type NewJobLink } from "@/lib/carrier-jobs/new-job-link";
+import { revokeJobLink } from "@/lib/carrier-jobs/revoke-job-link";
+import { jobLinkCarrierInput } from "@/lib/carrier-jobs/schemas";
 import { deleteSavedView, saveView, type SavedViewItem } from "@/lib/movement-requests/board/saved-views";
 import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
 import { acceptMovementRequest } from "@/lib/movement-requests/operations/accept-movement-request";
@@ -125,6 +129,31 @@ export async function bulkAssignAction(input: unknown): Promise<ActionResult<Bul
       }
     }
     return outcomes;
+  });
+}
+
+// ── carriers' job links (docs/carrier-journey.md) ──
+
+export async function jobLinksAction(requestId: string): Promise<ActionResult<RequestJobLinks>> {
+  const staff = await dispatcher();
+  const result = await runAction("board", () => listJobLinks(staff.scope, idSchema.parse(requestId)));
+  return result.ok ? result : { ok: false, message: inlineMessage(result) };
+}
+
+/** A new link for a carrier of the request, shown once (to copy, or as a QR code). */
+export async function newJobLinkAction(
+  requestId: string,
+  carrier: unknown,
+): Promise<ActionResult<NewJobLink>> {
+  const staff = await dispatcher();
+  return run(() => newJobLink(staff.scope, idSchema.parse(requestId), jobLinkCarrierInput.parse(carrier)));
+}
+
+export async function revokeJobLinkAction(linkId: string): Promise<ActionResult> {
+  const staff = await dispatcher();
+  return run(async () => {
+    await revokeJobLink(staff.scope, idSchema.parse(linkId));
+    return null;
   });
 }
 

@@ -23,6 +23,9 @@ import {
   collectedAction,
   deleteViewAction,
   deliveredAction,
+  jobLinksAction,
+  newJobLinkAction,
+  revokeJobLinkAction,
   saveViewAction,
 } from "./actions";
 
@@ -37,6 +40,9 @@ const boardActions = {
   abort: abortAction,
   cancel: cancelAction,
   bulkAssign: bulkAssignAction,
+  jobLinks: jobLinksAction,
+  newJobLink: newJobLinkAction,
+  revokeJobLink: revokeJobLinkAction,
   saveView: saveViewAction,
   deleteView: deleteViewAction,
 } satisfies BoardActions;

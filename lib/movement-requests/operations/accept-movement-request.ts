@@ -15,6 +15,7 @@ import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
 import {
   assertActionAllowed,
+  assertCarrierHolds,
   legConflict,
   updateAssignableLegs,
 } from "@/lib/movement-requests/operations/legs";
@@ -46,6 +47,8 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
         },
       );
     }
+    // A 3PL through its job link accepts only what was sent to it (a driver's offer is checked below).
+    if (to === "ACCEPTED_SENT_TO_3PL") assertCarrierHolds(scope, legsFor("assign", request.movements));
     const byCarrier = to !== "ACCEPTED";
     const data: NonNullable<TransitionOptions["data"]> = {};
     // "After the transport provider accepts" (specification, trackingUrl).

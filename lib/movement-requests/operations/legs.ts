@@ -4,6 +4,7 @@ import { fromDateOnly, toDateOnly } from "@/lib/dates";
 import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
+import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
@@ -44,6 +45,24 @@ export async function updateAssignableLegs(
     .where("movementRequestId", "=", requestId)
     .where("status", "in", LEG_TRANSITIONS.assign.from)
     .execute();
+}
+
+/**
+ * A carrier acting through its job link acts only on legs it carries: checked here, under the
+ * request's lock, so that a leg re-planned a moment before is not recorded by its former carrier.
+ */
+export function assertCarrierHolds(
+  scope: ActorScope,
+  legs: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId">[],
+): void {
+  const carrier = scope.carrier;
+  if (!carrier) return;
+  const holds = legs.some((leg) =>
+    "driverId" in carrier
+      ? leg.driverId === carrier.driverId
+      : leg.thirdPartyLogisticsProviderId === carrier.thirdPartyLogisticsProviderId,
+  );
+  if (!holds) throw legConflict("This job is no longer yours: its leg went to another carrier.");
 }
 
 /** A leg's state refuses the action: a conflict with the request's state, like a refused transition. */

@@ -6,6 +6,7 @@ import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { legsFor } from "@/lib/movement-requests/leg-transitions";
+import { assertCarrierHolds } from "@/lib/movement-requests/operations/legs";
 import type { AbortedBody } from "@/lib/movement-requests/operations/schemas";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionLeg } from "@/lib/movement-requests/transition-leg";
@@ -18,6 +19,7 @@ export async function markAborted(scope: ActorScope, requestId: string, body: Ab
   // One Kysely transaction: the request, its legs, their events and outbox rows, the prep job, the e-mail.
   return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertCarrierHolds(scope, legsFor("abort", request.movements));
     const aborted = await transitionMovementRequest(tx, request, "abort", "ABORTED", {
       actor: scope.actor,
       now,

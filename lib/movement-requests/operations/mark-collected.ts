@@ -12,6 +12,7 @@ import { collectBlocker, legAllows, legsFor } from "@/lib/movement-requests/leg-
 import {
   actualDateOrThrow,
   assertActionAllowed,
+  assertCarrierHolds,
   hasCarrier,
   legConflict,
   legOrThrow,
@@ -28,6 +29,7 @@ export async function markCollected(scope: ActorScope, requestId: string, body: 
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("collect", request.status);
     const leg = legToCollect(request, body.legNumber);
+    assertCarrierHolds(scope, [leg]);
     const originActualOn = await actualDateOrThrow(tx, leg.originSiteId, body.on, now);
     const collected = await transitionMovementRequest(tx, request, "collect", "IN_PROGRESS", {
       actor: scope.actor,

@@ -13,6 +13,7 @@ import { isLegDelivered, legAllows, legsFor } from "@/lib/movement-requests/leg-
 import {
   actualDateOrThrow,
   assertActionAllowed,
+  assertCarrierHolds,
   legConflict,
   legOrThrow,
 } from "@/lib/movement-requests/operations/legs";
@@ -33,6 +34,7 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("deliver", request.status);
     const leg = legToDeliver(request, body.legNumber);
+    assertCarrierHolds(scope, [leg]);
     const destinationActualOn = await actualDateOrThrow(tx, leg.destinationSiteId, body.on, now, {
       date: leg.originActualOn,
       what: `the collection of leg ${leg.legNumber}`,

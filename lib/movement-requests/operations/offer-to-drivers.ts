@@ -1,7 +1,9 @@
 // offerToDrivers: the request is offered to one own driver (SENT_TO_DRIVER) or several
 // (SENT_TO_MULTIPLE_DRIVERS), who accept in their app. One driver is put on the open legs pending
 // acceptance (acceptedAt null); for several, the legs stay without a driver until the first accepts.
-// The offer itself is kept as described in driver-offers.ts.
+// The offer itself is kept as described in driver-offers.ts. Each driver gets a job link by e-mail
+// (lib/carrier-jobs), in the same transaction.
+import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -49,6 +51,9 @@ export async function offerToDrivers(
       drivers.map((driver) => driver.id),
       { actor: scope.actor, now },
     );
+    for (const driver of drivers) {
+      await issueJobLink(tx, offered, { driverId: driver.id }, { actor: scope.actor, now });
+    }
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }

@@ -1,6 +1,8 @@
 // planWithDriver: a dispatcher gives legs to one of the organisation's own drivers. No acceptance is
 // needed, so the legs are accepted at once and lose any 3PL; the request is PLANNED when every leg
-// has a carrier, PARTIALLY_PLANNED while some have none.
+// has a carrier, PARTIALLY_PLANNED while some have none. The driver gets a job link by e-mail
+// (lib/carrier-jobs) to record the collection and the delivery.
+import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { Movement } from "@/lib/generated/prisma/client";
@@ -31,7 +33,7 @@ export async function planWithDriver(
     const legs = legsToPlan(request.movements, input.legNumber);
     const planned = new Set(legs.map((leg) => leg.id));
     const everyLegCarried = request.movements.every((leg) => planned.has(leg.id) || hasCarrier(leg));
-    await transitionMovementRequest(
+    const plannedRequest = await transitionMovementRequest(
       tx,
       request,
       "planWithDriver",
@@ -53,6 +55,7 @@ export async function planWithDriver(
       }))
       .where("id", "in", [...planned])
       .execute();
+    await issueJobLink(tx, plannedRequest, { driverId: driver.id }, { actor: scope.actor, now });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }

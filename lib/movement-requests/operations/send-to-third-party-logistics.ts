@@ -1,7 +1,9 @@
 // sendToThirdPartyLogistics: a pool request is dispatched to a 3PL configured for the request's profile
 // that carries its transport method (the same checks and 400s as create-with-3pl). The open legs get the
 // 3PL, pending its acceptance; the estimate is priced again against the 3PL's rate card (absent when it
-// has none for the method), as it would have been had the request been created with that 3PL.
+// has none for the method), as it would have been had the request been created with that 3PL. The 3PL
+// gets a job link (lib/carrier-jobs) for the dispatcher to hand over: 3PLs have no e-mail address here.
+import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -32,7 +34,7 @@ export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: st
       provider.rateCards.find((card) => card.transportMethod === request.transportMethod),
       greatCircleDistanceKm(origin, destination),
     );
-    await transitionMovementRequest(tx, request, "sendToThirdPartyLogistics", "SENT_TO_3PL", {
+    const sent = await transitionMovementRequest(tx, request, "sendToThirdPartyLogistics", "SENT_TO_3PL", {
       actor: scope.actor,
       now,
       reason: `Sent to ${provider.name}`,
@@ -46,6 +48,7 @@ export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: st
       driverId: null,
       acceptedAt: null,
     });
+    await issueJobLink(tx, sent, { thirdPartyLogisticsProviderId: provider.id }, { actor: scope.actor, now });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }

@@ -1,0 +1,176 @@
+"use client";
+// The carrier's job page: the job, and the actions its link allows now (the server's list, from the
+// transition tables). An action is queued on the phone first (job-queue.ts) with a fresh idempotency
+// key, then sent; without a signal it stays queued and is sent when the signal returns. After each
+// answer the page asks for the job again, so what it offers is always the server's word.
+import { useCallback, useEffect, useState } from "react";
+import { AbortControl } from "@/components/board/stop-controls";
+import { JobDetails } from "@/components/carrier-jobs/job-details";
+import {
+  enqueueAction,
+  flushQueue,
+  readQueue,
+  type QueuedAction,
+  type SendResult,
+} from "@/components/carrier-jobs/job-queue";
+import { Button } from "@/components/ui/button";
+import type { JobAction, JobActionBody, JobView } from "@/lib/carrier-jobs/schemas";
+
+const ACTION_LABEL: Record<JobAction, string> = {
+  accept: "Accept job",
+  decline: "Decline",
+  collected: "Vehicle collected",
+  delivered: "Vehicle delivered",
+  aborted: "Abort",
+};
+
+const DONE_LABEL: Record<JobAction, string> = {
+  accept: "accepted",
+  decline: "declined",
+  collected: "collected",
+  delivered: "delivered",
+  aborted: "aborted",
+};
+
+type Props = { token: string; initialView: JobView };
+
+export function JobPage({ token, initialView }: Props) {
+  const base = `/jobs/${encodeURIComponent(token)}`;
+  const [view, setView] = useState<JobView | null>(initialView);
+  const [queued, setQueued] = useState<QueuedAction[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    try {
+      const response = await fetch(`${base}/view`, { cache: "no-store" });
+      if (response.status === 404) setView(null);
+      else if (response.ok) setView((await response.json()) as JobView);
+    } catch {
+      // Offline: keep showing what we have.
+    }
+  }, [base]);
+
+  /** What the page shows after a flush: the queue left, a word on the last answer, the job again. */
+  const synced = useCallback(
+    async (results: SendResult[]) => {
+      setQueued(readQueue(token));
+      const last = results.at(-1);
+      if (!last) return;
+      const refused = results.filter((result) => result.status >= 400);
+      setMessage(
+        refused.length > 0
+          ? `Not done: ${refusalOf(refused.at(-1)?.answer)}`
+          : `Done: ${DONE_LABEL[last.body.action]}.`,
+      );
+      await refresh();
+    },
+    [refresh, token],
+  );
+  const sync = useCallback(() => flushQueue(token, `${base}/actions`).then(synced), [base, synced, token]);
+
+  useEffect(() => {
+    // Sends what an earlier visit left queued (and shows the queue: localStorage, unknown to the server).
+    const online = () => void flushQueue(token, `${base}/actions`).then(synced);
+    online();
+    window.addEventListener("online", online);
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.register("/jobs/sw.js", { scope: "/jobs/" }).catch(() => undefined);
+    }
+    return () => window.removeEventListener("online", online);
+  }, [base, synced, token]);
+
+  async function take(body: JobActionBody) {
+    setBusy(true);
+    enqueueAction(token, body);
+    setQueued(readQueue(token));
+    await sync();
+    setQueued(readQueue(token));
+    if (readQueue(token).length > 0) {
+      setMessage("No signal: saved on this phone. It is sent as soon as the signal returns.");
+    }
+    setBusy(false);
+  }
+
+  if (!view) return <InvalidJobLink />;
+  const pendingActions = new Set(queued.map((item) => item.body.action));
+  const actions = view.actions.filter((action) => !pendingActions.has(action));
+  const key = () => crypto.randomUUID();
+  const main = actions.filter((action) => action !== "aborted");
+  return (
+    <main className="mx-auto w-full max-w-xl space-y-4 px-4 pt-5 pb-8">
+      {view.state === "taken" ? (
+        <Notice tone="warning">This job was taken by another driver. Nothing more to do here.</Notice>
+      ) : null}
+      {view.state === "declined" ? <Notice tone="info">You declined this job.</Notice> : null}
+      {queued.length > 0 ? (
+        <Notice tone="warning">
+          Waiting for a signal to send: {queued.map((item) => DONE_LABEL[item.body.action]).join(", ")}.
+        </Notice>
+      ) : null}
+      <JobDetails view={view} />
+      {actions.includes("aborted") ? (
+        <section aria-label="Stop the job" className="rounded-lg border border-slate-200 bg-white p-4">
+          <AbortControl
+            pending={busy}
+            onAbort={(body) => void take({ action: "aborted", idempotencyKey: key(), ...body })}
+          />
+        </section>
+      ) : null}
+      {/* The next step stays in reach of a thumb, and so does the word on the last one. */}
+      <section
+        aria-label="Actions"
+        className="sticky bottom-0 -mx-4 space-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)]"
+      >
+        <p role="status" className="text-slate-800 empty:hidden">
+          {message}
+        </p>
+        {main.length > 0 ? (
+          <div className="flex flex-wrap gap-3">
+            {main.map((action) => (
+              <Button
+                key={action}
+                size="lg"
+                variant={action === "decline" ? "secondary" : "primary"}
+                className="grow"
+                loading={busy}
+                onClick={() => void take({ action, idempotencyKey: key() } as JobActionBody)}
+              >
+                {ACTION_LABEL[action]}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </section>
+    </main>
+  );
+}
+
+function refusalOf(answer: unknown): string {
+  const text =
+    answer && typeof answer === "object" && "message" in answer ? String(answer.message) : undefined;
+  return text ?? "the job had moved on.";
+}
+
+function Notice({ tone, children }: { tone: "warning" | "info"; children: React.ReactNode }) {
+  const colours =
+    tone === "warning"
+      ? "border-amber-300 bg-amber-50 text-amber-950"
+      : "border-sky-300 bg-sky-50 text-sky-950";
+  return <div className={`rounded-lg border p-3 ${colours}`}>{children}</div>;
+}
+
+export function InvalidJobLink() {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center px-4 py-12">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-sm font-medium tracking-wide text-slate-600 uppercase">Vehicle movement job</p>
+        <h1 className="mt-1 text-2xl font-semibold text-slate-900">This job link is not valid</h1>
+        <p className="mt-3 text-slate-700">
+          It may have been revoked, given to someone else, or the job ended more than a week ago. Ask the
+          dispatcher who sent it for a new one.
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,115 @@
+// The job page's data: the vehicle, both sites with their addresses and time zones, the ready and
+// deadline days (calendar days at each site, as the request keeps them), the contacts, the carrier's
+// legs and the actions the transition tables allow. Nothing of other carriers: no prices, no other
+// driver's name. Null for a link that does not work (404).
+import "server-only";
+import { db } from "@/lib/db";
+import { toDateOnly } from "@/lib/dates";
+import { carrierLegs, jobActions } from "@/lib/carrier-jobs/job-link-standing";
+import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
+import type { JobSite, JobView } from "@/lib/carrier-jobs/schemas";
+import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+
+type SiteRow = {
+  id: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  postcode: string;
+  timezone: string | null;
+  countryCode: string;
+};
+
+export async function getJobView(token: string, now = new Date()): Promise<JobView | null> {
+  const resolved = await resolveJobLink(token, now);
+  return resolved ? toJobView(resolved, now) : null;
+}
+
+export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<JobView> {
+  const { link, request, standingRequest, standing } = resolved;
+  const sites = await db().site.findMany({
+    where: { organisationId: request.organisationId },
+    select: {
+      id: true,
+      name: true,
+      addressLine1: true,
+      addressLine2: true,
+      city: true,
+      postcode: true,
+      timezone: true,
+      countryCode: true,
+    },
+  });
+  const siteById = new Map(sites.map((site) => [site.id, site]));
+  const site = (id: string) => toJobSite(siteById.get(id));
+  const [organisation, carrierName, contact] = await Promise.all([
+    db().organisation.findUniqueOrThrow({ where: { id: request.organisationId }, select: { name: true } }),
+    carrierNameOf(link),
+    contactOf(link.createdBy, request.organisationId),
+  ]);
+  const own = carrierLegs(link, standingRequest.legs);
+  // While an offer is open the carrier sees every leg it would take on.
+  const shown = own.length > 0 ? own : standingRequest.legs;
+  return {
+    state: standing,
+    organisation: organisation.name,
+    carrierName,
+    status: request.status,
+    vehicle: {
+      description: [request.make, request.model, request.modelVariant].filter(Boolean).join(" ") || "Vehicle",
+      vrm: request.vrm,
+      vin: request.vin,
+    },
+    origin: site(request.originSiteId),
+    destination: site(request.destinationSiteId),
+    ready: { date: toDateOnly(request.readyToCollectFromDate), timeslot: request.readyToCollectFromTimeslot },
+    deadline: {
+      date: toDateOnly(request.deliveryByDate),
+      timeslot: request.deliveryByTimeslot,
+      time: request.deliveryByTime,
+    },
+    notes: request.notes,
+    contacts: [contact ?? { label: `${organisation.name} dispatch`, email: null }],
+    legs: shown.map((leg) => {
+      const full = request.movements.find((candidate) => candidate.legNumber === leg.legNumber);
+      return {
+        legNumber: leg.legNumber,
+        status: leg.status,
+        from: siteById.get(full?.originSiteId ?? "")?.name ?? "",
+        to: siteById.get(full?.destinationSiteId ?? "")?.name ?? "",
+      };
+    }),
+    actions: jobActions(link, standingRequest, now),
+  };
+}
+
+function toJobSite(site: SiteRow | undefined): JobSite {
+  if (!site) return { name: "Unknown site", address: "", timeZone: "UTC" };
+  return {
+    name: site.name,
+    address: [site.addressLine1, site.addressLine2, site.city, site.postcode].filter(Boolean).join(", "),
+    timeZone: resolveSiteTimeZone(site) ?? "UTC",
+  };
+}
+
+async function carrierNameOf(link: ResolvedJobLink["link"]): Promise<string> {
+  if (link.driverId) {
+    const driver = await db().driver.findUnique({ where: { id: link.driverId } });
+    return driver ? `${driver.firstname} ${driver.surname}` : "Driver";
+  }
+  const provider = await db().thirdPartyLogisticsProvider.findUnique({
+    where: { id: link.thirdPartyLogisticsProviderId ?? "" },
+  });
+  return provider?.name ?? "Carrier";
+}
+
+/** Whoever offered the job, when a staff member did (actor "user:<e-mail>"). */
+async function contactOf(actor: string, organisationId: string) {
+  if (!actor.startsWith("user:")) return null;
+  const user = await db().user.findFirst({
+    where: { email: actor.slice("user:".length), organisationId },
+    select: { name: true, email: true },
+  });
+  return user ? { label: `${user.name} (dispatcher)`, email: user.email } : null;
+}

@@ -1,0 +1,91 @@
+// The job page's route handlers (no account: the token is the credential): the view as JSON for the
+// page's refresh, and the actions, each rate-limited per link and idempotent by its key.
+import "server-only";
+import { AppError } from "@/lib/errors/app-error";
+import { problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
+import { consumeRateLimit } from "@/lib/http/rate-limit";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { toAppError } from "@/lib/http/to-app-error";
+import { validationError } from "@/lib/http/validation";
+import { logger } from "@/lib/logger";
+import { actOnJob } from "@/lib/carrier-jobs/act-on-job";
+import { toJobView } from "@/lib/carrier-jobs/get-job-view";
+import {
+  actionHash,
+  claimActionKey,
+  releaseActionKey,
+  storeActionOutcome,
+} from "@/lib/carrier-jobs/job-action-keys";
+import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
+import { jobActionBody } from "@/lib/carrier-jobs/schemas";
+
+const NO_STORE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+
+/** GET /jobs/{token}/view */
+export async function jobViewResponse(token: string): Promise<Response> {
+  return answer(async () => {
+    const { resolved, headers } = await openLink(token);
+    return Response.json(await toJobView(resolved, new Date()), { headers: { ...NO_STORE, ...headers } });
+  });
+}
+
+/** POST /jobs/{token}/actions */
+export async function jobActionResponse(request: Request, token: string): Promise<Response> {
+  return answer(async () => {
+    const { resolved, headers } = await openLink(token);
+    const parsed = jobActionBody.safeParse((await readJsonBody(request)).value);
+    if (!parsed.success) throw validationError(parsed.error, "body");
+    const body = parsed.data;
+    const claim = await claimActionKey({
+      jobLinkId: resolved.link.id,
+      idempotencyKey: body.idempotencyKey,
+      action: body.action,
+      requestHash: actionHash(body),
+    });
+    if ("replay" in claim) {
+      const { status, body: text } = claim.replay;
+      return new Response(text, {
+        status,
+        headers: { ...NO_STORE, ...headers, ...contentType(status), "idempotent-replayed": "true" },
+      });
+    }
+    let response: Response;
+    try {
+      response = Response.json(await actOnJob(resolved, body), { headers: { ...NO_STORE, ...headers } });
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === "INTERNAL_SERVER_ERROR" || appError.code === "SERVICE_UNAVAILABLE") {
+        // Not an answer: the phone retries with the same key, and the action runs then.
+        await releaseActionKey(claim.recordId).catch(() => undefined);
+        throw error;
+      }
+      response = problemResponse(appError);
+    }
+    const text = await response.text();
+    await storeActionOutcome(claim.recordId, { status: response.status, body: text });
+    return new Response(text, { status: response.status, headers: response.headers });
+  });
+}
+
+async function openLink(
+  token: string,
+): Promise<{ resolved: ResolvedJobLink; headers: Record<string, string> }> {
+  const resolved = await resolveJobLink(token);
+  if (!resolved) throw new AppError("NOT_FOUND", "This job link does not exist, expired or was revoked.");
+  const headers = await consumeRateLimit(`job-link:${resolved.link.id}`, "this job link");
+  return { resolved, headers };
+}
+
+function contentType(status: number): Record<string, string> {
+  return { "content-type": status >= 400 ? PROBLEM_CONTENT_TYPE : "application/json" };
+}
+
+async function answer(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === "INTERNAL_SERVER_ERROR") logger.error("job link endpoint failed", { error });
+    return problemResponse(appError);
+  }
+}
