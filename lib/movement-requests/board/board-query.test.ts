@@ -20,7 +20,7 @@ describe("parseBoardQuery", () => {
       new URLSearchParams(
         "page=3&pageSize=50&sort=due&dir=asc&status=CREATED,PLANNED&area=Fleet&method=DRIVEN" +
           "&origin=A1,B2&destination=C3&carrier=none&readyFrom=2026-11-01&readyTo=2026-11-30" +
-          "&dueFrom=2026-12-01&dueTo=2026-12-31&late=1&q=%20ab12%20%20cde%20",
+          "&dueFrom=2026-12-01&dueTo=2026-12-31&late=1&atRisk=1&q=%20ab12%20%20cde%20",
       ),
     );
     expect(query).toEqual({
@@ -39,6 +39,7 @@ describe("parseBoardQuery", () => {
       dueFrom: "2026-12-01",
       dueTo: "2026-12-31",
       late: true,
+      atRisk: true,
       q: "ab12 cde",
     });
     expect(hasFilters(query)).toBe(true);
@@ -57,6 +58,7 @@ describe("parseBoardQuery", () => {
       origin: "ok1,not ok!,ok1",
       carrier: "x".repeat(65),
       late: "maybe",
+      atRisk: "yes please",
     });
     expect(query).toMatchObject({
       page: 1,
@@ -66,6 +68,7 @@ describe("parseBoardQuery", () => {
       status: ["CREATED"],
       origin: ["ok1"],
       late: false,
+      atRisk: false,
     });
     expect(query.area).toBeUndefined();
     expect(query.readyFrom).toBeUndefined();
@@ -84,7 +87,8 @@ describe("parseBoardQuery", () => {
 describe("boardQueryToSearchParams", () => {
   it("leaves defaults out and round-trips through parseBoardQuery", () => {
     expect(boardQueryToSearchParams(parseBoardQuery({})).toString()).toBe("");
-    const url = "page=2&pageSize=50&sort=status&dir=asc&status=CREATED%2CPLANNED&area=Retail&late=1&q=AB12";
+    const url =
+      "page=2&pageSize=50&sort=status&dir=asc&status=CREATED%2CPLANNED&area=Retail&late=1&atRisk=1&q=AB12";
     const query = parseBoardQuery(new URLSearchParams(url));
     expect(boardQueryToSearchParams(query).toString()).toBe(url);
     expect(parseBoardQuery(boardQueryToSearchParams(query))).toEqual(query);
