@@ -12,9 +12,8 @@ import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { env } from "@/lib/env";
 import { buildVersion } from "@/lib/operations/build-version";
+import { onShutdown } from "@/lib/shutdown-hooks";
 import { setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
-
-type ShutdownHooks = { vmsShutdownHooks?: (() => Promise<void>)[] };
 
 /**
  * Starts tracing in this process, once. It must run before `pg` is first required: the instrumentation
@@ -51,5 +50,5 @@ export function startTracing(role: string): void {
   });
   setTracingApi(api);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
-  ((globalThis as ShutdownHooks).vmsShutdownHooks ??= []).push(() => provider.forceFlush());
+  onShutdown(() => provider.forceFlush());
 }

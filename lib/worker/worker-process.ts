@@ -5,9 +5,8 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 import { db } from "@/lib/db";
 import { logger } from "@/lib/logger";
+import { runShutdownHooks } from "@/lib/shutdown-hooks";
 import { startWorker } from "@/lib/worker/worker";
-
-type ShutdownHooks = { vmsShutdownHooks?: (() => Promise<void>)[] };
 
 /** A shutdown that takes longer (a hung database call) is cut: the process exits with code 1. */
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -29,7 +28,7 @@ async function shutdown(signal: string) {
   await closeNotifications();
   await db().$disconnect();
   // The spans still batched leave before the exit (lib/tracing/start-tracing.ts registers the flush).
-  await Promise.all((globalThis as ShutdownHooks).vmsShutdownHooks?.map((hook) => hook()) ?? []);
+  await runShutdownHooks();
   process.exit(0);
 }
 
