@@ -18,19 +18,16 @@ export function PriceVariance({
   className?: string;
 }) {
   const variance = priceVariance(estimate, final);
-  if (!variance) return null;
+  // On the estimate (an own driver's delivery is priced at it): nothing to say.
+  if (!variance || variance.amount.centAmount === 0) return null;
   const { centAmount } = variance.amount;
-  const sign = centAmount > 0 ? "+" : centAmount < 0 ? "−" : "±";
+  const sign = centAmount > 0 ? "+" : "−";
   const amount = formatMoney({ ...variance.amount, centAmount: Math.abs(centAmount) });
   return (
     <span
       data-testid="price-variance"
       title="Final price against the estimate"
-      className={cn(
-        "text-xs tabular-nums",
-        centAmount > 0 ? "text-red-700" : centAmount < 0 ? "text-emerald-700" : "text-slate-600",
-        className,
-      )}
+      className={cn("text-xs tabular-nums", centAmount > 0 ? "text-red-700" : "text-emerald-700", className)}
     >
       <span className="sr-only">Against the estimate: </span>
       {sign}

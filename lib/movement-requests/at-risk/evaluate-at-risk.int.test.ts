@@ -107,6 +107,18 @@ describe("the at-risk pass", () => {
     ]);
   });
 
+  it("clears the flag of a request cancelled since the last pass", async () => {
+    const created = await sameDay();
+    await evaluateAtRisk(FIVE_PM);
+    expect((await stateOf(created.id)).atRiskSince).toEqual(FIVE_PM);
+    await database.prisma.movementRequest.update({
+      where: { id: created.id },
+      data: { status: "CANCELLED" },
+    });
+    await evaluateAtRisk(new Date(FIVE_PM.getTime() + 60_000));
+    expect(await stateOf(created.id)).toMatchObject({ atRiskSince: null, expectedArrivalAt: null });
+  });
+
   it("is skipped while another instance holds the lock", async () => {
     await sameDay();
     let release!: () => void;

@@ -63,6 +63,14 @@ export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass
       locked: boolean;
     }>`SELECT pg_try_advisory_xact_lock(${AT_RISK_LOCK}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return null;
+    // Delivered, cancelled or aborted since the last pass: no longer at risk (the partial index holds
+    // only the flagged requests).
+    await trx
+      .updateTable("MovementRequest")
+      .set({ atRiskSince: null, expectedArrivalAt: null })
+      .where("atRiskSince", "is not", null)
+      .where("status", "in", [...TERMINAL_STATUSES])
+      .execute();
     const requests = await readOpenRequests(trx);
     const pass: AtRiskPass = { evaluated: requests.length, nowAtRisk: 0, backOnTrack: 0, digests: 0 };
     for (const request of requests) {

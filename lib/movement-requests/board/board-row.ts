@@ -187,12 +187,14 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
     estimatedCost: money(request.estimatedCostCents, request.estimatedCostCurrency),
     cost: money(request.costCents, request.costCurrency),
     isLate: isLate(request.deliveryByDate, request.status, today),
-    atRisk: request.atRiskSince
-      ? {
-          since: request.atRiskSince.toISOString(),
-          expectedArrival: request.expectedArrivalAt?.toISOString() ?? null,
-        }
-      : null,
+    // A finished request is not at risk, whatever flag the worker's last pass left on it.
+    atRisk:
+      request.atRiskSince && !TERMINAL_STATUSES.includes(request.status)
+        ? {
+            since: request.atRiskSince.toISOString(),
+            expectedArrival: request.expectedArrivalAt?.toISOString() ?? null,
+          }
+        : null,
     createdAt: request.createdAt.toISOString(),
     updatedAt: request.updatedAt.toISOString(),
   };
