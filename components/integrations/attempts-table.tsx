@@ -2,11 +2,10 @@
 // The receiver's response is untrusted text: it is rendered as text (React escapes it), never as HTML.
 import { Badge } from "@/components/ui/badge";
 import { TableHead } from "@/components/ui/table-head";
-import type { WebhookEventType } from "@/lib/events/movement-envelope";
 import type { RedeliveryOutcome } from "@/lib/webhooks/redeliver";
 import type { WebhookAttemptResponse } from "@/lib/webhooks/schemas";
 import type { ActionResult } from "@/lib/http/action-result";
-import { EVENT_TYPE_LABELS } from "./event-types";
+import { eventTypeLabel } from "./event-types";
 import { RedeliverButton } from "./redeliver-button";
 import { Timestamp } from "./timestamp";
 
@@ -48,8 +47,7 @@ export function AttemptsTable({
           {attempts.map((attempt) => {
             const first = !seen.has(attempt.deliveryId);
             seen.add(attempt.deliveryId);
-            const label =
-              EVENT_TYPE_LABELS[attempt.eventType as WebhookEventType]?.label ?? attempt.eventType;
+            const label = eventTypeLabel(attempt.eventType);
             return (
               <tr key={attempt.id} data-testid="attempt-row" data-attempt-id={attempt.id}>
                 <td className="px-4 py-2.5 whitespace-nowrap text-slate-700 tabular-nums">

@@ -3,7 +3,7 @@
 // WEBHOOK_URL_MAX_LENGTH from the SSRF guard, which imports node:dns. The server action parses with the
 // API's schema itself (and runs the guard); endpoint-form-schema.test.ts holds the two together.
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/events/movement-envelope";
 import { textUpTo } from "@/lib/schemas/common";
 
 export const ENDPOINT_URL_MAX = 2048;
@@ -18,7 +18,7 @@ export const endpointFormSchema = z.strictObject({
     .refine(isWebAddress, "Enter the full address, starting with https://"),
   description: textUpTo(ENDPOINT_DESCRIPTION_MAX).optional(),
   eventTypes: z
-    .array(z.enum(WEBHOOK_EVENT_TYPES))
+    .array(z.enum(SUBSCRIBABLE_EVENT_TYPES))
     .transform((types) => [...new Set(types)])
     .optional(),
 });

@@ -12,7 +12,7 @@ import { CheckboxCard } from "./checkbox-card";
 import { FieldError, FieldHint } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/events/movement-envelope";
 import type { ActionResult } from "@/lib/http/action-result";
 import { ENDPOINT_DESCRIPTION_MAX, endpointFormSchema } from "./endpoint-form-schema";
 import { EVENT_TYPE_LABELS } from "./event-types";
@@ -117,10 +117,11 @@ export function EndpointForm<T>({
       <fieldset aria-describedby={`${ids.events}-hint`}>
         <legend className="text-sm font-medium text-slate-800">Events</legend>
         <FieldHint id={`${ids.events}-hint`} className="mt-0.5">
-          Leave all unticked to receive every event type, including ones added later.
+          Leave all unticked to receive every movement event, including ones added later. At risk is sent only
+          when ticked.
         </FieldHint>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
+          {SUBSCRIBABLE_EVENT_TYPES.map((type) => (
             <CheckboxCard
               key={type}
               value={type}

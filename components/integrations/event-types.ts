@@ -1,15 +1,23 @@
 // How the Integrations pages name the webhook event types.
-import type { WebhookEventType } from "@/lib/events/movement-envelope";
+import type { SubscribableEventType } from "@/lib/events/movement-envelope";
 
-export const EVENT_TYPE_LABELS: Record<WebhookEventType, { label: string; description: string }> = {
+export const EVENT_TYPE_LABELS: Record<SubscribableEventType, { label: string; description: string }> = {
   "movement.collected": { label: "Collected", description: "The vehicle left the origin." },
   "movement.delivered": { label: "Delivered", description: "The vehicle arrived at the destination." },
   "movement.cancelled": { label: "Cancelled", description: "The movement was cancelled before collection." },
   "movement.aborted": { label: "Aborted", description: "The movement was abandoned after it started." },
+  "movement.at_risk": {
+    label: "At risk",
+    description: "It will likely miss its deadline, or is back on track. Sent only when ticked.",
+  },
 };
 
-/** "All events" for an empty subscription, else the labels. */
+/** "All movement events" for an empty subscription (opt-in types excluded), else the labels. */
 export function describeEventTypes(eventTypes: readonly string[]): string {
-  if (eventTypes.length === 0) return "All events";
-  return eventTypes.map((type) => EVENT_TYPE_LABELS[type as WebhookEventType]?.label ?? type).join(", ");
+  if (eventTypes.length === 0) return "All movement events";
+  return eventTypes.map((type) => eventTypeLabel(type)).join(", ");
+}
+
+export function eventTypeLabel(type: string): string {
+  return EVENT_TYPE_LABELS[type as SubscribableEventType]?.label ?? type;
 }

@@ -5,6 +5,7 @@
 // they do not know, so that additive changes need no new schemaVersion.
 import { z } from "zod";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
+import { MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
 import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
 import {
@@ -159,7 +160,43 @@ export const movementAbortedEnvelopeSchema = z
   })
   .meta({ id: "MovementAbortedEvent", description: "The movement was abandoned after it started." });
 
-/** Any webhook envelope, discriminated by eventType. */
+/** movement.at_risk (issue 17, an opt-in extension): docs/at-risk.md and docs/api.md. */
+export const movementAtRiskEnvelopeSchema = z
+  .object({
+    ...envelopeFields,
+    occurredAtLocal: envelopeFields.occurredAtLocal.meta({
+      description: "The same instant at the destination site's offset",
+    }),
+    eventType: z.literal("movement.at_risk"),
+    movement: z.object({
+      ...movementFields,
+      status: z.enum(LegStatus).meta({
+        description: "Status of the request's current movement; OPEN when it is not collected yet",
+      }),
+    }),
+    risk: z.object({
+      atRisk: z.boolean().meta({
+        description: "true: it entered at risk; false: it is back on track",
+      }),
+      expectedArrivalAtLocal: z.iso.datetime({ offset: true }).meta({
+        description: "When it is expected to arrive as things usually go, at the destination's offset",
+        example: "2026-11-25T18:30:00.000+00:00",
+      }),
+      deadlineAtLocal: z.iso.datetime({ offset: true }).meta({
+        description: "The end of its delivery deadline (date and slot or time), at the destination's offset",
+        example: "2026-11-25T17:00:00.000+00:00",
+      }),
+    }),
+  })
+  .meta({
+    id: "MovementAtRiskEvent",
+    description:
+      "Extension, opt-in: the movement request entered or left at risk of missing its deadline. `movement` " +
+      "is its current movement.",
+    "x-extension": true,
+  });
+
+/** Any webhook envelope of the specification, discriminated by eventType (what the events replay lists). */
 export const webhookEnvelopeSchema = z
   .discriminatedUnion("eventType", [
     movementCollectedEnvelopeSchema,

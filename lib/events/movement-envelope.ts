@@ -16,6 +16,20 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * Extension event types an endpoint receives only when it names them: an endpoint subscribed to "all"
+ * (an empty list) was written against the specification's four, and must not start receiving a shape
+ * it has never seen. They are never in the events replay either (docs/api.md, "movement.at_risk").
+ */
+export const OPT_IN_EVENT_TYPES = ["movement.at_risk"] as const;
+export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...OPT_IN_EVENT_TYPES] as const;
+export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
+
+/** The types an endpoint is sent: the ones it names, or the specification's four when it names none. */
+export function deliverableEventTypes(subscribed: readonly string[]): readonly string[] {
+  return subscribed.length > 0 ? subscribed : WEBHOOK_EVENT_TYPES;
+}
+
 /** What the envelope reads of a site: where its local time is. */
 export type SiteZone = Pick<Site, "timezone" | "countryCode">;
 export type LegForEnvelope = Movement & {
@@ -30,9 +44,23 @@ export function buildMovementEnvelope(input: {
   leg: LegForEnvelope;
   occurredAt: Date;
 }): { eventId: string; envelope: string } {
+  const envelope = movementEnvelopeObject(input);
+  // JSON.stringify leaves out undefined members: optional fields are absent, never null.
+  return { eventId: envelope.eventId, envelope: JSON.stringify(envelope) };
+}
+
+/** The envelope as an object, for the builders that add members of their own (at-risk-envelope.ts). */
+export function movementEnvelopeObject(input: {
+  eventType: SubscribableEventType;
+  request: MovementRequest;
+  leg: LegForEnvelope;
+  occurredAt: Date;
+}) {
   const { eventType, request, leg, occurredAt } = input;
-  // Where it happened: the destination for a delivery, the origin otherwise (extensions section 4).
-  const site = eventType === "movement.delivered" ? leg.destinationSite : leg.originSite;
+  // Where it happened: the destination for a delivery (and for an arrival at risk), the origin otherwise
+  // (extensions section 4).
+  const atDestination = eventType === "movement.delivered" || eventType === "movement.at_risk";
+  const site = atDestination ? leg.destinationSite : leg.originSite;
   const eventId = newId();
   const date = (value: Date | null) => (value ? toDateOnly(value) : undefined);
   const movement = {
@@ -65,7 +93,7 @@ export function buildMovementEnvelope(input: {
     // The reason only, from its closed set; the free-text detail is never published.
     ...(eventType === "movement.aborted" && leg.abortReason ? { abortReason: leg.abortReason } : {}),
   };
-  const envelope = {
+  return {
     schemaVersion: ENVELOPE_SCHEMA_VERSION,
     eventId,
     occurredAt: occurredAt.toISOString(),
@@ -74,6 +102,4 @@ export function buildMovementEnvelope(input: {
     eventType,
     movement,
   };
-  // JSON.stringify leaves out undefined members: optional fields are absent, never null.
-  return { eventId, envelope: JSON.stringify(envelope) };
 }

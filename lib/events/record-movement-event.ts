@@ -9,6 +9,37 @@ import {
 } from "@/lib/events/movement-envelope";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
+import { currentLeg } from "@/lib/movement-requests/leg-transitions";
+
+/** What the envelope reads of a leg's sites and driver, joined as origin, destination and driver. */
+const ENVELOPE_LEG_EXTRAS = [
+  sql<SiteZone>`jsonb_build_object('timezone', origin."timezone", 'countryCode', origin."countryCode")`.as(
+    "originSite",
+  ),
+  sql<SiteZone>`jsonb_build_object('timezone', destination."timezone", 'countryCode', destination."countryCode")`.as(
+    "destinationSite",
+  ),
+  sql<LegForEnvelope["driver"]>`CASE WHEN driver."id" IS NULL THEN NULL
+    ELSE jsonb_build_object('firstname', driver."firstname", 'surname', driver."surname") END`.as("driver"),
+];
+
+/** The request's current leg (leg-transitions.ts, currentLeg) as the envelope reads it. */
+export async function readCurrentLegForEnvelope(tx: Queryable, requestId: string): Promise<LegForEnvelope> {
+  const legs = await asKysely(tx)
+    .selectFrom("Movement as leg")
+    .innerJoin("Site as origin", "origin.id", "leg.originSiteId")
+    .innerJoin("Site as destination", "destination.id", "leg.destinationSiteId")
+    .leftJoin("Driver as driver", "driver.id", "leg.driverId")
+    .selectAll("leg")
+    .select(ENVELOPE_LEG_EXTRAS)
+    .where("leg.movementRequestId", "=", requestId)
+    .orderBy("leg.legNumber")
+    .execute();
+  const leg = currentLeg(legs);
+  // Every request has its first leg from creation (create-movement-request.ts).
+  if (!leg) throw new Error(`Movement request ${requestId} has no leg`);
+  return leg;
+}
 
 /** Updates a leg and publishes its event. */
 export async function updateLegAndPublish(
@@ -33,18 +64,7 @@ export async function updateLegAndPublish(
     .innerJoin("Site as destination", "destination.id", "leg.destinationSiteId")
     .leftJoin("Driver as driver", "driver.id", "leg.driverId")
     .selectAll("leg")
-    .select([
-      sql<SiteZone>`jsonb_build_object('timezone', origin."timezone", 'countryCode', origin."countryCode")`.as(
-        "originSite",
-      ),
-      sql<SiteZone>`jsonb_build_object('timezone', destination."timezone", 'countryCode', destination."countryCode")`.as(
-        "destinationSite",
-      ),
-      sql<LegForEnvelope["driver"]>`CASE WHEN driver."id" IS NULL THEN NULL
-        ELSE jsonb_build_object('firstname', driver."firstname", 'surname', driver."surname") END`.as(
-        "driver",
-      ),
-    ])
+    .select(ENVELOPE_LEG_EXTRAS)
     .executeTakeFirstOrThrow();
   const { eventId, envelope } = buildMovementEnvelope({ eventType, request, leg, occurredAt: options.now });
   await recordEvent(tx, {

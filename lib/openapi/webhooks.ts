@@ -4,11 +4,12 @@ import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
 import {
   movementAbortedEnvelopeSchema,
+  movementAtRiskEnvelopeSchema,
   movementCancelledEnvelopeSchema,
   movementCollectedEnvelopeSchema,
   movementDeliveredEnvelopeSchema,
 } from "@/lib/events/envelope-schema";
-import { ENVELOPE_SCHEMA_VERSION, type WebhookEventType } from "@/lib/events/movement-envelope";
+import { ENVELOPE_SCHEMA_VERSION, type SubscribableEventType } from "@/lib/events/movement-envelope";
 import { EXAMPLE_IDS, EXAMPLE_VIN, EXAMPLE_VRM } from "@/lib/openapi/examples";
 import { TAGS } from "@/lib/openapi/operation";
 
@@ -78,9 +79,11 @@ type EventDefinition = {
   summary: string;
   description: string;
   example: unknown;
+  /** Not in the specification: marked x-extension like the API's own extensions. */
+  extension?: true;
 };
 
-const EVENTS: Record<WebhookEventType, EventDefinition> = {
+const EVENTS: Record<SubscribableEventType, EventDefinition> = {
   "movement.collected": {
     schema: movementCollectedEnvelopeSchema,
     operationId: "movementCollected",
@@ -133,6 +136,30 @@ const EVENTS: Record<WebhookEventType, EventDefinition> = {
       movement: { ...movementExample, status: "ABORTED", abortReason: "NotReady" },
     },
   },
+  "movement.at_risk": {
+    schema: movementAtRiskEnvelopeSchema,
+    operationId: "movementAtRisk",
+    extension: true,
+    summary: "movement.at_risk (extension, opt-in)",
+    description:
+      "The movement request entered at risk of missing its deadline (`risk.atRisk: true`), or is back " +
+      "on track (`false`): as things usually go for its lane, transport method and status, it is " +
+      "expected to arrive at `risk.expectedArrivalAtLocal`, against `risk.deadlineAtLocal`. Sent only " +
+      "to endpoints whose `eventTypes` name it (an empty list does not), and never listed by " +
+      "`GET /movement-requests/events`. `movement` is the request's current movement; " +
+      "`occurredAtLocal` is at the destination site's offset.",
+    example: {
+      ...envelopeExample,
+      occurredAtLocal: "2026-11-23T09:41:07.000+00:00",
+      eventType: "movement.at_risk",
+      movement: { ...movementExample, status: "OPEN", version: 1 },
+      risk: {
+        atRisk: true,
+        expectedArrivalAtLocal: "2026-11-25T18:30:00.000+00:00",
+        deadlineAtLocal: "2026-11-25T17:00:00.000+00:00",
+      },
+    },
+  },
 };
 
 const DELIVERY =
@@ -155,6 +182,7 @@ function webhookOperation(definition: EventDefinition): ZodOpenApiOperationObjec
     tags: [TAGS.events],
     security: [],
     "x-interface-version": WEBHOOKS_VERSION,
+    ...(definition.extension ? { "x-extension": true } : {}),
     requestParams: { header: hookHeaders },
     requestBody: {
       required: true,

@@ -2,7 +2,11 @@
 // worker's tests.
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { db } from "@/lib/db";
-import { buildMovementEnvelope, type WebhookEventType } from "@/lib/events/movement-envelope";
+import {
+  buildMovementEnvelope,
+  type SubscribableEventType,
+  type WebhookEventType,
+} from "@/lib/events/movement-envelope";
 import { recordEvent } from "@/lib/events/record-event";
 import { callRoute } from "@/lib/testing/call-route";
 import type { MovementWorld } from "@/lib/testing/movement-world";
@@ -16,7 +20,11 @@ export const legForEnvelopeInclude = {
   driver: true,
 } satisfies Prisma.MovementInclude;
 
-export async function registerEndpoint(world: MovementWorld, url: string, eventTypes?: WebhookEventType[]) {
+export async function registerEndpoint(
+  world: MovementWorld,
+  url: string,
+  eventTypes?: SubscribableEventType[],
+) {
   const response = await callRoute(createEndpointRoute, {
     method: "POST",
     path: "/v1/webhooks/endpoints",

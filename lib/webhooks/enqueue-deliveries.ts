@@ -2,11 +2,16 @@
 // writes the deliveries with the event, in the transaction of the change (transactional outbox).
 // Disabled endpoints get theirs too: the worker skips them, and re-enabling resumes them.
 import { asKysely, type Queryable } from "@/lib/db";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
 
 export type EventToDeliver = { profileId: string; type: string };
 
-/** The profile's endpoints subscribed to the event's type (their eventTypes include it, or are empty). */
+/**
+ * The profile's endpoints subscribed to the event's type: their eventTypes include it, or are empty
+ * and it is one of the specification's types (an opt-in extension type goes only where it is named).
+ */
 export async function subscribedEndpointIds(tx: Queryable, event: EventToDeliver): Promise<string[]> {
+  const sentToAll = (WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type);
   // Kysely: recordEvent runs on every change, and Prisma compiles each ORM query anew (docs/performance.md).
   const endpoints = await asKysely(tx)
     .selectFrom("WebhookEndpoint")
@@ -14,7 +19,7 @@ export async function subscribedEndpointIds(tx: Queryable, event: EventToDeliver
     .where("profileId", "=", event.profileId)
     .where((eb) =>
       eb.or([
-        eb(eb.fn<number>("cardinality", ["eventTypes"]), "=", 0),
+        ...(sentToAll ? [eb(eb.fn<number>("cardinality", ["eventTypes"]), "=", 0)] : []),
         eb(eb.val(event.type), "=", eb.fn.any("eventTypes")),
       ]),
     )

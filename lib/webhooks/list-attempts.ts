@@ -1,7 +1,7 @@
 // GET /webhooks/endpoints/{id}/attempts (extension): the endpoint's delivery attempts, newest first,
 // keyset-paginated on (attemptedAt desc, id desc) so that pages stay stable while attempts are added.
 import { db } from "@/lib/db";
-import type { WebhookEventType } from "@/lib/events/movement-envelope";
+import type { SubscribableEventType } from "@/lib/events/movement-envelope";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { encodeKeysetCursor, type KeysetCursor } from "@/lib/http/keyset-cursor";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
@@ -32,7 +32,7 @@ export async function listWebhookAttempts(
       id: attempt.id,
       deliveryId: attempt.deliveryId,
       eventId: attempt.delivery.eventId,
-      eventType: attempt.delivery.event.type as WebhookEventType,
+      eventType: attempt.delivery.event.type as SubscribableEventType,
       attemptNumber: attempt.attemptNumber,
       attemptedAt: attempt.attemptedAt.toISOString(),
       durationMs: attempt.durationMs,

@@ -3,6 +3,7 @@
 // older than the plan's retention no longer exist. An event already waiting for delivery to the endpoint
 // is not queued twice. A disabled endpoint's replays wait, like its other deliveries, until re-enabled.
 import { db } from "@/lib/db";
+import { deliverableEventTypes } from "@/lib/events/movement-envelope";
 import { newId } from "@/lib/ids";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 import type { ReplayWebhookEventsResponse } from "@/lib/webhooks/schemas";
@@ -22,10 +23,10 @@ export async function replayWebhookEvents(
         where: {
           profileId: endpoint.profileId,
           envelope: { not: null },
-          // Movement events only: a webhook test event is never replayed.
-          resourceType: "movement",
+          // Real events only: a webhook test event is never replayed.
+          resourceType: { in: ["movement", "movement_request"] },
           occurredAt: { gte: since },
-          ...(endpoint.eventTypes.length > 0 ? { type: { in: endpoint.eventTypes } } : {}),
+          type: { in: [...deliverableEventTypes(endpoint.eventTypes)] },
           deliveries: { none: { endpointId: id, status: "PENDING" } },
         },
         select: { id: true },

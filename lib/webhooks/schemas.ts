@@ -1,7 +1,7 @@
 // Request and response shapes of the webhook endpoint API (extensions section 5): one schema per shape,
 // used by the route handlers and the OpenAPI document.
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
+import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/events/movement-envelope";
 import { instantSchema, textUpTo } from "@/lib/schemas/common";
 import { keysetCursorSchema } from "@/lib/http/keyset-cursor";
 import { WEBHOOK_URL_MAX_LENGTH } from "@/lib/webhooks/ssrf-guard";
@@ -10,7 +10,11 @@ export const WEBHOOK_DESCRIPTION_MAX = 256;
 export const ATTEMPTS_PAGE_DEFAULT = 50;
 export const ATTEMPTS_PAGE_MAX = 250;
 
-export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export const webhookEventTypeSchema = z.enum(SUBSCRIBABLE_EVENT_TYPES).meta({
+  description:
+    "movement.at_risk is an extension, sent only to endpoints that name it: an empty list means the " +
+    "specification's four movement events.",
+});
 
 /** The URL's syntax here; the SSRF guard (lib/webhooks/ssrf-guard.ts) decides where it may point. */
 const urlSchema = z
@@ -24,11 +28,17 @@ const urlSchema = z
 
 const descriptionSchema = textUpTo(WEBHOOK_DESCRIPTION_MAX);
 
-/** Duplicates are dropped; an empty list subscribes to every event type, including future ones. */
+/**
+ * Duplicates are dropped; an empty list subscribes to the specification's event types, including ones a
+ * later version of it adds, but not to opt-in extension types (movement.at_risk).
+ */
 const eventTypesSchema = z
   .array(webhookEventTypeSchema)
   .transform((types) => [...new Set(types)])
-  .describe("Event types delivered to the endpoint; empty or omitted = all");
+  .describe(
+    "Event types delivered to the endpoint; empty or omitted = the four movement events of the " +
+      "specification (movement.at_risk only when named)",
+  );
 
 export const webhookEndpointParams = z.strictObject({ id: z.string().describe("ULID of the endpoint") });
 
@@ -87,7 +97,9 @@ export const webhookEndpointSchema = z.object({
   id: z.string().describe("ULID"),
   url: z.string().describe("As normalised by URL parsing (e.g. the host in lower case)"),
   description: z.string().optional(),
-  eventTypes: z.array(webhookEventTypeSchema).describe("Empty = all event types"),
+  eventTypes: z
+    .array(webhookEventTypeSchema)
+    .describe("Empty = the specification's four movement events (movement.at_risk only when named)"),
   enabled: z.boolean(),
   disabledAt: instant
     .optional()

@@ -3,7 +3,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
-import { webhookEnvelopeSchema } from "@/lib/events/envelope-schema";
+import { movementAtRiskEnvelopeSchema, webhookEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { AppError } from "@/lib/errors/app-error";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
@@ -171,8 +171,22 @@ describe("the test envelope", () => {
     },
   );
 
+  it("of movement.at_risk is of that extension's shape", () => {
+    const text = buildTestEnvelope({
+      eventId: "01JD8Y3QK2V7R4W9X6T5B1N0MC",
+      eventType: "movement.at_risk",
+      movementId: "test_01JD8Y3QK2V7R4W9X6T5B1N0MD",
+      occurredAt: new Date("2026-11-21T09:30:00.000Z"),
+    });
+    expect(movementAtRiskEnvelopeSchema.parse(JSON.parse(text))).toMatchObject({
+      movement: { status: "OPEN" },
+      risk: { atRisk: true },
+    });
+  });
+
   it("defaults to movement.collected, else the endpoint's first subscribed type", () => {
     expect(defaultTestEventType([])).toBe("movement.collected");
+    expect(defaultTestEventType(["movement.at_risk"])).toBe("movement.at_risk");
     expect(defaultTestEventType(["movement.delivered", "movement.collected"])).toBe("movement.collected");
     expect(defaultTestEventType(["movement.aborted", "movement.delivered"])).toBe("movement.delivered");
   });

@@ -14,14 +14,16 @@ import { z } from "zod";
 import { toDateOnly } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { announceEvent } from "@/lib/events/event-wakeups";
+import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
 import {
   ENVELOPE_SCHEMA_VERSION,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookEventType,
+  SUBSCRIBABLE_EVENT_TYPES,
+  deliverableEventTypes,
+  type SubscribableEventType,
 } from "@/lib/events/movement-envelope";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
-import { LEG_TRANSITIONS, type WebhookMovementStatus } from "@/lib/movement-requests/leg-transitions";
+import { LEG_INITIAL_STATUS, LEG_TRANSITIONS, type LegStatus } from "@/lib/movement-requests/leg-transitions";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 /** The Event.resourceType of test events: excluded from every replay. */
@@ -31,11 +33,11 @@ export const TEST_EVENT_REFERENCE = "test-event";
 export const TEST_EVENT_NOTE = "Test event sent from the Integrations page. Not a real movement.";
 
 export const sendTestEventBody = z.strictObject({
-  eventType: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+  eventType: z.enum(SUBSCRIBABLE_EVENT_TYPES).optional(),
 });
 export type SendTestEventBody = z.infer<typeof sendTestEventBody>;
 
-export type SentTestEvent = { eventId: string; deliveryId: string; eventType: WebhookEventType };
+export type SentTestEvent = { eventId: string; deliveryId: string; eventType: SubscribableEventType };
 
 export async function sendWebhookTestEvent(
   scope: WebhookScope,
@@ -52,7 +54,7 @@ export async function sendWebhookTestEvent(
       );
     }
     const eventType = body.eventType ?? defaultTestEventType(endpoint.eventTypes);
-    if (endpoint.eventTypes.length > 0 && !endpoint.eventTypes.includes(eventType)) {
+    if (!deliverableEventTypes(endpoint.eventTypes).includes(eventType)) {
       throw new AppError("VALIDATION_ERROR", `The endpoint does not subscribe to ${eventType} events.`, {
         errors: [{ path: "eventType", message: "Not one of the endpoint's event types" }],
       });
@@ -90,20 +92,23 @@ export async function sendWebhookTestEvent(
 }
 
 /** movement.collected unless the endpoint does not take it; then its first type. */
-export function defaultTestEventType(subscribed: string[]): WebhookEventType {
-  if (subscribed.length === 0 || subscribed.includes("movement.collected")) return "movement.collected";
-  return WEBHOOK_EVENT_TYPES.find((type) => subscribed.includes(type)) ?? "movement.collected";
+export function defaultTestEventType(subscribed: string[]): SubscribableEventType {
+  const deliverable = deliverableEventTypes(subscribed);
+  return SUBSCRIBABLE_EVENT_TYPES.find((type) => deliverable.includes(type)) ?? "movement.collected";
 }
 
-/** The status each published event leaves a leg in, from the leg table. */
-const STATUS_AFTER = Object.fromEntries(
-  Object.values(LEG_TRANSITIONS).flatMap((rule) => (rule.event && rule.to ? [[rule.event, rule.to]] : [])),
-) as Record<WebhookEventType, WebhookMovementStatus>;
+/** The status each event leaves a leg in, from the leg table; an arrival at risk is not collected yet. */
+const STATUS_AFTER = {
+  ...Object.fromEntries(
+    Object.values(LEG_TRANSITIONS).flatMap((rule) => (rule.event && rule.to ? [[rule.event, rule.to]] : [])),
+  ),
+  [AT_RISK_WEBHOOK_EVENT]: LEG_INITIAL_STATUS,
+} as Record<SubscribableEventType, LegStatus>;
 
 /** An envelope of the published shape (lib/events/envelope-schema.ts), with obviously fake data. */
 export function buildTestEnvelope(input: {
   eventId: string;
-  eventType: WebhookEventType;
+  eventType: SubscribableEventType;
   movementId: string;
   occurredAt: Date;
 }): string {
@@ -134,8 +139,21 @@ export function buildTestEnvelope(input: {
       ...(eventType === "movement.delivered" ? { destinationActualOn: today } : {}),
       ...(eventType === "movement.aborted" ? { abortReason: "Other" } : {}),
     },
+    ...(eventType === AT_RISK_WEBHOOK_EVENT
+      ? {
+          risk: {
+            atRisk: true,
+            expectedArrivalAtLocal: localTime(today, "20:00"),
+            deadlineAtLocal: localTime(today, "17:00"),
+          },
+        }
+      : {}),
   };
   return JSON.stringify(envelope);
+}
+
+function localTime(day: string, time: string): string {
+  return `${day}T${time}:00.000+00:00`;
 }
 
 /** Which of these event ids are test events (the attempt log marks them). */

@@ -1,5 +1,5 @@
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
-import type { WebhookEventType } from "@/lib/events/movement-envelope";
+import type { SubscribableEventType } from "@/lib/events/movement-envelope";
 import type { WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 
 /** The API body of an endpoint: never its secrets. */
@@ -8,7 +8,7 @@ export function toWebhookEndpointResponse(endpoint: WebhookEndpoint): WebhookEnd
     id: endpoint.id,
     url: endpoint.url,
     ...(endpoint.description !== null ? { description: endpoint.description } : {}),
-    eventTypes: endpoint.eventTypes as WebhookEventType[],
+    eventTypes: endpoint.eventTypes as SubscribableEventType[],
     enabled: endpoint.enabled,
     ...(endpoint.disabledAt ? { disabledAt: endpoint.disabledAt.toISOString() } : {}),
     ...(endpoint.disabledReason !== null ? { disabledReason: endpoint.disabledReason } : {}),

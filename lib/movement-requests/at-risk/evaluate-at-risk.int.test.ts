@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   AT_RISK_EVENT,
+  AT_RISK_LOCK,
   BACK_ON_TRACK_EVENT,
   evaluateAtRisk,
 } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
@@ -126,7 +127,7 @@ describe("the at-risk pass", () => {
     let locked!: () => void;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const holder = transaction(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(${0x617472_69736b})`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(${AT_RISK_LOCK})`.execute(trx);
       locked();
       await held;
     });

@@ -1,10 +1,13 @@
 // The worker's at-risk pass (issue 17), once a minute: every open request is measured against the rule
 // (at-risk-rule.ts). A request entering or leaving "at risk" gets, in one transaction with the flag, an
 // audit entry and an internal event, whose notification refreshes open boards. One instance runs it at
-// a time, whatever the number of workers: a transaction-scoped advisory lock, skipped when held. The
+// a time, whatever the number of workers: a transaction-scoped advisory lock, skipped when held. The flip
+// is also published as the opt-in webhook movement.at_risk (lib/events/at-risk-envelope.ts). The
 // dispatchers' hourly digest is written in the same pass (at-risk-digest.ts).
 import { sql, transaction, type Kdb } from "@/lib/db";
+import { AT_RISK_WEBHOOK_EVENT, buildAtRiskEnvelope } from "@/lib/events/at-risk-envelope";
 import { recordEvent } from "@/lib/events/record-event";
+import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
 import type { Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
@@ -20,7 +23,7 @@ import {
 import { TERMINAL_STATUSES, type MovementRequestStatus } from "@/lib/movement-requests/transitions";
 
 /** pg_try_advisory_xact_lock's key: "at-risk" as a number no other lock of ours uses. */
-const AT_RISK_LOCK = 0x617472_69736b;
+export const AT_RISK_LOCK = 0x617472_69736b;
 /** An expected arrival that moved less than this is not written again. */
 const ARRIVAL_WRITE_STEP_MS = 15 * 60_000;
 /** The learned durations are recomputed at most this often per organisation. */
@@ -133,7 +136,7 @@ async function recordFlip(
     }))
     .where("id", "=", request.id)
     .where("version", "=", request.version)
-    .returning("version")
+    .returningAll()
     .executeTakeFirst();
   if (!updated) return false;
   const reason = atRisk
@@ -165,6 +168,27 @@ async function recordFlip(
       expectedArrival: arrival.toISOString(),
       deadline: deadline.toISOString(),
     },
+  });
+  // The webhook (an opt-in extension type): its own event, since the internal one is not published.
+  const { eventId, envelope } = buildAtRiskEnvelope({
+    request: updated,
+    leg: await readCurrentLegForEnvelope(trx, request.id),
+    occurredAt: now,
+    atRisk,
+    expectedArrival: arrival,
+    deadline,
+  });
+  await recordEvent(trx, {
+    id: eventId,
+    organisationId: request.organisationId,
+    profileId: request.profileId,
+    type: AT_RISK_WEBHOOK_EVENT,
+    resourceType: "movement_request",
+    resourceId: request.id,
+    resourceVersion: updated.version,
+    occurredAt: now,
+    payload: { atRisk, status: request.status },
+    envelope,
   });
   return true;
 }

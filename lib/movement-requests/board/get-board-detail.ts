@@ -22,6 +22,7 @@ import {
   type BoardSite,
 } from "@/lib/movement-requests/board/board-row";
 import { formatMoney, money, type Money } from "@/lib/movement-requests/money";
+import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
 import { AT_RISK_EVENT, BACK_ON_TRACK_EVENT } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
@@ -279,6 +280,8 @@ function summarise(type: string, payload: unknown, legNumber: number | null): st
       return "At risk: expected after its deadline";
     case BACK_ON_TRACK_EVENT:
       return "Back on track";
+    case AT_RISK_WEBHOOK_EVENT:
+      return `Webhook movement.at_risk: ${data.atRisk === true ? "at risk" : "back on track"}`;
     case FINAL_PRICE_EVENT: {
       const previous = moneyIn(data.previousCost);
       return `Final price ${formatMoney(moneyIn(data.cost))}${previous ? ` (was ${formatMoney(previous)})` : ""}${by}`;
