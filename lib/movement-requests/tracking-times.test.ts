@@ -13,9 +13,14 @@ describe("the tracking page's times", () => {
   });
 
   it("shows a calendar day with its part of the day", () => {
-    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "AM" })).toBe("Wed 20 Jan, morning");
-    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "ANYTIME" })).toBe("Wed 20 Jan");
-    expect(formatTrackingDay({ date: "2027-01-20", timeslot: null })).toBe("Wed 20 Jan");
+    const today = new Date("2027-01-02T10:00:00Z");
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "AM" }, today)).toBe("Wed 20 Jan, morning");
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: "ANYTIME" }, today)).toBe("Wed 20 Jan");
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: null }, today)).toBe("Wed 20 Jan");
+    // Another year: it says which.
+    expect(formatTrackingDay({ date: "2027-01-20", timeslot: null }, new Date("2026-12-30T10:00:00Z"))).toBe(
+      "Wed, 20 Jan 2027",
+    );
   });
 
   it("names the zone as people say it, summer and winter", () => {

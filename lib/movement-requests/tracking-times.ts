@@ -19,13 +19,17 @@ export function formatTrackingInstant(iso: string, timeZone: string): string {
 }
 
 /** A calendar day at a site ("Tue 20 Jan, morning"): already local, so no zone to convert to. */
-export function formatTrackingDay(day: TrackingDay): string {
+export function formatTrackingDay(day: TrackingDay, today: Date = new Date()): string {
+  const at = new Date(`${day.date}T00:00:00Z`);
+  // "Tue 5 Jan" read in December means next month to nobody: the year shows when it is not this one.
+  const otherYear = at.getUTCFullYear() !== today.getUTCFullYear();
   const date = new Intl.DateTimeFormat("en-GB", {
     weekday: "short",
     day: "numeric",
     month: "short",
+    ...(otherYear ? { year: "numeric" } : {}),
     timeZone: "UTC",
-  }).format(new Date(`${day.date}T00:00:00Z`));
+  }).format(at);
   const slot = day.timeslot ? SLOT_LABEL[day.timeslot] : null;
   return slot ? `${date}, ${slot}` : date;
 }
