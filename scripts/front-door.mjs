@@ -47,7 +47,7 @@ const nextUlid = monotonicFactory();
  * @typedef {import("node:http").IncomingMessage} Request
  * @typedef {import("node:http").ServerResponse} Response
  * @typedef {(request: Request, response: Response) => unknown} Handler
- * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string>, routeOf?: (path: string) => string }} FrontDoorOptions
+ * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string>, routeOf?: (path: string) => string, actionNameOf?: (id: string) => string | undefined }} FrontDoorOptions
  */
 
 /**
@@ -92,7 +92,10 @@ export function frontDoor(next, options) {
     for (const { key, value } of headers) response.setHeader(key, value);
     settleClientAddress(request, options.trustedProxies);
     // The request's span (while tracing is on) holds everything below, refusals included.
-    return traceRequest(request, response, { route: route ?? "unmatched", requestId }, () =>
+    const actionId = request.headers["next-action"];
+    const serverAction =
+      typeof actionId === "string" ? (options.actionNameOf?.(actionId) ?? "unknown") : undefined;
+    return traceRequest(request, response, { route: route ?? "unmatched", requestId, serverAction }, () =>
       pass(request, response),
     );
   };

@@ -32,6 +32,7 @@ export async function serveNext({ dev, port, hostname }) {
       publicFiles,
       allowedMethods: (pathname) => allowedMethodsOf(server, pathname),
       routeOf: routeTemplateMatcher(readRoutesManifest(), publicFiles),
+      actionNameOf: serverActionNames(),
     }),
   );
   server.on("clientError", answerClientError({ production: !dev }));
@@ -103,6 +104,28 @@ function readRoutesManifest() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The build's server actions by id (.next/server/server-reference-manifest.json) as "file#export", so
+ * that a trace says which action a POST ran; none in development, where the manifest grows as pages
+ * compile.
+ * @returns {(id: string) => string | undefined}
+ */
+function serverActionNames() {
+  const file = path.join(process.cwd(), ".next", "server", "server-reference-manifest.json");
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  try {
+    /** @type {{ node?: Record<string, { filename?: string, exportedName?: string }> }} */
+    const manifest = JSON.parse(readFileSync(file, "utf8"));
+    for (const [id, action] of Object.entries(manifest.node ?? {})) {
+      if (action.filename && action.exportedName) names.set(id, `${action.filename}#${action.exportedName}`);
+    }
+  } catch {
+    // No build yet (development): actions are traced as "unknown".
+  }
+  return (id) => names.get(id);
 }
 
 /** @type {Promise<void> | undefined} */

@@ -3,6 +3,8 @@
 // collects a movement gives one trace: the front door's request span, the SQL statements inside it, and
 // the log lines written in it; the webhook that the event causes is delivered in a span of the worker
 // linked to that trace. Its own instance (two web processes) on a database of its own.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "@/lib/testing/otlp-receiver";
@@ -149,6 +151,36 @@ test("a request's trace holds its SQL spans and its log lines; the webhook's att
       timeout: 10_000,
     })
     .toBeGreaterThanOrEqual(2);
+});
+
+test("a server action's span names the action, from the build's manifest", async () => {
+  const manifest = JSON.parse(
+    readFileSync(join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8"),
+  ) as { node: Record<string, { filename: string; exportedName: string }> };
+  const [id, action] = Object.entries(manifest.node).find(([, each]) =>
+    each.filename.startsWith("app/(staff)/board/"),
+  )!;
+  // Hand-written calls: the action refuses a caller with no session, but the span is the front door's.
+  const call = (actionId: string, requestId: string) =>
+    fetch(`${product.baseUrl}/board`, {
+      method: "POST",
+      headers: {
+        "Next-Action": actionId,
+        "Content-Type": "text/plain;charset=UTF-8",
+        "X-Request-Id": requestId,
+        Connection: "close",
+      },
+      body: "[]",
+      redirect: "manual",
+    });
+  const known = `e2e-action-${Date.now()}`;
+  const unknown = `${known}-unknown`;
+  await call(id, known);
+  await call("00".repeat(21), unknown);
+  const named = await otlp.waitForSpan((span) => span.attributes["vms.request_id"] === known);
+  expect(named.attributes["vms.server_action"]).toBe(`${action.filename}#${action.exportedName}`);
+  const other = await otlp.waitForSpan((span) => span.attributes["vms.request_id"] === unknown);
+  expect(other.attributes["vms.server_action"]).toBe("unknown");
 });
 
 /** The span's parent, its parent's parent, … as far as they have arrived. */

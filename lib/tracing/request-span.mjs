@@ -10,7 +10,8 @@ import { TRACER_NAME, tracingApi } from "./tracing-api.mjs";
  * @template T
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
- * @param {{ route: string, requestId: string }} about
+ * @param {{ route: string, requestId: string, serverAction?: string }} about the server action as
+ *   "file#export" (from the build's manifest), "unknown" for an id the build does not have
  * @param {() => T} handle
  * @returns {T}
  */
@@ -29,7 +30,7 @@ export function traceRequest(request, response, about, handle) {
         "http.route": about.route,
         "url.path": (request.url ?? "/").split("?")[0],
         "vms.request_id": about.requestId,
-        ...(request.headers["next-action"] !== undefined ? { "vms.server_action": true } : {}),
+        ...(about.serverAction !== undefined ? { "vms.server_action": about.serverAction } : {}),
       },
     },
     parent,
