@@ -18,6 +18,7 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
   const page = usePageTurner(pages);
   const shown = cards.slice(page * size, (page + 1) * size);
   const headingId = `workshop-column-${column.stage}`;
+  const notShown = column.count - cards.length;
 
   return (
     <section
@@ -56,13 +57,27 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
             ))}
           </ul>
         )}
-        {pages > 1 ? (
+        {pages > 1 || notShown > 0 ? (
           <p className="mt-auto pt-1 text-base font-medium text-slate-300" data-testid="column-page">
-            {page * size + 1}–{Math.min(cards.length, (page + 1) * size)} of {cards.length}
-            <span aria-hidden="true">
-              {" "}
-              · page {page + 1}/{pages}
-            </span>
+            {pages > 1 ? (
+              <>
+                {page * size + 1}–{Math.min(cards.length, (page + 1) * size)} of {cards.length}
+                {notShown > 0 ? " longest in stage" : null}
+              </>
+            ) : null}
+            {/* The board sends each substage's longest-waiting jobs only (get-kanban-board.ts). */}
+            {notShown > 0 ? (
+              <>
+                {" "}
+                {pages > 1 ? "· " : ""}+{notShown} more
+              </>
+            ) : null}
+            {pages > 1 ? (
+              <span aria-hidden="true">
+                {" "}
+                · page {page + 1}/{pages}
+              </span>
+            ) : null}
           </p>
         ) : null}
       </div>

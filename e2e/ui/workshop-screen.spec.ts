@@ -198,8 +198,9 @@ test("type grows with the screen, and a column too full for cards condenses and 
     await expect(arrived).toHaveAttribute("data-fit", "pages");
     await expectNothingClipped(tv);
     const firstPage = await arrived.getByTestId("column-page").textContent();
-    // It pages through the cards the board carries (at most CARDS_PER_GROUP per substage group).
-    expect(firstPage).toMatch(/^1–\d+ of \d+ · page 1\/[2-9]/);
+    // It pages through the cards the board carries (at most CARDS_PER_GROUP per substage group), and
+    // says how many more the stage holds.
+    expect(firstPage).toMatch(/^1–\d+ of \d+ longest in stage · \+\d+ more · page 1\/[2-9]/);
     await tv.screenshot({ path: "e2e/screenshots/workshop-screen-crowded-1280x720.png" });
     // It turns the page by itself.
     await expect(arrived.getByTestId("column-page")).not.toHaveText(firstPage!, { timeout: 12_000 });
