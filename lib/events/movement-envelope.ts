@@ -5,6 +5,7 @@ import type { Driver, Movement, MovementRequest, Site } from "@/lib/generated/pr
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import type { ProofView } from "@/lib/proofs/proof-schema";
 
 export const ENVELOPE_SCHEMA_VERSION = "1";
 
@@ -29,8 +30,10 @@ export function buildMovementEnvelope(input: {
   request: MovementRequest;
   leg: LegForEnvelope;
   occurredAt: Date;
+  /** The carrier's proof of this collection or delivery (extension), when one was recorded. */
+  proof?: ProofView | null;
 }): { eventId: string; envelope: string } {
-  const { eventType, request, leg, occurredAt } = input;
+  const { eventType, request, leg, occurredAt, proof } = input;
   // Where it happened: the destination for a delivery, the origin otherwise (extensions section 4).
   const site = eventType === "movement.delivered" ? leg.destinationSite : leg.originSite;
   const eventId = newId();
@@ -73,6 +76,7 @@ export function buildMovementEnvelope(input: {
     reference: request.externalVehicleId ?? undefined,
     eventType,
     movement,
+    ...(proof ? { proof } : {}),
   };
   // JSON.stringify leaves out undefined members: optional fields are absent, never null.
   return { eventId, envelope: JSON.stringify(envelope) };

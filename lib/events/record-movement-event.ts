@@ -9,6 +9,11 @@ import {
 } from "@/lib/events/movement-envelope";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
+import { findLegProof } from "@/lib/proofs/proof-views";
+import { expiryFrom, WEBHOOK_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
+
+/** The events that carry the carrier's proof, and which proof. */
+const PROOF_KIND = { "movement.collected": "COLLECTION", "movement.delivered": "DELIVERY" } as const;
 
 /** Updates a leg and publishes its event. */
 export async function updateLegAndPublish(
@@ -46,7 +51,24 @@ export async function updateLegAndPublish(
       ),
     ])
     .executeTakeFirstOrThrow();
-  const { eventId, envelope } = buildMovementEnvelope({ eventType, request, leg, occurredAt: options.now });
+  const kind =
+    eventType === "movement.collected" || eventType === "movement.delivered" ? PROOF_KIND[eventType] : null;
+  const proof = kind
+    ? await findLegProof(
+        tx,
+        request.id,
+        leg.legNumber,
+        kind,
+        expiryFrom(options.now, WEBHOOK_LINK_TTL_SECONDS),
+      )
+    : null;
+  const { eventId, envelope } = buildMovementEnvelope({
+    eventType,
+    request,
+    leg,
+    occurredAt: options.now,
+    proof,
+  });
   await recordEvent(tx, {
     id: eventId,
     organisationId: request.organisationId,
