@@ -32,6 +32,18 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
 
   const leg = legFor(body.kind === "collection" ? "collected" : "delivered", link, standingRequest);
   if (!leg) throw legConflict(`This job has no ${body.kind} to record now.`);
+  const kind = body.kind === "collection" ? "COLLECTION" : "DELIVERY";
+  const recorded = await db().proof.findUnique({
+    where: {
+      movementRequestId_legNumber_kind: {
+        movementRequestId: link.movementRequestId,
+        legNumber: leg.legNumber,
+        kind,
+      },
+    },
+    select: { id: true },
+  });
+  if (recorded) throw legConflict(`The ${body.kind} of leg ${leg.legNumber} already has its proof.`);
   const organisation = await db().organisation.findUniqueOrThrow({
     where: { id: link.organisationId },
     select: { proofPhotoSlots: true },
@@ -54,7 +66,6 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
     );
   }
   const id = newId();
-  const kind = body.kind === "collection" ? "COLLECTION" : "DELIVERY";
   try {
     await db().$transaction(async (tx) => {
       await tx.proof.create({
