@@ -5,18 +5,19 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { inlineMessage, runAction, type ActionResult } from "@/lib/http/action-result";
 import type { ProofView } from "@/lib/proofs/proof-schema";
-import { listProofViews } from "@/lib/proofs/proof-views";
-import { expiryFrom, PAGE_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
+import { listRequestProofs } from "@/lib/proofs/list-request-proofs";
+import { PAGE_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
 import { identifierSchema } from "@/lib/schemas/common";
 
 export async function proofsAction(requestId: string): Promise<ActionResult<ProofView[]>> {
   const staff = await requireStaff(rolesWith("view-board"));
-  const result = await runAction("board", () =>
-    listProofViews(
-      staff.scope.organisationId,
+  const result = await runAction("board", async () => {
+    const { proofs } = await listRequestProofs(
+      staff.scope,
       identifierSchema.parse(requestId),
-      expiryFrom(new Date(), PAGE_LINK_TTL_SECONDS),
-    ),
-  );
+      PAGE_LINK_TTL_SECONDS,
+    );
+    return proofs;
+  });
   return result.ok ? result : { ok: false, message: inlineMessage(result) };
 }
