@@ -148,7 +148,7 @@ test("offline proof of collection: photos and a signature, synced once; the boar
     await signIn(page, DEMO_STAFF.admin, { callbackUrl: `/board?q=${encodeURIComponent(vrm)}` });
     await page.getByRole("row", { name: new RegExp(vrm) }).click();
     const card = page.getByRole("article", { name: "Leg 1 · Collection" });
-    await expect(card).toBeVisible();
+    await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card).toContainText("Dana Whitfield");
     await expect(card).toContainText("48,213");
     await expect(card).toContainText("Scratch, 10 cm");
