@@ -116,6 +116,8 @@ export function JobPage({ token, initialView }: Props) {
       return;
     }
     setProofFor(null);
+    // Back to the top of the job, where its status and the queue's notice are.
+    window.scrollTo({ top: 0 });
     await take({ action, idempotencyKey: crypto.randomUUID() });
   }
 

@@ -35,20 +35,18 @@ export async function recordProofOnPhone(
       .nth(index)
       .setInputFiles({ name: `photo-${index}.jpg`, mimeType: "image/jpeg", buffer: photo });
   }
-  await expect(form.locator('img[alt$=" photo"]')).toHaveCount(count);
+  await expect(form.locator('img[alt$=" photo"]')).toHaveCount(count, { timeout: 20_000 });
   await form.getByLabel("Odometer (miles)").fill(options.odometer ?? "48213");
   if (options.damage) {
     await form.getByRole("button", { name: "Add damage" }).click();
     await form.getByLabel("Damage 1: panel").selectOption({ label: options.damage.panel });
     await form.getByLabel("What is damaged").fill(options.damage.note);
-    await form
-      .locator("#proof-damage-0-photo")
-      .setInputFiles({
-        name: "damage.jpg",
-        mimeType: "image/jpeg",
-        buffer: await cameraJpeg(job, "#b91c1c"),
-      });
-    await expect(form.getByRole("img", { name: "Damage 1 photo photo" })).toBeVisible();
+    await form.locator("#proof-damage-0-photo").setInputFiles({
+      name: "damage.jpg",
+      mimeType: "image/jpeg",
+      buffer: await cameraJpeg(job, "#b91c1c"),
+    });
+    await expect(form.getByRole("img", { name: "Damage 1 photo photo" })).toBeVisible({ timeout: 20_000 });
   }
   await form.getByLabel(/^(Handed over by|Received by) \(name\)$/).fill(options.person);
   await signOnPad(job);
