@@ -11,6 +11,7 @@ import { GET as proofsApi } from "@/app/v1/operations/movement-requests/[request
 import type { ProofView } from "@/lib/proofs/proof-schema";
 import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
 import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
+import { getTrackingProof } from "@/lib/proofs/tracking-proof";
 import { callRoute } from "@/lib/testing/call-route";
 import { containsText, GPS_MARKER, jpegWithGps } from "@/lib/testing/image-fixtures";
 import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
@@ -212,5 +213,43 @@ describe("the operations API and signed links", () => {
     const expired = new URL(url);
     expired.searchParams.set("exp", "1000");
     expect((await fetchPhoto(expired.href)).status).toBe(403);
+  });
+});
+
+describe("proof of delivery", () => {
+  it("rides on the delivered webhook, and shows on the tracking page once delivered, only where the organisation allows it", async () => {
+    const { requestId, token } = await acceptedJob();
+    expect((await postProof(token, await uploadCompleteProof(token))).status).toBe(201);
+    expect((await actOnJobRoute(token, { action: "collected" })).status).toBe(200);
+    expect((await postProof(token, await uploadCompleteProof(token, "delivery"))).status).toBe(201);
+    expect((await actOnJobRoute(token, { action: "delivered" })).status).toBe(200);
+    const delivered = await database.prisma.event.findFirstOrThrow({
+      where: { organisationId: world.organisation.id, type: "movement.delivered" },
+      orderBy: { sequence: "desc" },
+    });
+    expect(JSON.parse(delivered.envelope ?? "{}")).toMatchObject({
+      proof: { kind: "delivery", legNumber: 1 },
+    });
+    const request = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
+    const trackingToken = request.trackingToken ?? "";
+    expect(trackingToken).not.toBe("");
+    // Off by default.
+    expect(await getTrackingProof(trackingToken)).toBeNull();
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { proofOnTrackingPage: true },
+    });
+    const proof = await getTrackingProof(trackingToken);
+    expect(proof).toMatchObject({ receivedBy: "Sam Porter" });
+    // The delivery's photos only: no signature, no position.
+    expect(proof?.photos.map((photo) => photo.label)).toContain("Front left corner");
+    expect(JSON.stringify(proof)).not.toContain("51.5072");
+    expect(proof?.photos.map((photo) => photo.label)).not.toContain("Signature");
+    const served = await fetchPhoto(proof?.photos[0]?.url ?? "");
+    expect(containsText(new Uint8Array(await served.arrayBuffer()), GPS_MARKER)).toBe(false);
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { proofOnTrackingPage: false },
+    });
   });
 });
