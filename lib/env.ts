@@ -114,6 +114,19 @@ const settingsSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("vehicle-movement-service"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Where proof photos are kept when no S3 store is configured (docs/carrier-journey.md). */
+  PROOF_STORAGE_DIR: z.string().default(".data/proof-photos"),
+  /**
+   * An S3-compatible store for proof photos: set S3_BUCKET (and its credentials) and photos go there
+   * instead of PROOF_STORAGE_DIR. S3_ENDPOINT for a store other than AWS (MinIO, R2, …), with
+   * S3_FORCE_PATH_STYLE=true when it has no per-bucket host names.
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
   KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),
   KANBAN_RED_HOURS: z.coerce.number().positive().default(72),

@@ -3,6 +3,7 @@
 import type { ActionResult, BulkOutcome } from "@/lib/http/action-result";
 import type { RequestJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import type { NewJobLink } from "@/lib/carrier-jobs/new-job-link";
+import type { ProofView } from "@/lib/proofs/proof-schema";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
 
 export type BoardActions = {
@@ -16,6 +17,7 @@ export type BoardActions = {
   jobLinks: (requestId: string) => Promise<ActionResult<RequestJobLinks>>;
   newJobLink: (requestId: string, carrier: unknown) => Promise<ActionResult<NewJobLink>>;
   revokeJobLink: (linkId: string) => Promise<ActionResult>;
+  proofs: (requestId: string) => Promise<ActionResult<ProofView[]>>;
   saveView: (input: unknown) => Promise<ActionResult<SavedViewItem>>;
   deleteView: (viewId: string) => Promise<ActionResult>;
 };

@@ -14,6 +14,7 @@ import type { BoardActions } from "./board-actions";
 import { DetailActions } from "./detail-actions";
 import { DetailFields } from "./detail-fields";
 import { DetailJobLinks } from "./detail-job-links";
+import { DetailProofs } from "@/components/proofs/detail-proofs";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
@@ -161,6 +162,12 @@ function DetailBody({
         />
       ) : null}
       <DetailFields detail={detail} today={today} />
+      <DetailProofs
+        key={`proofs-${detail.row.id}`}
+        requestId={detail.row.id}
+        version={detail.legs.map((leg) => leg.status).join(",")}
+        actions={actions}
+      />
       <DetailLegs legs={detail.legs} today={today} />
       <AuditTrail detail={detail} />
       <Timeline events={detail.events} />

@@ -13,6 +13,8 @@ import {
   type QueuedAction,
   type SendResult,
 } from "@/components/carrier-jobs/job-queue";
+import { ProofForm, type RecordedProof } from "@/components/proofs/proof-form";
+import { enqueueProof, flushProofs, readProofQueue } from "@/components/proofs/proof-queue";
 import { Button } from "@/components/ui/button";
 import type { JobAction, JobActionBody, JobView } from "@/lib/carrier-jobs/schemas";
 
@@ -40,6 +42,9 @@ export function JobPage({ token, initialView }: Props) {
   const [queued, setQueued] = useState<QueuedAction[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The action whose proof is being recorded (the form is open), and the proofs waiting for a signal. */
+  const [proofFor, setProofFor] = useState<"collected" | "delivered" | null>(null);
+  const [queuedProofs, setQueuedProofs] = useState<string[]>([]);
 
   const refresh = useCallback(async () => {
     try {
@@ -67,18 +72,27 @@ export function JobPage({ token, initialView }: Props) {
     },
     [refresh, token],
   );
-  const sync = useCallback(() => flushQueue(token, `${base}/actions`).then(synced), [base, synced, token]);
+  // Proofs first: the collected/delivered webhook carries the proof the server has when it is sent.
+  const sync = useCallback(async () => {
+    const proofs = await flushProofs(token, base);
+    const waiting = await readProofQueue(token);
+    setQueuedProofs(waiting.map((item) => `proof of ${item.body.kind}`));
+    const refusedProof = proofs.find((result) => result.status >= 400);
+    if (refusedProof) setMessage(`Proof not recorded: ${refusalOf(refusedProof.answer)}`);
+    if (waiting.length > 0) return;
+    await synced(await flushQueue(token, `${base}/actions`));
+  }, [base, synced, token]);
 
   useEffect(() => {
     // Sends what an earlier visit left queued (and shows the queue: localStorage, unknown to the server).
-    const online = () => void flushQueue(token, `${base}/actions`).then(synced);
+    const online = () => void sync();
     online();
     window.addEventListener("online", online);
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/jobs/sw.js", { scope: "/jobs/" }).catch(() => undefined);
     }
     return () => window.removeEventListener("online", online);
-  }, [base, synced, token]);
+  }, [sync]);
 
   async function take(body: JobActionBody) {
     setBusy(true);
@@ -86,10 +100,25 @@ export function JobPage({ token, initialView }: Props) {
     setQueued(readQueue(token));
     await sync();
     setQueued(readQueue(token));
-    if (readQueue(token).length > 0) {
+    if (readQueue(token).length > 0 || (await readProofQueue(token)).length > 0) {
       setMessage("No signal: saved on this phone. It is sent as soon as the signal returns.");
     }
     setBusy(false);
+  }
+
+  async function recordProof(action: "collected" | "delivered", proof: RecordedProof) {
+    setBusy(true);
+    try {
+      await enqueueProof(token, proof.body, proof.photos);
+    } catch {
+      setBusy(false);
+      setMessage("This phone could not save the proof (storage full or private browsing). Nothing was sent.");
+      return;
+    }
+    setProofFor(null);
+    // Back to the top of the job, where its status and the queue's notice are.
+    window.scrollTo({ top: 0 });
+    await take({ action, idempotencyKey: crypto.randomUUID() });
   }
 
   if (!view) return <InvalidJobLink />;
@@ -103,12 +132,23 @@ export function JobPage({ token, initialView }: Props) {
         <Notice tone="warning">This job was taken by another driver. Nothing more to do here.</Notice>
       ) : null}
       {view.state === "declined" ? <Notice tone="info">You declined this job.</Notice> : null}
-      {queued.length > 0 ? (
+      {queued.length + queuedProofs.length > 0 ? (
         <Notice tone="warning">
-          Waiting for a signal to send: {queued.map((item) => DONE_LABEL[item.body.action]).join(", ")}.
+          Waiting for a signal to send:{" "}
+          {[...queuedProofs, ...queued.map((item) => DONE_LABEL[item.body.action])].join(", ")}.
         </Notice>
       ) : null}
-      <JobDetails view={view} />
+      {proofFor && actions.includes(proofFor) ? (
+        <ProofForm
+          kind={proofFor === "collected" ? "collection" : "delivery"}
+          requiredSlots={view.proofPhotoSlots}
+          busy={busy}
+          onCancel={() => setProofFor(null)}
+          onRecord={(proof) => void recordProof(proofFor, proof)}
+        />
+      ) : (
+        <JobDetails view={view} />
+      )}
       {actions.includes("aborted") ? (
         <section aria-label="Stop the job" className="rounded-lg border border-slate-200 bg-white p-4">
           <AbortControl
@@ -125,7 +165,7 @@ export function JobPage({ token, initialView }: Props) {
         <p role="status" className="text-slate-800 empty:hidden">
           {message}
         </p>
-        {main.length > 0 ? (
+        {main.length > 0 && !proofFor ? (
           <div className="flex flex-wrap gap-3">
             {main.map((action) => (
               <Button
@@ -134,7 +174,11 @@ export function JobPage({ token, initialView }: Props) {
                 variant={action === "decline" ? "secondary" : "primary"}
                 className="grow"
                 loading={busy}
-                onClick={() => void take({ action, idempotencyKey: key() } as JobActionBody)}
+                onClick={() =>
+                  action === "collected" || action === "delivered"
+                    ? setProofFor(action)
+                    : void take({ action, idempotencyKey: key() } as JobActionBody)
+                }
               >
                 {ACTION_LABEL[action]}
               </Button>

@@ -2,97 +2,23 @@
 // development mailbox, accepts, records the collection and the delivery; the board shows the new
 // status. No sideways scrolling from 360 px, no serious axe violation. An offer to several drivers:
 // both accept at once, exactly one wins, the other sees it taken. An unknown link is a 404 page.
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { env } from "@/lib/env";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import {
+  driversOfA,
+  expectNoSidewaysScroll,
+  IMAGES,
+  integration,
+  mailedLink,
+  operations,
+  phone,
+  poolRequest,
+} from "../support/carrier-phone";
 import { withE2eDatabase } from "../support/e2e-database";
+import { recordProofOnPhone } from "../support/proof-form";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
-const integration = () => ({ "X-Service-API-Key": env().DEMO_API_KEY_A });
-const operations = () => ({ "X-Service-API-Key": env().DEMO_OPS_API_KEY });
-const PHONE = { width: 390, height: 844 };
-const IMAGES = "docs/images";
-
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
-
-async function poolRequest(request: APIRequestContext, vrm: string): Promise<string> {
-  const sites = (
-    (await (await request.get("/v1/infrastructure/sites", { headers: integration() })).json()) as {
-      data: { id: string; countryCode: string }[];
-    }
-  ).data.filter((site) => site.countryCode === "GB");
-  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
-    headers: integration(),
-    data: {
-      vehicle: { vrm, vin: "WF0XXXGCDX4444444", make: "Volkswagen", model: "Golf" },
-      origin: { location: { type: "INTERNAL", siteId: sites[0]!.id } },
-      destination: {
-        location: { type: "INTERNAL", siteId: sites[1]!.id },
-        deliveryByDate: "2027-06-01",
-        deliveryByTime: "16:00",
-      },
-      businessArea: "Retail",
-      transportMethod: "DRIVEN",
-      notes: "Keys at reception",
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function driversOfA(request: APIRequestContext) {
-  const drivers = (
-    (await (await request.get("/v1/operations/drivers", { headers: operations() })).json()) as {
-      data: { id: string; firstname: string; surname: string }[];
-    }
-  ).data;
-  return withE2eDatabase(async (client) => {
-    const rows = await client.query<{ id: string; email: string; firstname: string }>(
-      `SELECT id, email, firstname FROM "Driver" WHERE id = ANY($1) AND email IS NOT NULL ORDER BY id`,
-      [drivers.map((driver) => driver.id)],
-    );
-    return rows.rows;
-  });
-}
-
-/** The job link in the e-mail to `to` written after `since`, once the worker has sent it. */
-async function mailedLink(to: string, since: Date): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const rows = await withE2eDatabase(
-          async (client) =>
-            (
-              await client.query<{ text: string }>(
-                `SELECT text FROM "EmailMessage" WHERE "to" = $1 AND kind = 'job_link' AND status = 'SENT'
-                   AND "createdAt" >= $2
-                 ORDER BY "createdAt" DESC LIMIT 1`,
-                [to, since],
-              )
-            ).rows,
-        );
-        link = /\/jobs\/[A-Za-z0-9_-]{43}/.exec(rows[0]?.text ?? "")?.[0] ?? "";
-        return link;
-      },
-      { timeout: 30_000 },
-    )
-    .not.toBe("");
-  return link;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  for (const width of [360, 390, 768, 1280]) {
-    await page.setViewportSize({ width, height: 844 });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize(PHONE);
-}
-
-async function phone(browser: Browser) {
-  return browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "en-GB" });
-}
 
 test("a driver opens the link from the mailbox, accepts, collects and delivers; the board follows", async ({
   browser,
@@ -138,8 +64,10 @@ test("a driver opens the link from the mailbox, accepts, collects and delivers; 
   await job.screenshot({ path: `${IMAGES}/job-accepted-phone.png` });
 
   await job.getByRole("button", { name: "Vehicle collected" }).click();
+  await recordProofOnPhone(job, { person: "Reception, Manchester" });
   await expect(job.getByTestId("job-status")).toHaveText("On its way");
   await job.getByRole("button", { name: "Vehicle delivered" }).click();
+  await recordProofOnPhone(job, { person: "Reception, Leeds" });
   await expect(job.getByTestId("job-status")).toHaveText("Delivered");
   await expect(job.getByRole("button", { name: /Vehicle|Accept|Abort/ })).toHaveCount(0);
   await expectAccessible(job);
@@ -185,7 +113,8 @@ test("offline: the collection queues on the phone with its key and syncs once", 
 
   await context.setOffline(true);
   await job.getByRole("button", { name: "Vehicle collected" }).click();
-  await expect(job.getByText("Waiting for a signal to send: collected.")).toBeVisible();
+  await recordProofOnPhone(job, { person: "Reception" });
+  await expect(job.getByText("Waiting for a signal to send: proof of collection, collected.")).toBeVisible();
   await expect(job.getByRole("status")).toContainText("No signal");
   await expectAccessible(job);
   await job.screenshot({ path: `${IMAGES}/job-offline-phone.png` });

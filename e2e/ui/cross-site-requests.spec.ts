@@ -164,10 +164,15 @@ function cookieRoutes(): string[] {
 }
 
 /**
- * The one route outside /v1 that takes a write: a carrier's action through its job link, authorised by
- * the link's token in the path, not by a cookie (docs/carrier-journey.md). An unknown token is a 404.
+ * The routes outside /v1 that take a write: a carrier's action, proof and proof photos through its job
+ * link, authorised by the link's token in the path, not by a cookie (docs/carrier-journey.md). An
+ * unknown token is a 404.
  */
-const TOKEN_ROUTES_TAKING_POST = new Set(["/jobs/x/actions"]);
+const TOKEN_ROUTES_TAKING_WRITES = new Map([
+  ["/jobs/x/actions", "POST"],
+  ["/jobs/x/proofs", "POST"],
+  ["/jobs/x/proof-photos/x", "PUT"],
+]);
 
 test("no other cookie-authenticated route accepts a state-changing method", async ({ page }) => {
   await signIn(page, DEMO_STAFF.admin);
@@ -180,8 +185,8 @@ test("no other cookie-authenticated route accepts a state-changing method", asyn
       // From another site: refused at the door (proxy.ts; 405 on the health checks, which it does not
       // see). From this one: the route takes no writes.
       expect([403, 405], `${method} ${route} cross-site`).toContain((await send(FORGED_ORIGIN)).status());
-      const takesPost = method === "POST" && TOKEN_ROUTES_TAKING_POST.has(route);
-      expect((await send(E2E_BASE_URL)).status(), `${method} ${route}`).toBe(takesPost ? 404 : 405);
+      const takesWrite = TOKEN_ROUTES_TAKING_WRITES.get(route) === method;
+      expect((await send(E2E_BASE_URL)).status(), `${method} ${route}`).toBe(takesWrite ? 404 : 405);
     }
   }
 });

@@ -208,6 +208,7 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     abortAction: lifecycle({ reason: "VEHICLE_NOT_READY", detail: "fuzz" }, "legNumber"),
     cancelAction: lifecycle({ reason: "fuzz" }),
     jobLinksAction: fc.tuple(requestId),
+    proofsAction: fc.tuple(requestId),
     newJobLinkAction: fc.tuple(
       requestId,
       fc.oneof(

@@ -192,6 +192,26 @@ const WALK: Record<string, Walk> = {
     probes: () => [],
     custom: (sessions, a) => jobActionsRefused(sessions.adminB, a),
   },
+  "/jobs/[token]/proofs": {
+    takes: "[token] (public, unguessable); POST only",
+    probes: () => [],
+    custom: (sessions, a) => proofRoutesRefused(sessions.adminB, a),
+  },
+  "/jobs/[token]/proof-photos/[photoId]": {
+    takes: "[token] (public, unguessable), [photoId] (the phone's); PUT only",
+    probes: () => [],
+    custom: (sessions, a) => proofRoutesRefused(sessions.adminB, a),
+  },
+  "/api/proof-photos/[photoId]": {
+    takes: "[photoId] with a signature of it: none of A's ids opens without one",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      for (const id of [a.requestId, a.jobLink.id, a.displayLink.id, ...MALFORMED_TOKENS]) {
+        const response = await sessions.adminB.request.get(`/api/proof-photos/${id}?exp=99999999999&sig=x`);
+        expect(response.status(), `GET /api/proof-photos/${id}`).toBe(403);
+      }
+    },
+  },
   "/jobs/[token]/manifest.webmanifest": {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/jobs/${id}/manifest.webmanifest`, "404"),
@@ -225,6 +245,22 @@ async function jobActionsRefused(context: BrowserContext, a: WorldA): Promise<vo
       headers: { origin: E2E_BASE_URL },
     });
     expect(response.status(), `POST /jobs/${token}/actions`).toBe(404);
+  }
+}
+
+async function proofRoutesRefused(context: BrowserContext, a: WorldA): Promise<void> {
+  const tokens = [a.displayLink.id, a.prepSite.id, a.requestId, a.jobLink.id, ...MALFORMED_TOKENS];
+  for (const token of tokens) {
+    const proof = await context.request.post(`/jobs/${token}/proofs`, {
+      data: { kind: "collection", idempotencyKey: `tenancy-probe-${token.length}` },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(proof.status(), `POST /jobs/${token}/proofs`).toBe(404);
+    const photo = await context.request.put(`/jobs/${token}/proof-photos/tenancy-probe`, {
+      data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+      headers: { origin: E2E_BASE_URL, "content-type": "image/jpeg" },
+    });
+    expect(photo.status(), `PUT /jobs/${token}/proof-photos/…`).toBe(404);
   }
 }
 
@@ -265,6 +301,7 @@ const ACTIONS: Record<string, ActionCase> = {
   abortAction: lifecycle(() => ({ reason: "NotReady", detail: "tenancy probe" })),
   cancelAction: lifecycle(() => ({ reason: "tenancy probe" })),
   jobLinksAction: lifecycleRead(),
+  proofsAction: lifecycleRead(),
   newJobLinkAction: lifecycle((a) => ({ driverId: a.driverId })),
   revokeJobLinkAction: { as: "dispatcherB", args: (a) => [a.jobLink.id], expected: "refused" },
   bulkAssignAction: {

@@ -11,6 +11,7 @@ const PUBLIC_PREFIXES = [
   "/track", // public tracking pages (unguessable token)
   "/display", // workshop screens (unguessable, revocable link)
   "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
+  "/api/proof-photos", // proof photos, through signed expiring links only (lib/proofs)
   "/docs", // API reference
   "/sign-in",
   "/_next",

@@ -9,6 +9,7 @@ import { carrierLegs, jobActions } from "@/lib/carrier-jobs/job-link-standing";
 import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import type { JobSite, JobView } from "@/lib/carrier-jobs/schemas";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { requiredSlotsOf } from "@/lib/proofs/photo-slots";
 
 type SiteRow = {
   id: string;
@@ -44,7 +45,10 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
   const siteById = new Map(sites.map((site) => [site.id, site]));
   const site = (id: string) => toJobSite(siteById.get(id));
   const [organisation, carrierName, contact] = await Promise.all([
-    db().organisation.findUniqueOrThrow({ where: { id: request.organisationId }, select: { name: true } }),
+    db().organisation.findUniqueOrThrow({
+      where: { id: request.organisationId },
+      select: { name: true, proofPhotoSlots: true },
+    }),
     carrierNameOf(link),
     contactOf(link.createdBy, request.organisationId),
   ]);
@@ -81,6 +85,7 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       };
     }),
     actions: jobActions(link, standingRequest, now),
+    proofPhotoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
   };
 }
 

@@ -19,7 +19,7 @@ import {
 import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import { jobActionBody } from "@/lib/carrier-jobs/schemas";
 
-const NO_STORE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
+export const NO_STORE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
 /** GET /jobs/{token}/view */
 export async function jobViewResponse(token: string): Promise<Response> {
@@ -67,7 +67,7 @@ export async function jobActionResponse(request: Request, token: string): Promis
   });
 }
 
-async function openLink(
+export async function openLink(
   token: string,
 ): Promise<{ resolved: ResolvedJobLink; headers: Record<string, string> }> {
   const resolved = await resolveJobLink(token);
@@ -80,7 +80,7 @@ function contentType(status: number): Record<string, string> {
   return { "content-type": status >= 400 ? PROBLEM_CONTENT_TYPE : "application/json" };
 }
 
-async function answer(work: () => Promise<Response>): Promise<Response> {
+export async function answer(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { abortedBody } from "@/lib/movement-requests/operations/schemas";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
+import type { RequirablePhotoSlot } from "@/lib/proofs/photo-slots";
 
 /** Made on the phone when the action is taken (a UUID), and sent again unchanged by every retry. */
 const idempotencyKey = z.string().min(8).max(IDEMPOTENCY_KEY_MAX_LENGTH);
@@ -49,6 +50,8 @@ export type JobView = {
   /** The legs this carrier holds (every leg while an offer is open). */
   legs: { legNumber: number; status: string; from: string; to: string }[];
   actions: JobAction[];
+  /** The photos the organisation requires in a proof of collection or delivery (lib/proofs). */
+  proofPhotoSlots: RequirablePhotoSlot[];
 };
 
 export type JobLinkState = "active" | "taken" | "declined" | "revoked" | "superseded" | "expired";

@@ -8,6 +8,7 @@ import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
 import { MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
 import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
+import { proofSchema } from "@/lib/proofs/proof-schema";
 import {
   businessAreaSchema,
   calendarDateSchema,
@@ -90,6 +91,15 @@ const movementFields = {
     .meta({ description: "Assigned driver; absent when a logistics provider carries the movement" }),
 };
 
+/** Proof of collection or delivery, when the carrier recorded one on its job page (extension). */
+const proofField = proofSchema.optional().meta({
+  description:
+    "The carrier's proof (photos, odometer, damage, who handed over or received, signature) as signed links " +
+    "that expire after 7 days (extension, absent when no proof was recorded). Fetch fresh links from " +
+    "`GET /operations/movement-requests/{requestId}/proofs`.",
+  "x-extension": true,
+});
+
 /** The envelope members common to every event (specification, "Events"). */
 const envelopeFields = {
   schemaVersion: z.string().meta({
@@ -124,6 +134,7 @@ export const movementCollectedEnvelopeSchema = z
       ...movementFields,
       originActualOn: date("Actual collection date"),
     }),
+    proof: proofField,
   })
   .meta({
     id: "MovementCollectedEvent",
@@ -138,6 +149,7 @@ export const movementDeliveredEnvelopeSchema = z
       ...movementFields,
       destinationActualOn: date("Actual delivery date"),
     }),
+    proof: proofField,
   })
   .meta({ id: "MovementDeliveredEvent", description: "The vehicle was delivered to the destination." });
 

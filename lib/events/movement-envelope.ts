@@ -5,6 +5,7 @@ import type { Driver, Movement, MovementRequest, Site } from "@/lib/generated/pr
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import type { ProofView } from "@/lib/proofs/proof-schema";
 
 export const ENVELOPE_SCHEMA_VERSION = "1";
 
@@ -43,6 +44,8 @@ export function buildMovementEnvelope(input: {
   request: MovementRequest;
   leg: LegForEnvelope;
   occurredAt: Date;
+  /** The carrier's proof of this collection or delivery (extension), when one was recorded. */
+  proof?: ProofView | null;
 }): { eventId: string; envelope: string } {
   const envelope = movementEnvelopeObject(input);
   // JSON.stringify leaves out undefined members: optional fields are absent, never null.
@@ -55,8 +58,9 @@ export function movementEnvelopeObject(input: {
   request: MovementRequest;
   leg: LegForEnvelope;
   occurredAt: Date;
+  proof?: ProofView | null;
 }) {
-  const { eventType, request, leg, occurredAt } = input;
+  const { eventType, request, leg, occurredAt, proof } = input;
   // Where it happened: the destination for a delivery (and for an arrival at risk), the origin otherwise
   // (extensions section 4).
   const atDestination = eventType === "movement.delivered" || eventType === "movement.at_risk";
@@ -101,5 +105,6 @@ export function movementEnvelopeObject(input: {
     reference: request.externalVehicleId ?? undefined,
     eventType,
     movement,
+    ...(proof ? { proof } : {}),
   };
 }

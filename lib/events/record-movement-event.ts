@@ -10,6 +10,8 @@ import {
 import { recordEvent } from "@/lib/events/record-event";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
+import { findLegProof } from "@/lib/proofs/proof-views";
+import { expiryFrom, WEBHOOK_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
 
 /** What the envelope reads of a leg's sites and driver, joined as origin, destination and driver. */
 const ENVELOPE_LEG_EXTRAS = [
@@ -41,6 +43,9 @@ export async function readCurrentLegForEnvelope(tx: Queryable, requestId: string
   return leg;
 }
 
+/** The events that carry the carrier's proof, and which proof. */
+const PROOF_KIND = { "movement.collected": "COLLECTION", "movement.delivered": "DELIVERY" } as const;
+
 /** Updates a leg and publishes its event. */
 export async function updateLegAndPublish(
   tx: Queryable,
@@ -66,7 +71,24 @@ export async function updateLegAndPublish(
     .selectAll("leg")
     .select(ENVELOPE_LEG_EXTRAS)
     .executeTakeFirstOrThrow();
-  const { eventId, envelope } = buildMovementEnvelope({ eventType, request, leg, occurredAt: options.now });
+  const kind =
+    eventType === "movement.collected" || eventType === "movement.delivered" ? PROOF_KIND[eventType] : null;
+  const proof = kind
+    ? await findLegProof(
+        tx,
+        request.id,
+        leg.legNumber,
+        kind,
+        expiryFrom(options.now, WEBHOOK_LINK_TTL_SECONDS),
+      )
+    : null;
+  const { eventId, envelope } = buildMovementEnvelope({
+    eventType,
+    request,
+    leg,
+    occurredAt: options.now,
+    proof,
+  });
   await recordEvent(tx, {
     id: eventId,
     organisationId: request.organisationId,

@@ -18,6 +18,10 @@ export async function createNorthgate(db: FactoryDb): Promise<DemoTenant> {
     plan: Plan.FREE,
     trackingEnabled: true,
     currencyCode: "GBP",
+    // Proof of collection and delivery (docs/carrier-journey.md): the default minimum photo set, and
+    // the proof of delivery shown to the customer on the tracking page.
+    proofPhotoSlots: ["front_left", "front_right", "rear_left", "rear_right", "odometer"],
+    proofOnTrackingPage: true,
   });
   const profile = await createProfile(db, {
     organisationId: organisation.id,
@@ -54,6 +58,8 @@ export async function createHarbour(db: FactoryDb): Promise<DemoTenant> {
     plan: Plan.PRO,
     trackingEnabled: false,
     currencyCode: "GBP",
+    // A smaller minimum set: the front, the rear and the odometer.
+    proofPhotoSlots: ["front", "rear", "odometer"],
   });
   const profile = await createProfile(db, {
     organisationId: organisation.id,

@@ -28,6 +28,7 @@ import {
   revokeJobLinkAction,
   saveViewAction,
 } from "./actions";
+import { proofsAction } from "./proof-actions";
 
 export const metadata: Metadata = { title: "Movement board" };
 
@@ -41,6 +42,7 @@ const boardActions = {
   cancel: cancelAction,
   bulkAssign: bulkAssignAction,
   jobLinks: jobLinksAction,
+  proofs: proofsAction,
   newJobLink: newJobLinkAction,
   revokeJobLink: revokeJobLinkAction,
   saveView: saveViewAction,

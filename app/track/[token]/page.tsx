@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TrackingLive } from "@/components/tracking/tracking-live";
 import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
+import { TrackingProofSection } from "@/components/proofs/tracking-proof";
+import { getTrackingProof } from "@/lib/proofs/tracking-proof";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -15,5 +17,11 @@ export default async function TrackingPage({ params }: { params: Promise<{ token
   const { token } = await params;
   const view = await getTrackingView(token);
   if (!view) notFound();
-  return <TrackingLive initialView={view} statusUrl={`/track/${encodeURIComponent(token)}/status`} />;
+  const proof = await getTrackingProof(token);
+  return (
+    <>
+      <TrackingLive initialView={view} statusUrl={`/track/${encodeURIComponent(token)}/status`} />
+      {proof ? <TrackingProofSection proof={proof} /> : null}
+    </>
+  );
 }

@@ -14,6 +14,7 @@ import {
 import { movementRequestParams, movementRequestSchema } from "@/lib/movement-requests/schemas";
 import { EXAMPLE_IDS } from "@/lib/openapi/examples";
 import { TAGS, op, type EndpointDefinition } from "@/lib/openapi/operation";
+import { proofListSchema } from "@/lib/proofs/proof-schema";
 import { assignPrepSiteBody, movePrepJobBody, prepJobParams, prepJobSchema } from "@/lib/prep-jobs/schemas";
 
 /** What every movement-request action shares. */
@@ -166,6 +167,21 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       bodyExample: { stage: "ARRIVED" },
       success: { status: 200, description: "The moved prep job.", schema: prepJobSchema },
       errors: ["PREP_JOB_NOT_FOUND", "INVALID_STATUS_TRANSITION", "MOVEMENT_ALREADY_EXISTS"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/proofs": {
+    get: op.get({
+      ...action,
+      operationId: "listMovementRequestProofs",
+      summary: "Proofs of collection and delivery",
+      description:
+        "What the carriers recorded on their job pages at each collection and delivery: photos (the " +
+        "organisation's minimum set, damage, the signature), odometer, damage by panel, who handed over " +
+        "or received the vehicle, when, and where when the phone allowed it. Photos are signed links " +
+        "that expire after an hour (`expiresAt`); their location metadata is stripped. Empty until a " +
+        "carrier records one.",
+      success: { status: 200, description: "The request's proofs, by leg.", schema: proofListSchema },
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND"],
     }),
   },
   "/operations/drivers": {

@@ -1,0 +1,8 @@
+import { proofPhotoResponse } from "@/lib/proofs/proof-endpoints";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/proof-photos/{photoId}?exp=&sig= — a proof photo through its signed, expiring link
+export async function GET(request: Request, { params }: { params: Promise<{ photoId: string }> }) {
+  return proofPhotoResponse(request, (await params).photoId);
+}

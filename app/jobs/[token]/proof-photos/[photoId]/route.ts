@@ -1,0 +1,12 @@
+import { proofPhotoUploadResponse } from "@/lib/proofs/proof-endpoints";
+
+export const dynamic = "force-dynamic";
+
+// PUT /jobs/{token}/proof-photos/{photoId} — one proof photo's bytes, under the phone's id for it (idempotent)
+export async function PUT(
+  request: Request,
+  { params }: { params: Promise<{ token: string; photoId: string }> },
+) {
+  const { token, photoId } = await params;
+  return proofPhotoUploadResponse(request, token, photoId);
+}

@@ -1,0 +1,8 @@
+import { proofRecordResponse } from "@/lib/proofs/proof-endpoints";
+
+export const dynamic = "force-dynamic";
+
+// POST /jobs/{token}/proofs — a proof of collection or delivery, naming its uploaded photos (idempotent by its key)
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }) {
+  return proofRecordResponse(request, (await params).token);
+}

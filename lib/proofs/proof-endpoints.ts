@@ -1,0 +1,79 @@
+// The proof routes: the job page's uploads (the link is the credential, rate-limited with its other
+// requests) and the signed photo links. Bad input is a problem body (400, 403, 404, 409, 413, 415).
+import "server-only";
+import { db } from "@/lib/db";
+import { ULID_PATTERN } from "@/lib/ids";
+import { AppError } from "@/lib/errors/app-error";
+import { readJsonBody } from "@/lib/http/read-json-body";
+import { validationError } from "@/lib/http/validation";
+import { answer, NO_STORE, openLink } from "@/lib/carrier-jobs/job-endpoints";
+import { proofStore } from "@/lib/proofs/proof-store";
+import { readImageBody } from "@/lib/proofs/read-image-body";
+import { recordProof } from "@/lib/proofs/record-proof";
+import { clientPhotoId, proofBody } from "@/lib/proofs/schemas";
+import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
+import { uploadProofPhoto } from "@/lib/proofs/upload-photo";
+
+/** PUT /jobs/{token}/proof-photos/{clientId}: the photo's bytes (image/jpeg, or image/png). */
+export async function proofPhotoUploadResponse(
+  request: Request,
+  token: string,
+  clientId: string,
+): Promise<Response> {
+  return answer(async () => {
+    const { resolved, headers } = await openLink(token);
+    const id = clientPhotoId.safeParse(clientId);
+    if (!id.success) throw validationError(id.error, "path");
+    const image = await readImageBody(request);
+    const uploaded = await uploadProofPhoto(resolved, id.data, image);
+    return Response.json(
+      { photoId: uploaded.photoId, bytes: uploaded.bytes },
+      {
+        status: uploaded.replayed ? 200 : 201,
+        headers: { ...NO_STORE, ...headers, ...(uploaded.replayed ? { "idempotent-replayed": "true" } : {}) },
+      },
+    );
+  });
+}
+
+/** POST /jobs/{token}/proofs: the proof, naming its uploaded photos. */
+export async function proofRecordResponse(request: Request, token: string): Promise<Response> {
+  return answer(async () => {
+    const { resolved, headers } = await openLink(token);
+    const parsed = proofBody.safeParse((await readJsonBody(request)).value);
+    if (!parsed.success) throw validationError(parsed.error, "body");
+    const recorded = await recordProof(resolved, parsed.data);
+    const { replayed, ...outcome } = recorded;
+    return Response.json(outcome, {
+      status: replayed ? 200 : 201,
+      headers: { ...NO_STORE, ...headers, ...(replayed ? { "idempotent-replayed": "true" } : {}) },
+    });
+  });
+}
+
+/** GET /api/proof-photos/{id}?exp=&sig= — a photo, for as long as its signed link lasts. */
+export async function proofPhotoResponse(request: Request, photoId: string): Promise<Response> {
+  return answer(async () => {
+    const query = new URL(request.url).searchParams;
+    const check = ULID_PATTERN.test(photoId)
+      ? checkPhotoLink(photoId, query.get("exp"), query.get("sig"))
+      : "invalid";
+    if (check === "invalid") throw new AppError("FORBIDDEN", "This photo link is not valid.");
+    if (check === "expired")
+      throw new AppError("FORBIDDEN", "This photo link has expired; ask for a new one.");
+    const photo = await db().proofPhoto.findUnique({ where: { id: photoId } });
+    const object = photo?.proofId ? await proofStore().get(photo.storageKey) : null;
+    if (!object) throw new AppError("NOT_FOUND", "This photo does not exist.");
+    const secondsLeft = Math.max(0, Number(query.get("exp")) - Math.floor(Date.now() / 1000));
+    return new Response(Buffer.from(object.bytes), {
+      headers: {
+        "content-type": object.contentType,
+        "content-length": String(object.bytes.length),
+        "cache-control": `private, max-age=${Math.min(secondsLeft, 3600)}`,
+        "x-content-type-options": "nosniff",
+        "content-disposition": "inline",
+        "referrer-policy": "no-referrer",
+      },
+    });
+  });
+}

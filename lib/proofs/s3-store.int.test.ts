@@ -1,0 +1,102 @@
+// The S3 path of the proof store against a real S3 protocol server (s3rver, started here): objects
+// written and read back through @aws-sdk/client-s3 with path-style addressing and credentials, a
+// missing object is null, and a whole proof recorded through a job link lands in the bucket (stripped
+// of its location) and is served through its signed link.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { s3Store, useProofStore, type S3Settings } from "@/lib/proofs/proof-store";
+import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
+import { containsText, GPS_MARKER } from "@/lib/testing/image-fixtures";
+import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
+import { createMovementWorld } from "@/lib/testing/movement-world";
+import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
+import { fetchPhoto, postProof, uploadCompleteProof } from "@/lib/testing/proof-kit";
+import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createDriver } from "@/prisma/factories";
+
+const database = setupTestDatabase();
+const directory = mkdtempSync(path.join(tmpdir(), "vms-s3rver-"));
+const server = new S3rver({
+  address: "127.0.0.1",
+  port: 0,
+  silent: true,
+  directory,
+  configureBuckets: [{ name: "proofs" }],
+});
+let settings: S3Settings;
+
+beforeAll(async () => {
+  const { port } = await server.run();
+  settings = {
+    bucket: "proofs",
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    // s3rver's fixed development credentials.
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+  };
+});
+
+afterAll(async () => {
+  useProofStore(undefined);
+  await server.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe("the S3 proof store", () => {
+  it("writes and reads objects; a missing one is null", async () => {
+    const store = s3Store(settings);
+    const key = `org/request/${randomUUID()}`;
+    await store.put(key, Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
+    expect(await store.get(key)).toEqual({
+      bytes: Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]),
+      contentType: "image/jpeg",
+    });
+    expect(await store.get(`org/request/${randomUUID()}`)).toBeNull();
+  });
+
+  it("keeps a proof's photos in the bucket, stripped, served through signed links", async () => {
+    useProofStore(s3Store(settings));
+    const world = await createMovementWorld(database.prisma);
+    const driver = await createDriver(database.prisma, {
+      organisationId: world.organisation.id,
+      email: `s3-${randomUUID()}@drivers.test`,
+    });
+    const created = await createPoolRequest(world);
+    await operateOk(world, "assign", created.id, { offerToDriverId: driver.id });
+    const token = await mailedJobToken(database.prisma, driver);
+    await actOnJobRoute(token, { action: "accept" });
+    expect((await postProof(token, await uploadCompleteProof(token))).status).toBe(201);
+
+    const photos = await database.prisma.proofPhoto.findMany({
+      where: { organisationId: world.organisation.id },
+    });
+    expect(photos).toHaveLength(7);
+    const client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
+    for (const photo of photos) {
+      const object = await client.send(new GetObjectCommand({ Bucket: "proofs", Key: photo.storageKey }));
+      const bytes = await object.Body?.transformToByteArray();
+      expect(bytes?.length).toBe(photo.bytes);
+      expect(containsText(bytes ?? new Uint8Array(), GPS_MARKER)).toBe(false);
+    }
+    const proof = await database.prisma.proof.findFirstOrThrow({ where: { movementRequestId: created.id } });
+    const served = await fetchPhoto(
+      signedPhotoUrl(
+        photos.find((photo) => photo.proofId === proof.id)?.id ?? "",
+        new Date(Date.now() + 60_000),
+      ),
+    );
+    expect(served.status).toBe(200);
+  });
+});

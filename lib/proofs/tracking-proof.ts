@@ -1,0 +1,38 @@
+// The proof of delivery on the customer's tracking page (/track/{token}): only once the vehicle is
+// delivered, only where the organisation allows it (Organisation.proofOnTrackingPage, off by default),
+// and only the photos (metadata stripped on upload), the time and who received it: no signature, no
+// position, nothing of the collection.
+import "server-only";
+import { db } from "@/lib/db";
+import { PHOTO_SLOT_LABEL, type PhotoSlot } from "@/lib/proofs/photo-slots";
+import { toProofView } from "@/lib/proofs/proof-views";
+import { expiryFrom, PAGE_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
+
+export type TrackingProof = {
+  recordedAt: string;
+  receivedBy: string;
+  photos: { label: string; url: string }[];
+};
+
+export async function getTrackingProof(token: string, now = new Date()): Promise<TrackingProof | null> {
+  const request = await db().movementRequest.findUnique({
+    where: { trackingToken: token },
+    select: { id: true, status: true, organisation: { select: { proofOnTrackingPage: true } } },
+  });
+  if (!request || request.status !== "DELIVERED" || !request.organisation.proofOnTrackingPage) return null;
+  const proof = await db().proof.findFirst({
+    where: { movementRequestId: request.id, kind: "DELIVERY" },
+    orderBy: { legNumber: "desc" },
+    include: { photos: true },
+  });
+  if (!proof) return null;
+  const view = toProofView(proof, expiryFrom(now, PAGE_LINK_TTL_SECONDS));
+  return {
+    recordedAt: view.recordedAt,
+    receivedBy: view.personName,
+    photos: view.photos.map((photo) => ({
+      label: PHOTO_SLOT_LABEL[photo.slot as PhotoSlot],
+      url: photo.url,
+    })),
+  };
+}

@@ -1,0 +1,71 @@
+// Helpers of the proof integration tests: the job page's proof routes called as a phone calls them,
+// and a complete proof of the default minimum set.
+import { randomUUID } from "node:crypto";
+import { PUT as uploadRoute } from "@/app/jobs/[token]/proof-photos/[photoId]/route";
+import { POST as proofsRoute } from "@/app/jobs/[token]/proofs/route";
+import { GET as photoRoute } from "@/app/api/proof-photos/[photoId]/route";
+import type { ProofBody } from "@/lib/proofs/schemas";
+import { jpegWithGps, pngWithGps } from "@/lib/testing/image-fixtures";
+
+type Context = { params: Promise<Record<string, string | string[]>> };
+const DEFAULT_SLOTS = ["front_left", "front_right", "rear_left", "rear_right", "odometer"] as const;
+
+/** PUT /jobs/{token}/proof-photos/{photoId} with raw bytes. */
+export async function uploadPhoto(token: string, photoId: string, bytes: Uint8Array, type = "image/jpeg") {
+  const request = new Request(`http://localhost/jobs/${token}/proof-photos/${photoId}`, {
+    method: "PUT",
+    headers: { "content-type": type },
+    body: Buffer.from(bytes),
+  });
+  const response = await uploadRoute(request, { params: Promise.resolve({ token, photoId }) } as Context & {
+    params: Promise<{ token: string; photoId: string }>;
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+}
+
+/** POST /jobs/{token}/proofs */
+export async function postProof(token: string, body: unknown) {
+  const request = new Request(`http://localhost/jobs/${token}/proofs`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const response = await proofsRoute(request, { params: Promise.resolve({ token }) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+}
+
+/** GET a signed photo link through its route. */
+export async function fetchPhoto(url: string) {
+  const photoId = new URL(url).pathname.split("/").at(-1) ?? "";
+  return photoRoute(new Request(url), { params: Promise.resolve({ photoId }) });
+}
+
+/** Uploads the default minimum set, a damage photo and a signature; the proof that names them. */
+export async function uploadCompleteProof(
+  token: string,
+  kind: ProofBody["kind"] = "collection",
+): Promise<ProofBody> {
+  const ids = DEFAULT_SLOTS.map(() => randomUUID());
+  for (const [index, id] of ids.entries()) {
+    expect201(await uploadPhoto(token, id, jpegWithGps(index + 1)));
+  }
+  const damageId = randomUUID();
+  expect201(await uploadPhoto(token, damageId, jpegWithGps(9)));
+  const signatureId = randomUUID();
+  expect201(await uploadPhoto(token, signatureId, pngWithGps(), "image/png"));
+  return {
+    idempotencyKey: randomUUID(),
+    kind,
+    recordedAt: "2026-11-26T09:15:00.000Z",
+    odometer: 48213,
+    personName: "Sam Porter",
+    signaturePhotoId: signatureId,
+    position: { latitude: 51.5072, longitude: -0.1275, accuracyMetres: 12 },
+    photos: DEFAULT_SLOTS.map((slot, index) => ({ slot, photoId: ids[index] ?? "" })),
+    damage: [{ panel: "front_left_door", note: "Scratch, 10 cm", photoId: damageId }],
+  };
+}
+
+function expect201(result: { status: number; body: unknown }) {
+  if (result.status !== 201) throw new Error(`upload: ${result.status} ${JSON.stringify(result.body)}`);
+}
