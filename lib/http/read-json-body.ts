@@ -29,7 +29,17 @@ export async function readJsonBody(request: Request): Promise<{ value: unknown; 
 }
 
 async function readTextWithLimit(request: Request): Promise<string> {
-  if (!request.body) return "";
+  const bytes = await readBytesWithLimit(request, MAX_BODY_BYTES, tooLarge);
+  return new TextDecoder("utf-8", { fatal: false }).decode(bytes);
+}
+
+/** The body's bytes, the stream cut (and `tooLarge` thrown) as soon as it passes `limit`. */
+export async function readBytesWithLimit(
+  request: Request,
+  limit: number,
+  tooLarge: () => AppError,
+): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -37,13 +47,13 @@ async function readTextWithLimit(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge();
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function tooLarge(): AppError {

@@ -2,7 +2,7 @@
 // re-encoded photo is a few hundred kB), JPEG or PNG by its bytes, its metadata stripped. Bad uploads
 // are 413, 415 or 400 problems, never a 500.
 import { AppError } from "@/lib/errors/app-error";
-import { MAX_BODY_BYTES } from "@/lib/http/read-json-body";
+import { MAX_BODY_BYTES, readBytesWithLimit } from "@/lib/http/read-json-body";
 import { sniffImage, stripMetadata, UnreadableImage, type ImageType } from "@/lib/proofs/strip-metadata";
 
 export const MAX_PHOTO_BYTES = MAX_BODY_BYTES;
@@ -17,7 +17,9 @@ export async function readImageBody(request: Request): Promise<{ bytes: Uint8Arr
     );
   }
   if (Number(request.headers.get("content-length") ?? "0") > MAX_PHOTO_BYTES) throw tooLarge();
-  const raw = await readWithLimit(request);
+  const raw = await readBytesWithLimit(request, MAX_PHOTO_BYTES, tooLarge);
+  if (raw.length === 0)
+    throw new AppError("VALIDATION_ERROR", "The request body is empty; a photo is expected.");
   const type = sniffImage(raw);
   if (!type || type !== mediaType) {
     throw new AppError(
@@ -31,25 +33,6 @@ export async function readImageBody(request: Request): Promise<{ bytes: Uint8Arr
     if (error instanceof UnreadableImage) throw new AppError("VALIDATION_ERROR", error.message);
     throw error;
   }
-}
-
-async function readWithLimit(request: Request): Promise<Uint8Array> {
-  if (!request.body)
-    throw new AppError("VALIDATION_ERROR", "The request body is empty; a photo is expected.");
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_PHOTO_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function tooLarge(): AppError {
