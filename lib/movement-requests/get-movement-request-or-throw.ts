@@ -10,10 +10,20 @@ import {
   type MovementLegJson,
 } from "@/lib/movement-requests/movement-leg-json";
 
+/** The marketplace carrier whose bid won the request, and the agreed price (lib/marketplace). */
+export type MarketplaceAward = {
+  carrierId: string;
+  carrierName: string;
+  priceCents: number;
+  currency: string;
+};
+
 /** What findFirst would return with the organisation's trackingEnabled and the legs (by legNumber). */
 export type MovementRequestWithLegs = MovementRequest & {
   organisation: Pick<Organisation, "trackingEnabled">;
   movements: MovementLeg[];
+  /** Absent or null unless a marketplace bid won it. */
+  marketplaceAward?: MarketplaceAward | null;
 };
 
 export type MovementRequestScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
@@ -48,6 +58,14 @@ export async function getMovementRequestOrThrow(
         LEFT JOIN "ThirdPartyLogisticsProvider" p ON p."id" = m."thirdPartyLogisticsProviderId"
         WHERE m."movementRequestId" = r."id"
       ), '[]'::jsonb)`.as("legs"),
+    )
+    .select(
+      sql<MarketplaceAward | null>`(
+        SELECT jsonb_build_object('carrierId', c."id", 'carrierName', c."name",
+                                  'priceCents', b."priceCents", 'currency', b."currency")
+        FROM "MarketplaceBid" b JOIN "MarketplaceCarrier" c ON c."id" = b."carrierId"
+        WHERE b."movementRequestId" = r."id" AND b."acceptedAt" IS NOT NULL
+      )`.as("marketplaceAward"),
     )
     .where("r.id", "=", requestId)
     .where("r.organisationId", "=", scope.organisationId)
