@@ -4,6 +4,7 @@ import type { ActionResult, BulkOutcome } from "@/lib/http/action-result";
 import type { RequestJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import type { NewJobLink } from "@/lib/carrier-jobs/new-job-link";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
+import type { MarketplaceActions } from "@/components/marketplace/detail-marketplace";
 
 export type BoardActions = {
   assign: (requestId: string, input: unknown) => Promise<ActionResult>;
@@ -18,4 +19,4 @@ export type BoardActions = {
   revokeJobLink: (linkId: string) => Promise<ActionResult>;
   saveView: (input: unknown) => Promise<ActionResult<SavedViewItem>>;
   deleteView: (viewId: string) => Promise<ActionResult>;
-};
+} & MarketplaceActions;

@@ -14,6 +14,7 @@ import type { BoardActions } from "./board-actions";
 import { DetailActions } from "./detail-actions";
 import { DetailFields } from "./detail-fields";
 import { DetailJobLinks } from "./detail-job-links";
+import { DetailMarketplace } from "@/components/marketplace/detail-marketplace";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
@@ -157,6 +158,14 @@ function DetailBody({
           key={detail.row.id}
           requestId={detail.row.id}
           version={`${detail.row.status}:${detail.legs.map((leg) => leg.status).join(",")}`}
+          actions={actions}
+        />
+      ) : null}
+      {canDispatch ? (
+        <DetailMarketplace
+          key={`marketplace-${detail.row.id}`}
+          requestId={detail.row.id}
+          version={`${detail.row.status}:${detail.row.updatedAt}`}
           actions={actions}
         />
       ) : null}

@@ -11,6 +11,7 @@ const PUBLIC_PREFIXES = [
   "/track", // public tracking pages (unguessable token)
   "/display", // workshop screens (unguessable, revocable link)
   "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
+  "/carrier/join", // a marketplace carrier's invitation (unguessable, one-time link; lib/marketplace)
   "/docs", // API reference
   "/sign-in",
   "/_next",

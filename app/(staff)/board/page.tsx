@@ -28,6 +28,7 @@ import {
   revokeJobLinkAction,
   saveViewAction,
 } from "./actions";
+import { acceptBidAction, postToMarketplaceAction, requestMarketplaceAction } from "./marketplace-actions";
 
 export const metadata: Metadata = { title: "Movement board" };
 
@@ -45,6 +46,9 @@ const boardActions = {
   revokeJobLink: revokeJobLinkAction,
   saveView: saveViewAction,
   deleteView: deleteViewAction,
+  requestMarketplace: requestMarketplaceAction,
+  postToMarketplace: postToMarketplaceAction,
+  acceptBid: acceptBidAction,
 } satisfies BoardActions;
 
 type SearchParams = Record<string, string | string[] | undefined>;
