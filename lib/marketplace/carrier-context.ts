@@ -18,6 +18,12 @@ const getCarrierContext = cache(async (): Promise<CarrierContext | null | "not-a
   return { sessionId: signedIn.sessionId, email: signedIn.user.email, carrier };
 });
 
+/** For server actions: the signed-in carrier, or null (signed out, staff): the action answers ok:false. */
+export async function signedInCarrier(): Promise<CarrierContext | null> {
+  const context = await getCarrierContext();
+  return context === "not-a-carrier" ? null : context;
+}
+
 export async function requireCarrier(): Promise<CarrierContext> {
   const context = await getCarrierContext();
   if (context === null) redirect("/sign-in");
