@@ -46,7 +46,7 @@ export function DetailMarketplace({ requestId, version, actions }: Props) {
     await load();
   }
 
-  if (!market || (!market.canPost && market.bids.length === 0)) return null;
+  if (!market || (!market.canPost && !market.onMarketplace && market.bids.length === 0)) return null;
   return (
     <DetailSection title="Marketplace">
       <div className="space-y-3 text-sm">
