@@ -22,8 +22,8 @@ export type MarketplaceAward = {
 export type MovementRequestWithLegs = MovementRequest & {
   organisation: Pick<Organisation, "trackingEnabled">;
   movements: MovementLeg[];
-  /** Absent or null unless a marketplace bid won it. */
-  marketplaceAward?: MarketplaceAward | null;
+  /** Absent unless a marketplace bid won it. */
+  marketplaceAward?: MarketplaceAward;
 };
 
 export type MovementRequestScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
@@ -74,6 +74,12 @@ export async function getMovementRequestOrThrow(
   if (!row) {
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   }
-  const { trackingEnabled, legs, ...request } = row;
-  return { ...request, organisation: { trackingEnabled }, movements: legs.map(legFromJson) };
+  const { trackingEnabled, legs, marketplaceAward, ...request } = row;
+  return {
+    ...request,
+    organisation: { trackingEnabled },
+    movements: legs.map(legFromJson),
+    // Only when there is one: the rest of the shape stays what findFirst with the include returns.
+    ...(marketplaceAward ? { marketplaceAward } : {}),
+  };
 }
