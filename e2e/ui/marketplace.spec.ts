@@ -93,6 +93,7 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
   await job.getByLabel("Your price (£)").fill("149.50");
   await job.getByLabel("Stands for").selectOption("24");
   await expectAccessible(phone);
+  await job.getByRole("button", { name: "Send bid" }).scrollIntoViewIfNeeded();
   await phone.screenshot({ path: `${IMAGES}/marketplace-bid-phone.png` });
   await job.getByRole("button", { name: "Send bid" }).click();
   await expect(job.getByText("Sent. The dispatcher will decide.")).toBeVisible();
@@ -131,5 +132,65 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
   expect((await phone.goto("/board"))!.status()).toBe(403);
   expect((await phone.request.get(`/v1/movement-requests/${requestId}`)).status()).toBe(401);
   expect((await phone.request.get("/api/system")).status()).toBe(403);
+  await context.close();
+});
+
+test("an admin invites a carrier; the carrier sets a password from the e-mail and signs in", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = `invited-${Date.now()}@carriers.test`;
+  await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/marketplace" });
+  await page.getByLabel("Name", { exact: true }).fill("Dales Car Movers");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Kind").selectOption("INDEPENDENT_DRIVER");
+  await page.getByLabel("Postcode areas served").fill("m, ls");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  await expect(page.getByTestId("carrier-list")).toContainText("Dales Car Movers");
+  await expectAccessible(page);
+  await page.screenshot({ path: `${IMAGES}/marketplace-admin.png` });
+
+  // The worker sends it; in development it lands in the mailbox.
+  let path = "";
+  await expect
+    .poll(
+      async () => {
+        const rows = await withE2eDatabase(
+          async (client) =>
+            (
+              await client.query<{ text: string }>(
+                `SELECT text FROM "EmailMessage" WHERE "to" = $1 AND kind = 'carrier_invite' AND status = 'SENT'`,
+                [email],
+              )
+            ).rows,
+        );
+        path = /\/carrier\/join\/[A-Za-z0-9_-]{43}/.exec(rows[0]?.text ?? "")?.[0] ?? "";
+        return path;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe("");
+
+  const context = await browser.newContext({
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+    locale: "en-GB",
+  });
+  const phone = await context.newPage();
+  await phone.goto(path);
+  await expect(phone.getByRole("heading", { level: 1 })).toContainText("marketplace");
+  await expectAccessible(phone);
+  await expectNoSidewaysScroll(phone);
+  await phone.getByLabel("New password").fill("a long carrier password");
+  await phone.getByRole("button", { name: "Set password" }).click();
+  await expect(phone.getByText("Your password is set")).toBeVisible();
+  // The link worked once.
+  expect((await phone.goto(path))!.status()).toBe(404);
+  await signIn(phone, email, { password: "a long carrier password" });
+  await expect(phone).toHaveURL(/\/carrier\/jobs$/);
+  await expect(phone.getByRole("heading", { level: 1, name: "Marketplace jobs" })).toBeVisible();
   await context.close();
 });

@@ -1,5 +1,6 @@
 // The administrator's marketplace page: the organisation's carriers and its auto-accept setting.
 import { asKysely, db } from "@/lib/db";
+import { transportMethodsColumn } from "@/lib/marketplace/transport-methods-column";
 import type { MarketplaceCarrierKind, TransportMethod } from "@/lib/generated/prisma/enums";
 
 export type CarrierListItem = {
@@ -17,7 +18,8 @@ export async function listCarriers(organisationId: string): Promise<CarrierListI
   const rows = await asKysely(db())
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
-    .select(["c.id", "c.name", "u.email", "c.kind", "c.transportMethods", "c.postcodeAreas", "c.joinedAt"])
+    .select(["c.id", "c.name", "u.email", "c.kind", "c.postcodeAreas", "c.joinedAt"])
+    .select(transportMethodsColumn())
     .where("c.organisationId", "=", organisationId)
     .orderBy("c.name")
     .orderBy("c.id")

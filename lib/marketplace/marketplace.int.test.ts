@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { acceptMarketplaceBid } from "@/lib/marketplace/accept-bid";
 import type { MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
 import { findCarrierOfUser } from "@/lib/marketplace/find-carrier";
-import { setMarketplaceAutoAccept } from "@/lib/marketplace/carriers";
+import { listCarriers, setMarketplaceAutoAccept } from "@/lib/marketplace/carriers";
 import { inviteCarrier } from "@/lib/marketplace/invite-carrier";
 import { findInvitation, joinMarketplace } from "@/lib/marketplace/join-marketplace";
 import { listCarrierJobs } from "@/lib/marketplace/list-carrier-jobs";
@@ -106,6 +106,37 @@ describe("invitation", () => {
         postcodeAreas: ["M"],
       }),
     ).rejects.toMatchObject({ code: "VALIDATION_ERROR" });
+  });
+});
+
+describe("the carriers", () => {
+  it("are listed with their coverage, as arrays", async () => {
+    const listed = await listCarriers(a.organisation.id);
+    expect(listed.find((carrier) => carrier.id === northern.carrierId)).toMatchObject({
+      transportMethods: ["DRIVEN", "TRANSPORTED"],
+      postcodeAreas: ["M", "LS"],
+    });
+  });
+
+  it("that a posted request matches get an e-mail; the others do not", async () => {
+    const requestId = await posted(a, { transportMethod: "TRANSPORTED" });
+    const mails = await database.prisma.emailMessage.findMany({
+      where: { kind: "marketplace_posted", createdAt: { gte: new Date(Date.now() - 60_000) } },
+      orderBy: { createdAt: "desc" },
+    });
+    const about = mails.filter((mail) => mail.text.includes("/carrier/jobs"));
+    const recipients = (
+      await database.prisma.user.findMany({
+        where: { carrier: { id: { in: [northern.carrierId, pennine.carrierId, farAway.carrierId] } } },
+        select: { email: true, carrier: { select: { id: true } } },
+      })
+    ).map((user) => [user.carrier?.id, user.email] as const);
+    const mailedTo = new Set(about.map((mail) => mail.to));
+    const emailOf = (id: string) => recipients.find(([carrierId]) => carrierId === id)?.[1];
+    expect(mailedTo.has(emailOf(northern.carrierId) ?? "")).toBe(true);
+    expect(mailedTo.has(emailOf(pennine.carrierId) ?? "")).toBe(false); // DRIVEN only
+    expect(mailedTo.has(emailOf(farAway.carrierId) ?? "")).toBe(false); // PL only
+    expect(requestId).toBeTruthy();
   });
 });
 

@@ -6,6 +6,7 @@ import { asKysely, transaction, type Queryable } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { carrierMatches } from "@/lib/marketplace/matching";
+import { transportMethodsColumn } from "@/lib/marketplace/transport-methods-column";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
@@ -42,7 +43,8 @@ async function emailMatchingCarriers(tx: Queryable, request: MovementRequestWith
   const carriers = await asKysely(tx)
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
-    .select(["c.transportMethods", "c.postcodeAreas", "u.email"])
+    .select(["c.postcodeAreas", "u.email"])
+    .select(transportMethodsColumn())
     .where("c.organisationId", "=", request.organisationId)
     .where("c.joinedAt", "is not", null)
     .execute();
