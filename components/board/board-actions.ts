@@ -5,6 +5,7 @@ import type { RequestJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import type { NewJobLink } from "@/lib/carrier-jobs/new-job-link";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 import type { SavedViewItem } from "@/lib/movement-requests/board/saved-views";
+import type { MarketplaceActions } from "@/components/marketplace/detail-marketplace";
 
 export type BoardActions = {
   assign: (requestId: string, input: unknown) => Promise<ActionResult>;
@@ -20,4 +21,4 @@ export type BoardActions = {
   proofs: (requestId: string) => Promise<ActionResult<ProofView[]>>;
   saveView: (input: unknown) => Promise<ActionResult<SavedViewItem>>;
   deleteView: (viewId: string) => Promise<ActionResult>;
-};
+} & MarketplaceActions;

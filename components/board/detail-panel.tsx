@@ -15,6 +15,7 @@ import { DetailActions } from "./detail-actions";
 import { DetailFields } from "./detail-fields";
 import { DetailJobLinks } from "./detail-job-links";
 import { DetailProofs } from "@/components/proofs/detail-proofs";
+import { DetailMarketplace } from "@/components/marketplace/detail-marketplace";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
@@ -158,6 +159,14 @@ function DetailBody({
           key={detail.row.id}
           requestId={detail.row.id}
           version={`${detail.row.status}:${detail.legs.map((leg) => leg.status).join(",")}`}
+          actions={actions}
+        />
+      ) : null}
+      {canDispatch ? (
+        <DetailMarketplace
+          key={`marketplace-${detail.row.id}`}
+          requestId={detail.row.id}
+          version={`${detail.row.status}:${detail.row.updatedAt}`}
           actions={actions}
         />
       ) : null}

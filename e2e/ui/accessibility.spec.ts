@@ -36,6 +36,7 @@ test("staff pages, as an admin who sees them all", async ({ page }) => {
     "/prep-jobs",
     "/prep-jobs/display-links",
     "/integrations",
+    "/marketplace",
     "/mailbox",
     "/notices",
   ]) {

@@ -217,6 +217,30 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       ),
     ),
     revokeJobLinkAction: fc.tuple(garbageId),
+    requestMarketplaceAction: fc.tuple(requestId),
+    postToMarketplaceAction: fc.tuple(requestId),
+    acceptBidAction: fc.tuple(
+      input({ requestId: records.requestIds[0], bidId: "01J00000000000000000000000" }),
+    ),
+    inviteCarrierAction: fc.tuple(
+      input({
+        name: "Fuzz Carrier",
+        email: "fuzz-carrier@fuzz.test",
+        kind: "INDEPENDENT_DRIVER",
+        transportMethods: ["DRIVEN"],
+        postcodeAreas: "M LS",
+      }),
+    ),
+    // Not true: the marketplace spec expects a dispatcher to decide (it resets the setting anyway).
+    setAutoAcceptAction: fc.tuple(
+      fc.oneof(
+        json.filter((value) => value !== true),
+        fc.constant(false),
+      ),
+    ),
+    claimAction: fc.tuple(input({ requestId: records.requestIds[0] })),
+    bidAction: fc.tuple(input({ requestId: records.requestIds[0], price: "100", validForHours: 24 })),
+    joinAction: fc.tuple(input({ token: "A".repeat(43), password: "a fuzzed long password" })),
     bulkAssignAction: fc.tuple(
       fc.oneof(
         input({ requestIds: records.requestIds, driverId: records.driverIds[0] }),

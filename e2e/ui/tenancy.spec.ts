@@ -165,6 +165,22 @@ const WALK: Record<string, Walk> = {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/display/${id}/stream`, "404"),
   },
+  "/carrier/jobs": {
+    takes: "nothing (the signed-in carrier's own jobs; carriers' tenancy: lib/marketplace/*.int.test.ts)",
+    probes: () => [],
+    // A staff session is refused: the page is a carrier's only.
+    custom: async (sessions) => {
+      expect((await sessions.dispatcherB.request.get("/carrier/jobs")).status()).toBe(403);
+    },
+  },
+  "/carrier/join/[token]": {
+    takes: "[token] (a carrier's invitation: public, unguessable, one-time)",
+    probes: (a) => idsInTokenPlace(a, (id) => `/carrier/join/${id}`, "not-found"),
+  },
+  "/marketplace": {
+    takes: "nothing (the viewer's own organisation's carriers)",
+    probes: () => [own("/marketplace", "adminB")],
+  },
   "/jobs/[token]": {
     takes: "[token] (public, unguessable)",
     probes: (a) => [
@@ -304,6 +320,22 @@ const ACTIONS: Record<string, ActionCase> = {
   proofsAction: lifecycleRead(),
   newJobLinkAction: lifecycle((a) => ({ driverId: a.driverId })),
   revokeJobLinkAction: { as: "dispatcherB", args: (a) => [a.jobLink.id], expected: "refused" },
+  requestMarketplaceAction: lifecycleRead(),
+  postToMarketplaceAction: lifecycleRead(),
+  acceptBidAction: {
+    as: "dispatcherB",
+    args: (a) => [{ requestId: a.requestId, bidId: a.requestId }],
+    expected: "refused",
+  },
+  inviteCarrierAction: { noResourceId: "invites into the caller's own organisation" },
+  setAutoAcceptAction: { noResourceId: "sets the caller's own organisation's marketplace setting" },
+  claimAction: {
+    noResourceId: "a carrier's own (staff get ok:false); carriers: lib/marketplace/*.int.test.ts",
+  },
+  bidAction: {
+    noResourceId: "a carrier's own (staff get ok:false); carriers: lib/marketplace/*.int.test.ts",
+  },
+  joinAction: { noResourceId: "takes an invitation token, not an id" },
   bulkAssignAction: {
     as: "dispatcherB",
     args: (a) => [{ requestIds: [a.requestId], driverId: a.driverId }],

@@ -8,6 +8,7 @@
 import "server-only";
 import { cache } from "react";
 import { forbidden, notFound, redirect } from "next/navigation";
+import { STAFF_ROLES } from "@/lib/auth/roles";
 import { auth } from "@/lib/auth/staff-auth";
 import { isLiveSession } from "@/lib/auth/user-sessions";
 import { db } from "@/lib/db";
@@ -27,7 +28,7 @@ export type StaffContext = {
   scope: { organisationId: string; actor: string };
 };
 
-/** The signed-in staff member, or null. Cached per request. */
+/** The signed-in user (staff, or a marketplace carrier: check the role), or null. Cached per request. */
 export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   const session = await auth();
   const userId = session?.user?.id;
@@ -55,15 +56,19 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   };
 });
 
-export async function requireStaff(allowedRoles?: readonly UserRole[]): Promise<StaffContext> {
+/**
+ * Without roles: any staff role. A marketplace carrier (CARRIER) is signed in but is not staff: every
+ * staff page and action refuses it, whatever roles it is given.
+ */
+export async function requireStaff(allowedRoles: readonly UserRole[] = STAFF_ROLES): Promise<StaffContext> {
   const staff = await getStaffContext();
   if (!staff) redirect("/sign-in");
-  if (allowedRoles && !allowedRoles.includes(staff.user.role)) denyAccess();
+  if (!STAFF_ROLES.includes(staff.user.role) || !allowedRoles.includes(staff.user.role)) denyAccess();
   return staff;
 }
 
 /** 403 through Next's forbidden() when authInterrupts is on; otherwise a 404, which reveals nothing. */
-function denyAccess(): never {
+export function denyAccess(): never {
   try {
     forbidden();
   } catch (error) {

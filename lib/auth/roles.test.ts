@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, can, homePathFor, isUserRole, ROLE_LABEL, ROLES, rolesWith } from "@/lib/auth/roles";
+import {
+  CAPABILITIES,
+  can,
+  homePathFor,
+  isUserRole,
+  ROLE_LABEL,
+  ROLES,
+  rolesWith,
+  STAFF_ROLES,
+} from "@/lib/auth/roles";
 
 describe("role capabilities", () => {
   it("lets administrators do everything", () => {
@@ -28,13 +37,19 @@ describe("role capabilities", () => {
     expect(rolesWith("dispatch")).toEqual(["ADMIN", "DISPATCHER"]);
     expect(rolesWith("work-prep-jobs")).toEqual(["ADMIN", "PREP_STAFF"]);
     expect(rolesWith("manage-integrations")).toEqual(["ADMIN"]);
-    expect(rolesWith("view-board")).toEqual(ROLES);
+    expect(rolesWith("view-board")).toEqual(STAFF_ROLES);
   });
 
   it("sends each role to its start page", () => {
     expect(homePathFor("ADMIN")).toBe("/board");
     expect(homePathFor("DISPATCHER")).toBe("/board");
     expect(homePathFor("PREP_STAFF")).toBe("/prep-jobs");
+    expect(homePathFor("CARRIER")).toBe("/carrier/jobs");
+  });
+
+  it("gives a marketplace carrier no staff capability at all", () => {
+    for (const capability of CAPABILITIES) expect(can("CARRIER", capability)).toBe(false);
+    expect(STAFF_ROLES).not.toContain("CARRIER");
   });
 
   it("names every role and recognises only real ones", () => {

@@ -27,6 +27,8 @@ export const CAPABILITIES = [
   "view-system",
   /** The development mailbox (e-mail written to MAILBOX_DIR when SMTP_URL is not set). */
   "view-mailbox",
+  /** Invite carriers to the organisation's marketplace and set whether claims win by themselves. */
+  "manage-marketplace",
 ] as const;
 
 export type Capability = (typeof CAPABILITIES)[number];
@@ -35,15 +37,26 @@ const ROLE_CAPABILITIES: Record<UserRole, ReadonlySet<Capability>> = {
   ADMIN: new Set(CAPABILITIES),
   DISPATCHER: new Set<Capability>(["view-board", "dispatch", "view-prep-jobs", "view-notices"]),
   PREP_STAFF: new Set<Capability>(["view-board", "view-prep-jobs", "work-prep-jobs", "view-notices"]),
+  // A marketplace carrier is not staff: no staff page or action (its own pages use requireCarrier()).
+  CARRIER: new Set<Capability>(),
 };
 
 /** In the order the UI lists them; every role (tsc fails when one is added to the schema). */
-export const ROLES: readonly UserRole[] = everyValueOf(UserRole, ["ADMIN", "DISPATCHER", "PREP_STAFF"]);
+export const ROLES: readonly UserRole[] = everyValueOf(UserRole, [
+  "ADMIN",
+  "DISPATCHER",
+  "PREP_STAFF",
+  "CARRIER",
+]);
+
+/** The roles that may open staff pages at all: every role but CARRIER. */
+export const STAFF_ROLES: readonly UserRole[] = ROLES.filter((role) => role !== UserRole.CARRIER);
 
 export const ROLE_LABEL: Record<UserRole, string> = {
   ADMIN: "Administrator",
   DISPATCHER: "Dispatcher",
   PREP_STAFF: "Prep staff",
+  CARRIER: "Carrier",
 };
 
 export function can(role: UserRole, capability: Capability): boolean {
@@ -57,6 +70,7 @@ export function rolesWith(capability: Capability): UserRole[] {
 
 /** Where a role lands after signing in, and when it opens "/". */
 export function homePathFor(role: UserRole): string {
+  if (role === UserRole.CARRIER) return "/carrier/jobs";
   return role === UserRole.PREP_STAFF ? "/prep-jobs" : "/board";
 }
 

@@ -12,6 +12,7 @@ const PUBLIC_PREFIXES = [
   "/display", // workshop screens (unguessable, revocable link)
   "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
   "/api/proof-photos", // proof photos, through signed expiring links only (lib/proofs)
+  "/carrier/join", // a marketplace carrier's invitation (unguessable, one-time link; lib/marketplace)
   "/docs", // API reference
   "/sign-in",
   "/_next",

@@ -10,10 +10,20 @@ import {
   type MovementLegJson,
 } from "@/lib/movement-requests/movement-leg-json";
 
+/** The marketplace carrier whose bid won the request, and the agreed price (lib/marketplace). */
+export type MarketplaceAward = {
+  carrierId: string;
+  carrierName: string;
+  priceCents: number;
+  currency: string;
+};
+
 /** What findFirst would return with the organisation's trackingEnabled and the legs (by legNumber). */
 export type MovementRequestWithLegs = MovementRequest & {
   organisation: Pick<Organisation, "trackingEnabled">;
   movements: MovementLeg[];
+  /** Absent unless a marketplace bid won it. */
+  marketplaceAward?: MarketplaceAward;
 };
 
 export type MovementRequestScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
@@ -49,6 +59,14 @@ export async function getMovementRequestOrThrow(
         WHERE m."movementRequestId" = r."id"
       ), '[]'::jsonb)`.as("legs"),
     )
+    .select(
+      sql<MarketplaceAward | null>`(
+        SELECT jsonb_build_object('carrierId', c."id", 'carrierName', c."name",
+                                  'priceCents', b."priceCents", 'currency', b."currency")
+        FROM "MarketplaceBid" b JOIN "MarketplaceCarrier" c ON c."id" = b."carrierId"
+        WHERE b."movementRequestId" = r."id" AND b."acceptedAt" IS NOT NULL
+      )`.as("marketplaceAward"),
+    )
     .where("r.id", "=", requestId)
     .where("r.organisationId", "=", scope.organisationId)
     .$if(profileId !== undefined, (query) => query.where("r.profileId", "=", profileId as string))
@@ -56,6 +74,12 @@ export async function getMovementRequestOrThrow(
   if (!row) {
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   }
-  const { trackingEnabled, legs, ...request } = row;
-  return { ...request, organisation: { trackingEnabled }, movements: legs.map(legFromJson) };
+  const { trackingEnabled, legs, marketplaceAward, ...request } = row;
+  return {
+    ...request,
+    organisation: { trackingEnabled },
+    movements: legs.map(legFromJson),
+    // Only when there is one: the rest of the shape stays what findFirst with the include returns.
+    ...(marketplaceAward ? { marketplaceAward } : {}),
+  };
 }

@@ -132,7 +132,12 @@ export const movementRequestStatusSchema = z.enum(MovementRequestStatus);
 export const providerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DRIVER"), id: z.string(), firstname: z.string(), surname: z.string() }),
   z.object({ type: z.literal("THIRD_PARTY_LOGISTICS"), id: z.string(), name: z.string() }),
-  z.object({ type: z.literal("MARKETPLACE"), id: z.string(), name: z.string() }),
+  z.object({
+    type: z.literal("MARKETPLACE"),
+    id: z.string().describe("The marketplace carrier"),
+    name: z.string(),
+    agreedPrice: moneySchema.describe("The price of the bid or claim that won the request (extension)"),
+  }),
 ]);
 
 export const movementRequestSchema = z.object({

@@ -61,7 +61,10 @@ export function trackingUrlOf(request: Pick<MovementRequestWithLegs, "trackingTo
   return `${publicBaseUrl()}/track/${request.trackingToken}`;
 }
 
-/** The carrier of the current leg: the first one not yet delivered, else the last. */
+/**
+ * The carrier of the current leg (the first one not yet delivered, else the last); else the
+ * marketplace carrier whose bid won the request, with the agreed price.
+ */
 function providerOf(request: MovementRequestWithLegs): Provider | undefined {
   const leg = currentLeg(request.movements);
   if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
@@ -71,6 +74,15 @@ function providerOf(request: MovementRequestWithLegs): Provider | undefined {
       id: leg.driver.id,
       firstname: leg.driver.firstname,
       surname: leg.driver.surname,
+    };
+  }
+  const award = request.marketplaceAward;
+  if (award) {
+    return {
+      type: "MARKETPLACE",
+      id: award.carrierId,
+      name: award.carrierName,
+      agreedPrice: { centAmount: award.priceCents, currencyCode: award.currency },
     };
   }
   return undefined;

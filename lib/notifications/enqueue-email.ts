@@ -3,7 +3,14 @@ import { asKysely, type Queryable } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
 export type EmailKind =
-  "tracking" | "delivered" | "aborted" | "endpoint_disabled" | "at_risk_digest" | "job_link";
+  | "tracking"
+  | "delivered"
+  | "aborted"
+  | "endpoint_disabled"
+  | "at_risk_digest"
+  | "job_link"
+  | "carrier_invite"
+  | "marketplace_posted";
 
 export async function enqueueEmail(
   tx: Queryable,

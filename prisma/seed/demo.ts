@@ -19,6 +19,7 @@ import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
 import { northgateRequests } from "./requests-northgate";
+import { createDemoMarketplaceCarrier } from "./marketplace";
 import { createNorthgateStaff, createHarbourStaff } from "./staff";
 import { createHarbour, createNorthgate, type DemoTenant } from "./tenants";
 import type { FactoryDb } from "@/prisma/factories";
@@ -42,6 +43,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     }),
   });
   await createNorthgateStaff(db, northgate.organisation.id, northgate.sites);
+  await createDemoMarketplaceCarrier(db, northgate.organisation.id, now);
   await createDemoPrepSiteSettings(db, northgate.sites);
   await configureProviders(db, northgate.profile.id, providers, [SWIFTMOVE, CARCARRIER, PENNINE]);
 

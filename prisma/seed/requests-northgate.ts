@@ -21,6 +21,7 @@ const {
   DELIVERED,
   ABORTED,
   CANCELLED,
+  SENT_TO_MARKETPLACE,
 } = MovementRequestStatus;
 const { DRIVEN, TRANSPORTED } = TransportMethod;
 const { Retail, Fleet } = BusinessArea;
@@ -72,6 +73,19 @@ export function northgateRequests(): DemoRequest[] {
       path: [CREATED],
       externalId: "FLT-20931",
       linkedJobPin: "7731",
+    },
+    // On the marketplace (issue 16 §4): the demo carrier (carrier@demo.test) sees it and may claim or bid.
+    {
+      vehicle: vehicle("juke"),
+      from: "MAN1",
+      to: "LDS1",
+      method: DRIVEN,
+      area: Retail,
+      createdHoursAgo: 6,
+      collect: 1,
+      deliverBy: 3,
+      path: [CREATED, SENT_TO_MARKETPLACE],
+      externalId: "NGM-SO-48251",
     },
     // Sent directly to a 3PL, not yet accepted: no tracking yet.
     {

@@ -13,6 +13,8 @@ export const metadata: Metadata = { title: "Sign in" };
 type SearchParams = {
   callbackUrl?: string | string[];
   signedOut?: string | string[];
+  /** A marketplace carrier has just set its password (app/carrier/join). */
+  joined?: string | string[];
   error?: string | string[];
 };
 
@@ -35,10 +37,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <div className="w-full max-w-sm">
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Sign in</h1>
       <p className="mt-1.5 text-sm text-slate-600">
-        Use the e-mail address and password of your staff account.
+        Use the e-mail address and password of your staff or carrier account.
       </p>
       <div className="mt-6 space-y-3">
         {params.signedOut ? <Alert tone="success">You have signed out.</Alert> : null}
+        {params.joined ? <Alert tone="success">Your password is set: sign in to see your jobs.</Alert> : null}
         {callbackUrl && !params.signedOut ? (
           <Alert tone="info">Sign in to continue to the page you asked for.</Alert>
         ) : null}

@@ -29,6 +29,7 @@ import {
   saveViewAction,
 } from "./actions";
 import { proofsAction } from "./proof-actions";
+import { acceptBidAction, postToMarketplaceAction, requestMarketplaceAction } from "./marketplace-actions";
 
 export const metadata: Metadata = { title: "Movement board" };
 
@@ -47,6 +48,9 @@ const boardActions = {
   revokeJobLink: revokeJobLinkAction,
   saveView: saveViewAction,
   deleteView: deleteViewAction,
+  requestMarketplace: requestMarketplaceAction,
+  postToMarketplace: postToMarketplaceAction,
+  acceptBid: acceptBidAction,
 } satisfies BoardActions;
 
 type SearchParams = Record<string, string | string[] | undefined>;

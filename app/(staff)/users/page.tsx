@@ -1,6 +1,8 @@
 // /users — ADMIN only: the organisation's staff and their live sessions (device, address, last seen),
 // each of which can be ended; an ended session stops working on its next request.
 import type { Metadata } from "next";
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/page-header";
 import { UserSessionsCard } from "@/components/users/user-sessions-card";
 import { requireStaff } from "@/lib/auth/require-staff";
@@ -20,6 +22,12 @@ export default async function UsersPage() {
       <PageHeader
         title="Users"
         description={`Who is signed in, on what, from where. A session ends after ${idleMs / 60_000} minutes without use and ${absoluteMs / 3_600_000} hours after sign-in; ending one here signs that device out at once.`}
+        actions={
+          // Carriers' accounts are not staff: they are invited and listed on the marketplace page.
+          <Link href="/marketplace" className={buttonClasses({ variant: "secondary" })}>
+            Marketplace carriers
+          </Link>
+        }
       />
       <div className="space-y-6">
         {users.map((user) => (

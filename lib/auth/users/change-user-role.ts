@@ -5,6 +5,7 @@ import "server-only";
 import { endUserSessions } from "@/lib/auth/user-sessions";
 import { getOrganisationUserOrThrow, type UserAdminScope } from "@/lib/auth/users/organisation-users";
 import { db } from "@/lib/db";
+import { AppError } from "@/lib/errors/app-error";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
 
@@ -15,6 +16,10 @@ export async function changeUserRole(
 ): Promise<{ endedSessions: number }> {
   const user = await getOrganisationUserOrThrow(scope, userId);
   if (user.role === role) return { endedSessions: 0 };
+  // A carrier's account is of another kind (it has a MarketplaceCarrier): never turned into staff or back.
+  if (user.role === "CARRIER" || role === "CARRIER") {
+    throw new AppError("FORBIDDEN", "A marketplace carrier's account cannot change role.");
+  }
   const endedSessions = await db().$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { role } });
     return endUserSessions(user.id, "role-changed", { keep: scope.sessionId, client: tx });

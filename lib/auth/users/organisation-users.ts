@@ -29,7 +29,8 @@ export async function getOrganisationUserOrThrow(scope: UserAdminScope, userId: 
 /** Every staff member of the organisation, by name, with their live sessions. */
 export async function listOrganisationUsers(scope: UserAdminScope): Promise<OrganisationUser[]> {
   const users = await db().user.findMany({
-    where: { organisationId: scope.organisationId },
+    // Marketplace carriers are listed on the marketplace page, not among the staff.
+    where: { organisationId: scope.organisationId, role: { not: "CARRIER" } },
     select: { id: true, email: true, name: true, role: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });

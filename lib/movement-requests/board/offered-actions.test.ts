@@ -17,6 +17,8 @@ describe("offeredActions", () => {
       ["abort", "accept", "cancel"].sort(),
     );
     expect(offered("DELIVERED", [leg("DELIVERED", driver)])).toEqual([]);
+    // Accepted through one of its bids, in the marketplace section.
+    expect(offered("SENT_TO_MARKETPLACE", [leg("OPEN")])).toEqual(["abort", "cancel"]);
   });
 
   it("leaves out what the legs rule out: collecting without a carrier, delivering nothing on its way", () => {

@@ -11,7 +11,8 @@ const ASSIGN_ACTIONS = ["planWithDriver", "offerToDrivers", "sendToThirdPartyLog
 /**
  * No collection without an open leg that has a carrier, no delivery without a leg on its way, no
  * assignment once no leg is open. An in-progress request with a later open leg still offers planning
- * and collecting it. `sendToMarketplace` is never offered: no marketplace is integrated.
+ * and collecting it. The marketplace has a section of its own (components/marketplace): posting there
+ * and accepting a marketplace request (through one of its bids) are not among these buttons.
  */
 export function offeredActions(detail: {
   row: Pick<BoardRow, "status">;
@@ -19,6 +20,7 @@ export function offeredActions(detail: {
 }): Set<MovementRequestAction> {
   const actions = new Set(availableActions(detail.row.status));
   actions.delete("sendToMarketplace");
+  if (detail.row.status === "SENT_TO_MARKETPLACE") actions.delete("accept");
   if (!legsFor("collect", detail.legs).some((leg) => leg.carrier)) actions.delete("collect");
   if (legsFor("deliver", detail.legs).length === 0) actions.delete("deliver");
   if (legsFor("assign", detail.legs).length === 0)

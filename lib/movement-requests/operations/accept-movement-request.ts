@@ -36,6 +36,10 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("accept", request.status);
     const to = allowedTargets("accept", request.status)[0] ?? request.status;
+    // A marketplace request is won through a bid (lib/marketplace), which names the carrier and price.
+    if (to === "ACCEPTED_SENT_TO_MARKETPLACE") {
+      throw legConflict("A marketplace request is accepted by accepting one of its bids.");
+    }
     // What the table's target says about the offer: a driver's, a 3PL's, or none (the planning team's).
     const isDriverOffer = to === "ACCEPTED_SENT_TO_DRIVER";
     if (body.driverId !== undefined && !isDriverOffer) {
@@ -50,11 +54,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     // A 3PL through its job link accepts only what was sent to it (a driver's offer is checked below).
     if (to === "ACCEPTED_SENT_TO_3PL") assertCarrierHolds(scope, legsFor("assign", request.movements));
     const byCarrier = to !== "ACCEPTED";
-    const data: NonNullable<TransitionOptions["data"]> = {};
-    // "After the transport provider accepts" (specification, trackingUrl).
-    if (byCarrier && request.organisation.trackingEnabled && !request.trackingToken) {
-      data.trackingToken = newTrackingToken();
-    }
+    const data: NonNullable<TransitionOptions["data"]> = byCarrier ? trackingOnAcceptance(request) : {};
     if (to === "ACCEPTED_SENT_TO_3PL" && request.costCents === null) {
       data.costCents = request.estimatedCostCents;
       data.costCurrency = request.estimatedCostCurrency;
@@ -73,6 +73,13 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     if (data.trackingToken) await notifyMovementRecipient(tx, accepted, "tracking");
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
+}
+
+/** "After the transport provider accepts" (specification, trackingUrl): a tracking record, if none yet. */
+export function trackingOnAcceptance(request: MovementRequestWithLegs): { trackingToken?: string } {
+  return request.organisation.trackingEnabled && !request.trackingToken
+    ? { trackingToken: newTrackingToken() }
+    : {};
 }
 
 /** The driver taking the offer: the one it was sent to, or, for several, the one named who was offered it. */
