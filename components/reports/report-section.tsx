@@ -53,7 +53,8 @@ export function ReportSection({
           ) : (
             <>
               {chart}
-              <div className="overflow-x-auto">
+              {/* Focusable: on a phone a wide table scrolls inside its box, by keyboard too. */}
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={`${title}: table`}>
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">{title}: the data of the chart</caption>
                   <TableHead

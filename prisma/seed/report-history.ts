@@ -65,7 +65,8 @@ export function reportHistoryRequests(): DemoRequest[] {
         vehicle: historyVehicle(n),
         from,
         to,
-        method: byProvider ? TransportMethod.TRANSPORTED : TransportMethod.DRIVEN,
+        // Driven: every 3PL of the demo has a DRIVEN rate card (its quote), not all a TRANSPORTED one.
+        method: TransportMethod.DRIVEN,
         area: n % 4 === 0 ? BusinessArea.Fleet : BusinessArea.Retail,
         createdHoursAgo: -deliverBy * 24 + 48,
         collect: deliverBy - 1,
