@@ -3,9 +3,10 @@
 // chart's query in this process and the whole page over HTTP on the production server, each for the
 // default 12 weeks and for a year: a warm-up, then N runs, median and p95. Figures only: no assertion.
 //   npm run bench:reports
-//   options: --requests 100000  --prep-jobs (requests / 5)  --runs 20  --port 3186  --reuse
+//   options: --requests 100000  --prep-jobs (requests / 5)  --runs 20  --port 3186  --reuse  --explain
 import { parseArgs } from "node:util";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { explainQueries } from "@/bench/lib/explain-queries";
 import { latencySummary } from "@/bench/lib/latency-percentiles";
 import { postgresVersion } from "@/bench/lib/postgres-version";
 import { startProductionServer } from "@/bench/lib/production-server";
@@ -21,6 +22,8 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "20" },
     port: { type: "string", default: "3186" },
     reuse: { type: "boolean", default: false },
+    /** Print each chart query's plan (EXPLAIN ANALYZE) for the year's range, then stop. */
+    explain: { type: "boolean", default: false },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -66,6 +69,17 @@ const rows: Row[] = [];
 
 const kdb = kysely();
 const zones = siteZonesOf(await reportSites(kdb, organisationId));
+if (args.explain) {
+  const year = parseReportFilters(RANGES["1 year"], now);
+  if (!year.ok) throw new Error("bad range");
+  for (const [name, query] of Object.entries(queries)) {
+    const plans = await explainQueries(databaseUrl, kdb, (recording) =>
+      query(recording, organisationId, year.filters, zones),
+    );
+    console.log(`\n### ${name}\n${plans.join("\n")}`);
+  }
+  process.exit(0);
+}
 for (const [range, params] of Object.entries(RANGES)) {
   const parsed = parseReportFilters(params, now);
   if (!parsed.ok) throw new Error(`bad range ${range}`);
