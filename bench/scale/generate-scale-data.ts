@@ -73,6 +73,8 @@ export async function generateScaleData(
       from,
       until,
     ]);
+    // Fresh statistics first: planned on the seed's few rows, the legs' statement ran for many minutes.
+    await client.query(`ANALYZE "MovementRequest", "Movement"`);
     step("their legs");
     const legs = await client.query(INSERT_LEGS, [organisationId, prepSites, profileId]);
     step(`${options.prepJobs} prep jobs`);
