@@ -24,6 +24,8 @@ const section = (page: Page, key: string) => page.locator(`[data-report="${key}"
 
 /** The sum of one column of a report's table (its data rows). */
 async function columnTotal(page: Page, key: string, column: number): Promise<number> {
+  // The page has loaded when the table has its first row.
+  await expect(section(page, key).locator("tbody tr").first()).toBeVisible();
   const cells = await section(page, key)
     .locator("tbody tr")
     .evaluateAll((rows, index) => rows.map((row) => Number(row.children[index]?.textContent ?? 0)), column);
