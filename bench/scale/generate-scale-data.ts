@@ -10,6 +10,10 @@
 // (the first sites send more), 8 % of requests have a second leg through a prep site, 3 % have no
 // VRM, 80 % an external id. Prep jobs: 50 / 30 / 20 % over the three prep sites, 96 % finished
 // (OUTBOUND/DELIVERED), the open 4 % created in the last 60 days across every stage and substage.
+// Reports (issue 17): each job's stage stays (a finished job's 9 days split over its stages, by site);
+// the 3PL's final price recorded for each delivered request carried by a 3PL (about 40 %: its cost,
+// 4000 + 32000 r against an estimate of 4500 + 30000 r, so -3 % to +15 %); 6 % of the open requests
+// flagged at risk (the share the demo's worker pass finds).
 import { withClient } from "@/bench/lib/database";
 
 export type ScaleDataOptions = { requests: number; prepJobs: number; days?: number };
@@ -69,6 +73,8 @@ export async function generateScaleData(
       from,
       until,
     ]);
+    // Fresh statistics first: planned on the seed's few rows, the legs' statement ran for many minutes.
+    await client.query(`ANALYZE "MovementRequest", "Movement"`);
     step("their legs");
     const legs = await client.query(INSERT_LEGS, [organisationId, prepSites, profileId]);
     step(`${options.prepJobs} prep jobs`);
@@ -80,8 +86,16 @@ export async function generateScaleData(
       from,
       until,
     ]);
+    // The reports (issue 17): the triggers that write stage stays are off during the load (replica).
+    step("prep stage stays");
+    await client.query(INSERT_STAGE_SPELLS, [organisationId]);
+    step("final prices and at-risk flags");
+    await client.query(INSERT_FINAL_PRICES, [organisationId]);
+    await client.query(FLAG_AT_RISK, [organisationId, new Date(until)]);
     step("ANALYZE");
-    await client.query(`ANALYZE "MovementRequest", "Movement", "PrepJob"`);
+    await client.query(
+      `ANALYZE "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice"`,
+    );
     const counts = await client.query<{ requests: string; prepJobs: string }>(
       `SELECT (SELECT count(*) FROM "MovementRequest") AS requests, (SELECT count(*) FROM "PrepJob") AS "prepJobs"`,
     );
@@ -295,3 +309,48 @@ SELECT
   -- Set here: the trigger that keeps finishedAt (OUTBOUND/DELIVERED) is off during the load (replica).
   CASE WHEN NOT open THEN least(created + interval '9 days', until_at) END
 FROM shaped`;
+
+// A finished job spent its 9 days as: INBOUND 15–30 %, ARRIVED 10–25 %, APPRAISED the rest; OUTBOUND
+// from then on (open: it left for sale). An open job: one open stay in its stage, from stageChangedAt.
+// workingSeconds stays null: the generated prep sites count every hour. $1 organisation.
+const INSERT_STAGE_SPELLS = `
+WITH jobs AS (
+  SELECT j.id, j."organisationId", j."prepSiteId", j."businessArea", j.stage, j."createdAt", j."stageChangedAt",
+         j."finishedAt" IS NOT NULL AS finished,
+         (('x' || substr(md5(j.id), 1, 8))::bit(32)::int & 2147483647) % 1000 / 1000.0 AS r
+    FROM "PrepJob" j
+   WHERE j."organisationId" = $1 AND NOT EXISTS (SELECT 1 FROM "PrepJobStageSpell" s WHERE s."prepJobId" = j.id)
+), shaped AS (
+  SELECT j.*, j."createdAt" + (j."stageChangedAt" - j."createdAt") * (0.15 + 0.15 * r) AS arrived,
+         j."createdAt" + (j."stageChangedAt" - j."createdAt") * (0.25 + 0.3 * r) AS appraised
+    FROM jobs j
+)
+INSERT INTO "PrepJobStageSpell" ("prepJobId", "organisationId", "prepSiteId", "businessArea", stage, "enteredAt", "leftAt")
+SELECT id, "organisationId", "prepSiteId", "businessArea", stay.stage, stay.entered, stay."left"
+  FROM shaped
+ CROSS JOIN LATERAL (VALUES
+   ('INBOUND'::"PrepJobStage", "createdAt", arrived),
+   ('ARRIVED'::"PrepJobStage", arrived, appraised),
+   ('APPRAISED'::"PrepJobStage", appraised, "stageChangedAt"),
+   ('OUTBOUND'::"PrepJobStage", "stageChangedAt", NULL::timestamp(3))
+ ) AS stay(stage, entered, "left")
+ WHERE finished
+UNION ALL
+SELECT id, "organisationId", "prepSiteId", "businessArea", stage, "stageChangedAt", NULL FROM shaped WHERE NOT finished`;
+
+// $1 organisation: the final price of each delivered request whose delivering leg is a 3PL's, a day on.
+const INSERT_FINAL_PRICES = `
+INSERT INTO "MovementRequestPrice" (id, "movementRequestId", "centAmount", "currencyCode", actor, "recordedAt")
+SELECT left(r.id, 20) || 'PRICE1', r.id, r."costCents", r."costCurrency", 'api-key:vms_ops', r."completedOn" + interval '1 day'
+  FROM "MovementRequest" r
+ WHERE r."organisationId" = $1 AND r.status = 'DELIVERED' AND r."costCents" IS NOT NULL
+   AND EXISTS (SELECT 1 FROM "Movement" m WHERE m."movementRequestId" = r.id AND m."thirdPartyLogisticsProviderId" IS NOT NULL)
+   AND NOT EXISTS (SELECT 1 FROM "MovementRequestPrice" p WHERE p."movementRequestId" = r.id)`;
+
+// $1 organisation, $2 now: 6 % of the open requests at risk since up to a day ago.
+const FLAG_AT_RISK = `
+UPDATE "MovementRequest" r
+   SET "atRiskSince" = $2::timestamp(3) - interval '1 minute' * (('x' || substr(md5(r.id), 9, 6))::bit(24)::int % 1440),
+       "expectedArrivalAt" = r."deliveryByDate" + interval '1 day' + interval '2 hours'
+ WHERE r."organisationId" = $1 AND r.status NOT IN ('DELIVERED', 'CANCELLED', 'ABORTED')
+   AND (('x' || substr(md5(r.id), 1, 8))::bit(32)::int & 2147483647) % 100 < 6`;

@@ -8,18 +8,16 @@
 //            `prisma migrate deploy`)  --generate-only
 import { createHash, randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { chromium } from "@playwright/test";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
 import { latencySummary } from "@/bench/lib/latency-percentiles";
 import { postgresVersion } from "@/bench/lib/postgres-version";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
 import { sampleRss } from "@/bench/lib/rss-sampler";
+import { sessionCookie } from "@/bench/lib/session-cookie";
 import { printTable, type Row } from "@/bench/lib/table";
 import { generateScaleData, type ScaleDataSet } from "@/bench/scale/generate-scale-data";
 import { pickSamples, scaleViews, type ScaleView } from "@/bench/scale/scale-views";
-import playwrightConfig from "@/e2e/playwright.config";
-import { DEMO_STAFF, signIn } from "@/e2e/support/sign-in";
 import { API_KEY_HEADER } from "@/lib/auth/authenticate-api-key";
 import { env } from "@/lib/env";
 
@@ -170,19 +168,6 @@ async function createDisplayLink(url: string, set: ScaleDataSet): Promise<string
 }
 
 /** Signs the admin in through the real form once and returns the session cookie for plain fetches. */
-async function sessionCookie(baseUrl: string): Promise<string> {
-  const browser = await chromium.launch(playwrightConfig.use?.launchOptions);
-  try {
-    const context = await browser.newContext({ baseURL: baseUrl });
-    const page = await context.newPage();
-    await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/board" });
-    const cookies = await context.cookies();
-    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
-  } finally {
-    await browser.close();
-  }
-}
-
 async function timeView(baseUrl: string, view: ScaleView, headers: Record<string, string>, runs: number) {
   const once = async () => {
     const started = performance.now();

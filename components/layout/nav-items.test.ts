@@ -10,13 +10,14 @@ describe("the shell's navigation", () => {
       "Board",
       "New movement",
       "Prep jobs",
+      "Reports",
       "Integrations",
       "Users",
       "Branding",
       "System",
       "Mailbox",
     ]);
-    expect(labels("DISPATCHER")).toEqual(["Board", "New movement", "Prep jobs"]);
+    expect(labels("DISPATCHER")).toEqual(["Board", "New movement", "Prep jobs", "Reports"]);
     expect(labels("PREP_STAFF")).toEqual(["Board", "Prep jobs"]);
   });
 

@@ -4,7 +4,7 @@ import { can, type Capability } from "@/lib/auth/roles";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
 export type NavIcon =
-  "board" | "new-movement" | "prep-jobs" | "integrations" | "users" | "mailbox" | "system";
+  "board" | "new-movement" | "prep-jobs" | "reports" | "integrations" | "users" | "mailbox" | "system";
 
 export type NavItem = {
   href: string;
@@ -26,6 +26,7 @@ const NAV_ENTRIES: NavEntry[] = [
   },
   { href: "/movements/new", label: "New movement", icon: "new-movement", capability: "dispatch" },
   { href: "/prep-jobs", label: "Prep jobs", icon: "prep-jobs", capability: "view-prep-jobs" },
+  { href: "/reports", label: "Reports", icon: "reports", capability: "view-reports" },
   { href: "/integrations", label: "Integrations", icon: "integrations", capability: "manage-integrations" },
   { href: "/users", label: "Users", icon: "users", capability: "manage-users" },
   { href: "/settings/branding", label: "Branding", icon: "integrations", capability: "manage-organisation" },

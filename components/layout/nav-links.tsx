@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import {
   BoardIcon,
+  ChartIcon,
   LockIcon,
   MailIcon,
   PlugIcon,
@@ -21,6 +22,7 @@ const ICONS: Record<NavIcon, (props: IconProps) => ReactNode> = {
   board: BoardIcon,
   "new-movement": PlusIcon,
   "prep-jobs": WrenchIcon,
+  reports: ChartIcon,
   integrations: PlugIcon,
   users: LockIcon,
   mailbox: MailIcon,

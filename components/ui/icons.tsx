@@ -59,6 +59,13 @@ export const PulseIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const ChartIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4v16h16" />
+    <path d="M8 16v-5M12 16V8M16 16v-3" />
+  </Icon>
+);
+
 export const PlugIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M9 3v5M15 3v5M6 8h12v3a6 6 0 0 1-12 0zM12 17v4" />

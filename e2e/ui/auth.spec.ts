@@ -14,7 +14,16 @@ const ROLES = [
     name: "Alex Morgan",
     roleLabel: "Administrator",
     home: "/board",
-    visible: ["Board", "New movement", "Prep jobs", "Integrations", "Users", "Branding", "Mailbox"],
+    visible: [
+      "Board",
+      "New movement",
+      "Prep jobs",
+      "Reports",
+      "Integrations",
+      "Users",
+      "Branding",
+      "Mailbox",
+    ],
     hidden: [],
   },
   {
@@ -23,7 +32,7 @@ const ROLES = [
     name: "Dana Whitfield",
     roleLabel: "Dispatcher",
     home: "/board",
-    visible: ["Board", "New movement", "Prep jobs"],
+    visible: ["Board", "New movement", "Prep jobs", "Reports"],
     hidden: ["Integrations", "Users", "Branding", "Mailbox"],
   },
   {
@@ -33,7 +42,7 @@ const ROLES = [
     roleLabel: "Prep staff",
     home: "/prep-jobs",
     visible: ["Board", "Prep jobs"],
-    hidden: ["New movement", "Integrations", "Users", "Branding", "Mailbox"],
+    hidden: ["New movement", "Reports", "Integrations", "Users", "Branding", "Mailbox"],
   },
 ] as const;
 

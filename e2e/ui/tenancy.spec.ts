@@ -80,6 +80,19 @@ const WALK: Record<string, Walk> = {
     probes: () => [],
     custom: (sessions, a) => boardStreamShowsOnlyB(sessions.dispatcherB, a),
   },
+  "/reports": {
+    takes: "?site=<siteId> (a filter)",
+    probes: (a) => [own(`/reports?site=${a.siteIds[0]}`), own("/reports")],
+  },
+  "/reports/export": {
+    takes: "?report=<key> and the page's filters (?site=<siteId>)",
+    probes: (a) =>
+      ["on-time-weekly", "price-variance", "stage-time", "lanes"].map((report) => ({
+        as: "dispatcherB" as const,
+        url: `/reports/export?report=${report}&site=${a.siteIds[0]}`,
+        expected: "csv-without-rows" as const,
+      })),
+  },
   "/movements/new": { takes: "nothing (the wizard lists B's sites)", probes: () => [own("/movements/new")] },
   "/notices": { takes: "nothing", probes: () => [own("/notices", "adminB")] },
   "/settings/branding": {

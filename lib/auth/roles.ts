@@ -13,6 +13,8 @@ export const CAPABILITIES = [
   "view-prep-jobs",
   /** Move prep jobs between stages, assign prep sites. */
   "work-prep-jobs",
+  /** The /reports page and its CSV exports: delivery, price and prep figures across sites. */
+  "view-reports",
   /** Webhook endpoints, API keys, workshop-screen (display) links. */
   "manage-integrations",
   /** Staff members' roles and live sessions (the /users page): see and end sessions. */
@@ -35,7 +37,13 @@ export type Capability = (typeof CAPABILITIES)[number];
 
 const ROLE_CAPABILITIES: Record<UserRole, ReadonlySet<Capability>> = {
   ADMIN: new Set(CAPABILITIES),
-  DISPATCHER: new Set<Capability>(["view-board", "dispatch", "view-prep-jobs", "view-notices"]),
+  DISPATCHER: new Set<Capability>([
+    "view-board",
+    "dispatch",
+    "view-prep-jobs",
+    "view-reports",
+    "view-notices",
+  ]),
   PREP_STAFF: new Set<Capability>(["view-board", "view-prep-jobs", "work-prep-jobs", "view-notices"]),
   // A marketplace carrier is not staff: no staff page or action (its own pages use requireCarrier()).
   CARRIER: new Set<Capability>(),

@@ -12,6 +12,7 @@ import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
+import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
@@ -181,6 +182,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
       .catch((error: unknown) => logger.error("event purge failed", { error }));
     void findRequestsAtRisk();
+    rollUpWorkingHours(kysely()).catch((error: unknown) =>
+      logger.error("working-hours roll-up failed", { error }),
+    );
     db()
       .idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } })
       .catch((error: unknown) => logger.error("idempotency purge failed", { error }));

@@ -20,6 +20,7 @@ import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
 import { northgateRequests } from "./requests-northgate";
 import { createDemoMarketplaceCarrier } from "./marketplace";
+import { createReportHistoryPrepJobs, reportHistoryRequests } from "./report-history";
 import { createNorthgateStaff, createHarbourStaff } from "./staff";
 import { createHarbour, createNorthgate, type DemoTenant } from "./tenants";
 import type { FactoryDb } from "@/prisma/factories";
@@ -70,6 +71,8 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     const linked = await createDemoPrepJob(db, world, org, job);
     requests.push(...linked.map((request) => ({ org, request })));
   }
+  await createReportHistoryPrepJobs(db, world, northgate);
+  requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));
   requests.push(...northgateRequests().map((request) => ({ org: northgate, request })));
   requests.push(...harbourRequests().map((request) => ({ org: harbour, request })));
   requests.sort((a, b) => b.request.createdHoursAgo - a.request.createdHoursAgo);

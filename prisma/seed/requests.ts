@@ -51,6 +51,8 @@ export type DemoRequest = {
   quotedCostCents?: number;
   /** The carrier's final price (its invoice), recorded through the price endpoint after delivery. */
   finalCostCents?: number;
+  /** Or the final price as the estimate moved by this percentage (the reports' history). */
+  finalCostPercent?: number;
   notes?: string;
   externalId?: string;
   externalVehicleId?: string;
@@ -97,8 +99,13 @@ export async function createDemoRequest(
     : undefined;
   const providerCard = provider?.rateCards.find((card) => card.transportMethod === spec.method);
   const providerPrice = providerCard ? priceCents(providerCard, origin, destination) : spec.quotedCostCents;
-  const costCents =
+  const finalCostCents =
     spec.finalCostCents ??
+    (spec.finalCostPercent !== undefined && estimatedCostCents !== null
+      ? Math.round(estimatedCostCents * (1 + spec.finalCostPercent / 100))
+      : undefined);
+  const costCents =
+    finalCostCents ??
     (provider ? (acceptedAt ? providerPrice : undefined) : deliveredAt ? estimatedCostCents : undefined) ??
     null;
   const currency = org.organisation.currencyCode;
@@ -185,14 +192,14 @@ export async function createDemoRequest(
     prepJobId: spec.prepJob?.id ?? null,
     prepJobDirection: spec.prepJob?.direction ?? null,
   });
-  if (spec.finalCostCents !== undefined) {
+  if (finalCostCents !== undefined) {
     if (!deliveredAt) throw new Error(`${spec.vehicle.vrm}: a final price comes after delivery`);
     // The invoice a day after delivery, as the price endpoint records it.
     await db.movementRequestPrice.create({
       data: {
         id: newId(),
         movementRequestId: created.id,
-        centAmount: spec.finalCostCents,
+        centAmount: finalCostCents,
         currencyCode: currency,
         actor: org.operationsActor,
         recordedAt: new Date(Math.min(deliveredAt.getTime() + 24 * 3_600_000, world.now.getTime())),

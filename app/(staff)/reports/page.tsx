@@ -1,0 +1,138 @@
+// /reports?from=…&to=…&site=…&area=… — delivery, price and prep figures across the group's sites, for
+// dispatchers and administrators: a chart per report, its table, and its CSV (docs/reports.md).
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import {
+  FrontlineChart,
+  LanesChart,
+  OnTimeCarriersChart,
+  OnTimeWeeklyChart,
+  PriceVarianceChart,
+  StageTimeChart,
+} from "@/components/reports/report-charts";
+import { ReportFiltersForm } from "@/components/reports/report-filters-form";
+import { ReportSection } from "@/components/reports/report-section";
+import { Alert } from "@/components/ui/alert";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { rolesWith } from "@/lib/auth/roles";
+import { kysely } from "@/lib/db";
+import { getReports } from "@/lib/reports/get-reports";
+import { parseReportFilters, reportFiltersQuery } from "@/lib/reports/report-filters";
+import { REPORT_TITLES, reportTable, type ReportKey } from "@/lib/reports/report-tables";
+import { reportSites } from "@/lib/reports/site-zones";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Reports" };
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const staff = await requireStaff(rolesWith("view-reports"));
+  const now = new Date();
+  const parsed = parseReportFilters(await searchParams, now);
+  const sites = await reportSites(kysely(), staff.organisationId);
+  const header = (
+    <PageHeader
+      title="Reports"
+      description="Deliveries, final prices and prep times across your sites. Each chart has its table below it, and each table downloads as CSV."
+    />
+  );
+  if (!parsed.ok) {
+    return (
+      <>
+        {header}
+        <Alert tone="danger" title="These filters cannot be used">
+          <ul className="list-disc pl-5">
+            {parsed.errors.map((error) => (
+              <li key={`${error.field}:${error.message}`}>
+                {error.field}: {error.message}
+              </li>
+            ))}
+          </ul>
+          <a href="/reports" className="mt-2 inline-block font-medium underline">
+            Show the last 12 weeks instead
+          </a>
+        </Alert>
+      </>
+    );
+  }
+  const { filters } = parsed;
+  const reports = await getReports(staff.organisationId, filters);
+  const query = reportFiltersQuery(filters);
+  const section = (
+    key: ReportKey,
+    description: string,
+    empty: string,
+    chart: (label: string) => ReactNode,
+  ) => (
+    <ReportSection
+      reportKey={key}
+      title={REPORT_TITLES[key]}
+      description={description}
+      empty={empty}
+      table={reportTable(key, reports)}
+      query={query}
+      chart={chart(
+        `${REPORT_TITLES[key]}, ${filters.from} to ${filters.to}. The table below gives the figures.`,
+      )}
+    />
+  );
+
+  return (
+    <>
+      {header}
+      <ReportFiltersForm filters={filters} sites={sites} />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        {section(
+          "on-time-weekly",
+          "Share of the requests delivered each week (Monday to Sunday, UTC) that arrived by their deadline.",
+          "Once requests are delivered in this period, their on-time share appears here week by week.",
+          (label) => (
+            <OnTimeWeeklyChart rows={reports.onTimeWeeks} label={label} />
+          ),
+        )}
+        {section(
+          "on-time-carriers",
+          "The same share per carrier: the 3PL or own driver of the leg that delivered.",
+          "Once requests are delivered in this period, each carrier's on-time share appears here.",
+          (label) => (
+            <OnTimeCarriersChart rows={reports.onTimeCarriers} label={label} />
+          ),
+        )}
+        {section(
+          "price-variance",
+          "Final price − estimate, as a share of the estimate: the bar is the median, the whisker runs from the 10th to the 90th percentile.",
+          "Once delivered requests with an estimate have a final price, each carrier's variance appears here.",
+          (label) => (
+            <PriceVarianceChart rows={reports.priceVariance} label={label} />
+          ),
+        )}
+        {section(
+          "stage-time",
+          "Median hours a vehicle stays in each prep stage, per site (working hours where the site has opening hours); the table adds the 90th percentile.",
+          "Once prep jobs move on from a stage in this period, the time they spent in it appears here per site.",
+          (label) => (
+            <StageTimeChart rows={reports.stageTimes} label={label} />
+          ),
+        )}
+        {section(
+          "days-to-frontline",
+          "Days from a prep job's creation to its Outbound stage (ready for sale), for the jobs that reached it in the period.",
+          "Once prep jobs reach the Outbound stage in this period, their days to frontline appear here per site.",
+          (label) => (
+            <FrontlineChart rows={reports.frontline} label={label} />
+          ),
+        )}
+        {section(
+          "lanes",
+          "Movement requests created in the period per origin → destination, the 20 busiest lanes.",
+          "Once movement requests are created in this period, the busiest lanes appear here.",
+          (label) => (
+            <LanesChart rows={reports.lanes} label={label} />
+          ),
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+// Benchmark (issue 17 §4): /reports on the scale data set. Builds it (bench/scale/generate-scale-data.ts,
+// with its final prices, at-risk flags and prep stage stays) on vms_bench_reports, then times each
+// chart's query in this process and the whole page over HTTP on the production server, each for the
+// default 12 weeks and for a year: a warm-up, then N runs, median and p95. Figures only: no assertion.
+//   npm run bench:reports
+//   options: --requests 100000  --prep-jobs (requests / 5)  --runs 20  --port 3186  --reuse  --explain
+import { parseArgs } from "node:util";
+import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { explainQueries } from "@/bench/lib/explain-queries";
+import { latencySummary } from "@/bench/lib/latency-percentiles";
+import { postgresVersion } from "@/bench/lib/postgres-version";
+import { startProductionServer } from "@/bench/lib/production-server";
+import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { sessionCookie } from "@/bench/lib/session-cookie";
+import { printTable, type Row } from "@/bench/lib/table";
+import { generateScaleData } from "@/bench/scale/generate-scale-data";
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: "string", default: "100000" },
+    "prep-jobs": { type: "string" },
+    runs: { type: "string", default: "20" },
+    port: { type: "string", default: "3186" },
+    reuse: { type: "boolean", default: false },
+    /** Print each chart query's plan (EXPLAIN ANALYZE) for the year's range, then stop. */
+    explain: { type: "boolean", default: false },
+  },
+});
+const REQUESTS = Number(args.requests);
+const PREP_JOBS = Number(args["prep-jobs"] ?? Math.round(REQUESTS / 5));
+const RUNS = Number(args.runs);
+
+const machine = machineInfo(await postgresVersion());
+const databaseUrl = await createOrReuse();
+// lib/env reads DATABASE_URL on first use: the report modules are loaded after it is set.
+process.env.DATABASE_URL = databaseUrl;
+const { kysely } = await import("@/lib/db");
+const { parseReportFilters } = await import("@/lib/reports/report-filters");
+const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
+const queries = {
+  "on-time by week": (await import("@/lib/reports/on-time-by-week")).onTimeByWeek,
+  "on-time by carrier": (await import("@/lib/reports/on-time-by-carrier")).onTimeByCarrier,
+  "price variance by carrier": (await import("@/lib/reports/price-variance-by-carrier"))
+    .priceVarianceByCarrier,
+  "stage time by site": (await import("@/lib/reports/stage-time-by-site")).stageTimeBySite,
+  "days to frontline": (await import("@/lib/reports/days-to-frontline")).daysToFrontline,
+  "volume by lane": (await import("@/lib/reports/volume-by-lane")).volumeByLane,
+};
+
+const counts = await withClient(databaseUrl, async (client) => {
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT o.id AS "organisationId",
+            (SELECT count(*) FROM "MovementRequest") AS requests,
+            (SELECT count(*) FROM "MovementRequest" WHERE status = 'DELIVERED') AS delivered,
+            (SELECT count(*) FROM "MovementRequestPrice") AS prices,
+            (SELECT count(*) FROM "MovementRequest" WHERE "atRiskSince" IS NOT NULL) AS "atRisk",
+            (SELECT count(*) FROM "PrepJob") AS "prepJobs",
+            (SELECT count(*) FROM "PrepJobStageSpell") AS stays
+       FROM "Organisation" o WHERE o.name = 'Northgate Motors'`,
+  );
+  return rows[0]!;
+});
+console.log("Data:", counts);
+const organisationId = counts.organisationId!;
+const now = new Date();
+const RANGES = { "12 weeks": {}, "1 year": { from: isoDaysAgo(364) } };
+const loadBefore = uptimeLine();
+const rows: Row[] = [];
+
+const kdb = kysely();
+const zones = siteZonesOf(await reportSites(kdb, organisationId));
+if (args.explain) {
+  const year = parseReportFilters(RANGES["1 year"], now);
+  if (!year.ok) throw new Error("bad range");
+  for (const [name, query] of Object.entries(queries)) {
+    const plans = await explainQueries(databaseUrl, kdb, (recording) =>
+      query(recording, organisationId, year.filters, zones),
+    );
+    console.log(`\n### ${name}\n${plans.join("\n")}`);
+  }
+  process.exit(0);
+}
+for (const [range, params] of Object.entries(RANGES)) {
+  const parsed = parseReportFilters(params, now);
+  if (!parsed.ok) throw new Error(`bad range ${range}`);
+  for (const [name, query] of Object.entries(queries)) {
+    const timed = await time(() => query(kdb, organisationId, parsed.filters, zones));
+    rows.push({ what: `query: ${name}`, range, ...timed });
+  }
+}
+
+const server = await startProductionServer({ name: "reports", port: Number(args.port), databaseUrl });
+try {
+  const cookie = await sessionCookie(server.baseUrl);
+  for (const [range, params] of Object.entries(RANGES)) {
+    const query = new URLSearchParams(params as Record<string, string>).toString();
+    const timed = await time(async () => {
+      const response = await fetch(`${server.baseUrl}/reports?${query}`, { headers: { cookie } });
+      const body = await response.text();
+      if (response.status !== 200 || !body.includes("Volume by lane"))
+        throw new Error(`/reports: ${response.status}`);
+    });
+    rows.push({ what: "page: GET /reports", range, ...timed });
+  }
+} finally {
+  await server.stop();
+}
+const loadAfter = uptimeLine();
+printTable(`bench:reports, ${counts.requests} requests, ${counts.prepJobs} prep jobs, ${RUNS} runs`, rows);
+console.log(`Load before: ${loadBefore}\nLoad after:  ${loadAfter}`);
+writeResult("reports", { machine, loadBefore, loadAfter, data: counts, runs: RUNS, rows });
+process.exit(0);
+
+async function time(work: () => Promise<unknown>): Promise<Row> {
+  await work();
+  const timings: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now();
+    await work();
+    timings.push(performance.now() - started);
+  }
+  const summary = latencySummary(timings);
+  return { medianMs: summary.p50Ms, p95Ms: summary.p95Ms };
+}
+
+function isoDaysAgo(days: number): string {
+  return new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function createOrReuse(): Promise<string> {
+  if (args.reuse) {
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+    url.pathname = "/vms_bench_reports";
+    await migrateAndSeed(url.toString());
+    return url.toString();
+  }
+  const created = await createBenchDatabase("reports");
+  console.log(`Database ${created.name}: migrating and seeding…`);
+  await migrateAndSeed(created.url);
+  console.log(`Generating ${REQUESTS} movement requests and ${PREP_JOBS} prep jobs…`);
+  const generated = await generateScaleData(created.url, { requests: REQUESTS, prepJobs: PREP_JOBS });
+  console.log(`Generated in ${generated.seconds} s`);
+  return created.url;
+}

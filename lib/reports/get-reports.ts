@@ -1,0 +1,42 @@
+// The charts of /reports for one organisation and one set of filters, the queries in parallel; or one
+// of them (a CSV export runs only its own).
+import "server-only";
+import { kysely, type Kdb } from "@/lib/db";
+import { daysToFrontline } from "@/lib/reports/days-to-frontline";
+import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
+import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
+import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
+import type { ReportFilters } from "@/lib/reports/report-filters";
+import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
+import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
+import { volumeByLane } from "@/lib/reports/volume-by-lane";
+
+type Query = { kdb: Kdb; organisationId: string; filters: ReportFilters; zones: SiteZones };
+
+const LOADERS = {
+  onTimeWeeks: (q: Query) => onTimeByWeek(q.kdb, q.organisationId, q.filters, q.zones),
+  onTimeCarriers: (q: Query) => onTimeByCarrier(q.kdb, q.organisationId, q.filters, q.zones),
+  priceVariance: (q: Query) => priceVarianceByCarrier(q.kdb, q.organisationId, q.filters, q.zones),
+  stageTimes: (q: Query) => stageTimeBySite(q.kdb, q.organisationId, q.filters),
+  frontline: (q: Query) => daysToFrontline(q.kdb, q.organisationId, q.filters),
+  lanes: (q: Query) => volumeByLane(q.kdb, q.organisationId, q.filters),
+};
+
+export type Reports = { [K in keyof typeof LOADERS]: Awaited<ReturnType<(typeof LOADERS)[K]>> };
+export type ReportPart = keyof Reports;
+
+/** Every report, or only `only` (the others then empty). */
+export async function getReports(
+  organisationId: string,
+  filters: ReportFilters,
+  only?: ReportPart,
+): Promise<Reports> {
+  const kdb = kysely();
+  const zones = siteZonesOf(await reportSites(kdb, organisationId));
+  const query = { kdb, organisationId, filters, zones };
+  const parts = Object.keys(LOADERS) as ReportPart[];
+  const results = await Promise.all(
+    parts.map((part) => (only && part !== only ? Promise.resolve([]) : LOADERS[part](query))),
+  );
+  return Object.fromEntries(parts.map((part, index) => [part, results[index]])) as Reports;
+}

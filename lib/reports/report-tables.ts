@@ -1,0 +1,120 @@
+// Each chart's table: the same columns on the page (the chart's text alternative) and in its CSV.
+// Plain values: numbers stay numbers (the CSV's cells), money is a decimal amount with its currency.
+import { decimalAmount } from "@/lib/movement-requests/board/csv";
+import type { ReportPart, Reports } from "@/lib/reports/get-reports";
+
+export const REPORT_KEYS = [
+  "on-time-weekly",
+  "on-time-carriers",
+  "price-variance",
+  "stage-time",
+  "days-to-frontline",
+  "lanes",
+] as const;
+export type ReportKey = (typeof REPORT_KEYS)[number];
+
+export type Cell = string | number;
+export type ReportTable = { columns: string[]; rows: Cell[][] };
+
+export const REPORT_TITLES: Record<ReportKey, string> = {
+  "on-time-weekly": "On-time delivery rate by week",
+  "on-time-carriers": "On-time delivery rate by carrier",
+  "price-variance": "Final price against the estimate, by carrier",
+  "stage-time": "Time in each prep stage, by site",
+  "days-to-frontline": "Days to frontline, by prep site",
+  lanes: "Volume by lane",
+};
+
+/** Which part of the reports each table shows. */
+export const REPORT_PART: Record<ReportKey, ReportPart> = {
+  "on-time-weekly": "onTimeWeeks",
+  "on-time-carriers": "onTimeCarriers",
+  "price-variance": "priceVariance",
+  "stage-time": "stageTimes",
+  "days-to-frontline": "frontline",
+  lanes: "lanes",
+};
+
+export const STAGE_LABEL = {
+  INBOUND: "Inbound",
+  ARRIVED: "Arrived",
+  APPRAISED: "Appraised",
+  OUTBOUND: "Outbound",
+};
+
+export function reportTable(key: ReportKey, reports: Reports): ReportTable {
+  switch (key) {
+    case "on-time-weekly":
+      return {
+        columns: ["Week starting", "Delivered", "On time", "On-time rate (%)"],
+        rows: reports.onTimeWeeks.map((row) => [row.week, row.delivered, row.onTime, row.rate]),
+      };
+    case "on-time-carriers":
+      return {
+        columns: ["Carrier", "Kind", "Delivered", "On time", "On-time rate (%)"],
+        rows: reports.onTimeCarriers.map((row) => [
+          row.carrier.name,
+          carrierKind(row.carrier.kind),
+          row.delivered,
+          row.onTime,
+          row.rate,
+        ]),
+      };
+    case "price-variance":
+      return {
+        columns: [
+          "Carrier",
+          "Currency",
+          "Priced",
+          "Median variance (%)",
+          "10th percentile (%)",
+          "90th percentile (%)",
+          "Mean variance",
+          "Total variance",
+        ],
+        rows: reports.priceVariance.map((row) => [
+          row.carrier.name,
+          row.currencyCode,
+          row.priced,
+          row.medianPercent,
+          row.p10Percent,
+          row.p90Percent,
+          // Numbers, not text: a CSV cell of text starting with "-" is neutralised as a formula.
+          Number(decimalAmount(row.meanVarianceCents, row.currencyCode)),
+          Number(decimalAmount(row.totalVarianceCents, row.currencyCode)),
+        ]),
+      };
+    case "stage-time":
+      return {
+        columns: ["Site", "Stage", "Stays", "Median (h)", "90th percentile (h)", "Hours counted"],
+        rows: reports.stageTimes.map((row) => [
+          row.site.name,
+          STAGE_LABEL[row.stage],
+          row.stays,
+          row.medianHours,
+          row.p90Hours,
+          row.site.workingHours ? "Working hours" : "Elapsed",
+        ]),
+      };
+    case "days-to-frontline":
+      return {
+        columns: ["Prep site", "Jobs", "Median (days)", "90th percentile (days)"],
+        rows: reports.frontline.map((row) => [row.site.name, row.jobs, row.medianDays, row.p90Days]),
+      };
+    case "lanes":
+      return {
+        columns: ["From", "To", "Requests", "Delivered", "Cancelled or aborted"],
+        rows: reports.lanes.map((row) => [
+          row.origin.name,
+          row.destination.name,
+          row.requests,
+          row.delivered,
+          row.calledOff,
+        ]),
+      };
+  }
+}
+
+function carrierKind(kind: "3PL" | "DRIVER" | "NONE"): string {
+  return kind === "3PL" ? "3PL" : kind === "DRIVER" ? "Own driver" : "—";
+}
