@@ -116,6 +116,7 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
     "POST /v1/operations/movement-requests/[requestId]/price": {
       body: { cost: { centAmount: 100, currencyCode: "GBP" } },
     },
+    "GET /v1/operations/movement-requests/[requestId]/proofs": {},
     "GET /v1/prep-jobs/[id]": {},
     "PATCH /v1/prep-jobs/appraised": { query: { vin: b.vin } },
     "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },
