@@ -28,8 +28,7 @@ export function TopBar({
   /** null: this role does not see notices. */
   unreadNotices: number | null;
 }) {
-  const fold =
-    navItems.length > LONG_NAV ? FOLD_BELOW_2XL : navItems.length > SHORT_NAV ? FOLD_BELOW_XL : FOLD_BELOW_LG;
+  const fold = navItems.length > SHORT_NAV ? FOLD_BELOW_XL : FOLD_BELOW_LG;
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-900 text-white">
       <div className="relative mx-auto flex h-14 w-full max-w-[120rem] items-center gap-3 px-4 lg:gap-6 lg:px-6 2xl:px-8">
@@ -67,12 +66,9 @@ export function TopBar({
 
 /** How many pages fit in the bar at 1024 px beside the brand, notices and sign-out. */
 const SHORT_NAV = 5;
-/** How many fit, without icons, at 1280 px (an admin's nine with the development mailbox do not). */
-const LONG_NAV = 8;
 // Whole class names, so that Tailwind finds them.
 const FOLD_BELOW_LG = { menu: "lg:hidden", bar: "lg:block", noShrink: "lg:shrink-0", badge: "xl:block" };
 const FOLD_BELOW_XL = { menu: "xl:hidden", bar: "xl:block", noShrink: "", badge: "2xl:block" };
-const FOLD_BELOW_2XL = { menu: "2xl:hidden", bar: "2xl:block", noShrink: "", badge: "min-[1800px]:block" };
 
 function UserBadge({ user }: { user: StaffUser }) {
   return (
