@@ -56,7 +56,9 @@ export function NavLinks({
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
-                  "relative flex items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-colors",
+                  "relative flex items-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors",
+                  // A bar without icons holds many pages (an admin's nine at 1280 px): tighter padding.
+                  bar && !icons ? "px-2" : "px-3",
                   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white",
                   bar ? "h-9 pointer-coarse:h-11" : "h-11 text-base",
                   current ? "bg-white/12 text-white" : "text-slate-300 hover:bg-white/8 hover:text-white",

@@ -202,7 +202,7 @@ test.describe("on a phone", () => {
   });
 });
 
-test("the navigation sits whole in the top bar from 1024 px, an admin's eight pages from 1280 px", async ({
+test("the navigation sits whole in the top bar from 1024 px, an admin's nine pages from 1280 px", async ({
   page,
 }) => {
   const barHoldsTheNavigation = async () => {
