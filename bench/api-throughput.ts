@@ -28,6 +28,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;
 const ONLY = process.env.BENCH_ONLY;
 const CREATE = "POST /v1/movement-requests/create-in-planning-pool";
+const GET_ONE = "GET /v1/movement-requests/{id}";
+/** The framework's own floor: a handler that touches nothing (no database, no key, no body). */
+const FLOOR = "floor: GET /api/health";
 /** Requests that GET and PATCH rotate over, so that PATCHes do not all queue on one row's lock. */
 const REQUEST_POOL_SIZE = 50;
 /** The seed's demo key of organisation A (README). */
@@ -138,6 +141,7 @@ async function productScenarios(baseUrl: string): Promise<Scenario[]> {
   const requestIds = await createRequests(baseUrl, createBody);
   let idempotencyKeys = 0;
   return [
+    floorScenario(`${baseUrl}/api/health`),
     createScenario(baseUrl, createBody),
     {
       // Integrators that retry safely send a fresh key with every create (the Stripe habit).
@@ -188,7 +192,15 @@ async function referenceScenarios(baseUrl: string): Promise<Scenario[]> {
   if (!origin || !destination) throw new Error("No two GB sites for the reference");
   const createBody = JSON.stringify(createRequestBody(origin.id, destination.id));
   const requestIds = await createRequests(baseUrl, createBody);
-  return [createScenario(baseUrl, createBody), getScenario(baseUrl, requestIds)];
+  return [
+    floorScenario(`${baseUrl}/health`),
+    createScenario(baseUrl, createBody),
+    getScenario(baseUrl, requestIds),
+  ];
+}
+
+function floorScenario(url: string): Scenario {
+  return { name: FLOOR, load: { url } };
 }
 
 /** The requests that GET and PATCH rotate over. */
@@ -220,7 +232,7 @@ function createScenario(baseUrl: string, body: string): Scenario {
 
 function getScenario(baseUrl: string, requestIds: string[]): Scenario {
   return {
-    name: "GET /v1/movement-requests/{id}",
+    name: GET_ONE,
     load: { url: baseUrl, headers: JSON_HEADERS, setupRequest: rotatePath(requestIds) },
   };
 }
@@ -255,11 +267,19 @@ async function api<T>(baseUrl: string, method: string, pathname: string, body?: 
 }
 
 function report(): void {
+  const find = (name: string, target: Measured["target"]) =>
+    measured.find((entry) => entry.name === name && entry.target === target);
+  // CPU per request above each server's own floor: what our code costs, without the HTTP stack's share.
+  const aboveFloor = (entry?: Measured) => {
+    const floor = entry && find(FLOOR, entry.target);
+    return entry && floor ? round(entry.cpuMsPerRequest - floor.cpuMsPerRequest) : NaN;
+  };
   const rows: Row[] = measured.map((entry) => ({
     target: entry.target,
     endpoint: entry.name,
     "req/s": entry.fullLoad.requestsPerSecond,
     "CPU ms/req": entry.cpuMsPerRequest,
+    "CPU ms above floor": entry.name === FLOOR ? "—" : aboveFloor(entry),
     "p50 ms": entry.fullLoad.p50Ms,
     "p99 ms": entry.fullLoad.p99Ms,
     "max ms": entry.fullLoad.maxMs,
@@ -274,12 +294,13 @@ function report(): void {
     rows,
   );
 
-  const find = (name: string, target: Measured["target"]) =>
-    measured.find((entry) => entry.name === name && entry.target === target);
   const create = find(CREATE, "product");
-  const get = find("GET /v1/movement-requests/{id}", "product");
+  const get = find(GET_ONE, "product");
   const createReference = find(CREATE, "reference");
-  const getReference = find("GET /v1/movement-requests/{id}", "reference");
+  const getReference = find(GET_ONE, "reference");
+  const withKey = find(`${CREATE} (Idempotency-Key)`, "product");
+  const floorRatio = (product?: Measured, reference?: Measured) =>
+    round(aboveFloor(product) / aboveFloor(reference));
   const worstFixedP99 = Math.max(
     ...measured.filter((entry) => entry.target === "product").map((e) => e.fixedRate.p99Ms),
   );
@@ -288,6 +309,24 @@ function report(): void {
       ? reference.fullLoad.requestsPerSecond / Math.max(product.fullLoad.requestsPerSecond, 1)
       : NaN;
   const checks = [
+    atMost(
+      `create: CPU above the floor ≤ 2× the reference's (${aboveFloor(create)} against ${aboveFloor(createReference)} ms)`,
+      floorRatio(create, createReference),
+      2,
+      "×",
+    ),
+    atMost(
+      `get: CPU above the floor ≤ 2× the reference's (${aboveFloor(get)} against ${aboveFloor(getReference)} ms)`,
+      floorRatio(get, getReference),
+      2,
+      "×",
+    ),
+    atMost(
+      "an Idempotency-Key ≤ 1.2× a create's CPU",
+      withKey && create ? round(withKey.cpuMsPerRequest / create.cpuMsPerRequest) : NaN,
+      1.2,
+      "×",
+    ),
     atLeast("create ≥ 500 req/s at full load", create?.fullLoad.requestsPerSecond ?? 0, 500, "req/s"),
     atLeast("get ≥ 1,500 req/s at full load", get?.fullLoad.requestsPerSecond ?? 0, 1500, "req/s"),
     atMost(`p99 ≤ 50 ms at ${FIXED_RATE} req/s (worst endpoint)`, worstFixedP99, 50, "ms"),

@@ -145,6 +145,9 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     const id = await createRequest(request, { vrm, externalId: `E2E-${vrm.replace(" ", "")}` });
     await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
     await expect(rowOf(page, vrm)).toContainText("Awaiting planning");
+    // Hydrated, with the stream open: a click before that is the browser's own navigation, and a
+    // refresh for the stream's first events could still be in flight.
+    await waitForLive(page);
     await rowOf(page, vrm).getByRole("link", { name: vrm }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]open=${id}`));
     const details = panel(page);
