@@ -3,7 +3,7 @@
 // button for the live ones, and a new link for each current carrier — shown once, to copy or to show
 // as a QR code for the driver's phone (the token is kept only as a hash, so a link cannot be shown
 // again; a new one replaces the carrier's old one, and a driver gets it by e-mail too).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { RequestJobLinks } from "@/lib/carrier-jobs/list-job-links";
@@ -12,6 +12,7 @@ import type { JobLinkState } from "@/lib/carrier-jobs/schemas";
 import type { BoardActions } from "./board-actions";
 import { DetailSection } from "./detail-section";
 import { LocalTime } from "./local-time";
+import { usePanelData } from "./use-panel-data";
 
 const STATE_LABEL: Record<JobLinkState, string> = {
   active: "Works",
@@ -25,25 +26,10 @@ const STATE_LABEL: Record<JobLinkState, string> = {
 type Props = { requestId: string; version: string; actions: BoardActions };
 
 export function DetailJobLinks({ requestId, version, actions }: Props) {
-  const [links, setLinks] = useState<RequestJobLinks | null>(null);
+  const read = useCallback(() => actions.jobLinks(requestId), [actions, requestId]);
+  const { data: links, message, setMessage, reload: load } = usePanelData(read, version);
   const [shown, setShown] = useState<(NewJobLink & { carrier: string }) | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-
-  const load = useCallback(
-    () =>
-      actions.jobLinks(requestId).then((result) => {
-        if (result.ok) setLinks(result.data);
-        else setMessage(result.message);
-      }),
-    [actions, requestId],
-  );
-
-  useEffect(() => {
-    // Again whenever the request or its legs change (live updates of the board).
-    void version;
-    void load();
-  }, [load, version]);
 
   async function issue(carrier: RequestJobLinks["carriers"][number]) {
     setPending(true);

@@ -2,10 +2,11 @@
 // The board's detail panel, the marketplace: post the request there while it has no carrier, then its
 // claims and bids (every carrier's, cheapest first), each accepted with one button until one wins. An
 // expired bid is shown, not offered. Reloaded whenever the request changes (the board's live updates).
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DetailSection } from "@/components/board/detail-section";
 import { LocalTime } from "@/components/board/local-time";
+import { usePanelData } from "@/components/board/use-panel-data";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { RequestMarketplace } from "@/lib/marketplace/list-request-bids";
 import { formatMoney } from "@/lib/movement-requests/money";
@@ -20,23 +21,9 @@ export type MarketplaceActions = {
 type Props = { requestId: string; version: string; actions: MarketplaceActions };
 
 export function DetailMarketplace({ requestId, version, actions }: Props) {
-  const [market, setMarket] = useState<RequestMarketplace | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const read = useCallback(() => actions.requestMarketplace(requestId), [actions, requestId]);
+  const { data: market, message, setMessage, reload: load } = usePanelData(read, version);
   const [pending, setPending] = useState(false);
-
-  const load = useCallback(
-    () =>
-      actions.requestMarketplace(requestId).then((result) => {
-        if (result.ok) setMarket(result.data);
-        else setMessage(result.message);
-      }),
-    [actions, requestId],
-  );
-
-  useEffect(() => {
-    void version;
-    void load();
-  }, [load, version]);
 
   async function act(work: () => Promise<{ ok: boolean; message?: string }>, done: string) {
     setPending(true);

@@ -2,32 +2,18 @@
 // The proofs of collection and delivery in the board's detail panel: for each leg, the photos (signed
 // links that last a quarter of an hour, reloaded with the panel), the odometer, damage by panel, who
 // handed over or received the vehicle and their signature, when, and where when the phone allowed it.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import type { BoardActions } from "@/components/board/board-actions";
 import { DetailSection } from "@/components/board/detail-section";
+import { usePanelData } from "@/components/board/use-panel-data";
 import { PHOTO_SLOT_LABEL, panelLabel } from "@/lib/proofs/photo-slots";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 
 type Props = { requestId: string; version: string; actions: Pick<BoardActions, "proofs"> };
 
 export function DetailProofs({ requestId, version, actions }: Props) {
-  const [proofs, setProofs] = useState<ProofView[] | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-
-  const load = useCallback(
-    () =>
-      actions.proofs(requestId).then((result) => {
-        if (result.ok) setProofs(result.data);
-        else setMessage(result.message);
-      }),
-    [actions, requestId],
-  );
-
-  useEffect(() => {
-    // Again when a leg changes (a collection or delivery brings its proof).
-    void version;
-    void load();
-  }, [load, version]);
+  const read = useCallback(() => actions.proofs(requestId), [actions, requestId]);
+  const { data: proofs, message } = usePanelData(read, version);
 
   if (message) return <p className="text-sm text-red-700">{message}</p>;
   if (!proofs || proofs.length === 0) return null;

@@ -1,15 +1,18 @@
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { Site } from "@/lib/generated/prisma/client";
 import type { SiteResponse } from "@/lib/infrastructure/schemas";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 
 /** The sites of the caller's organisation, by name. */
 export async function listSites(caller: Pick<ApiCaller, "organisationId">): Promise<SiteResponse[]> {
-  const sites = await db().site.findMany({
-    where: { organisationId: caller.organisationId },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
+  const sites = await kysely()
+    .selectFrom("Site")
+    .selectAll()
+    .where("organisationId", "=", caller.organisationId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return sites.map(toSiteResponse);
 }
 

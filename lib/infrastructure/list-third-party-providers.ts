@@ -1,24 +1,54 @@
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { db } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
+import type { TransportMethod } from "@/lib/generated/prisma/enums";
 import type { ThirdPartyProviderResponse } from "@/lib/infrastructure/schemas";
 
-/** The 3PLs configured for the caller's profile, by name, with their rate cards. */
+/** The 3PLs configured for the caller's profile, by name, with their rate cards: one statement. */
 export async function listThirdPartyProviders(
   caller: Pick<ApiCaller, "profileId">,
 ): Promise<ThirdPartyProviderResponse[]> {
-  const providers = await db().thirdPartyLogisticsProvider.findMany({
-    where: { profiles: { some: { profileId: caller.profileId } } },
-    include: { rateCards: { orderBy: { transportMethod: "asc" } } },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
-  return providers.map((provider) => ({
-    id: provider.id,
-    name: provider.name,
-    transportMethods: provider.transportMethods,
-    rateCards: provider.rateCards.map((card) => ({
-      transportMethod: card.transportMethod,
-      baseCost: { centAmount: card.baseCostCents, currencyCode: card.currencyCode },
-      perKmCost: { centAmount: card.perKmCostCents, currencyCode: card.currencyCode },
-    })),
-  }));
+  const rows = await kysely()
+    .selectFrom("ProfileProvider as link")
+    .innerJoin("ThirdPartyLogisticsProvider as provider", "provider.id", "link.providerId")
+    .leftJoin("RateCard as card", "card.providerId", "provider.id")
+    .select([
+      "provider.id",
+      "provider.name",
+      // pg knows no parser for an enum array; as text[] it arrives as an array.
+      sql<TransportMethod[]>`provider."transportMethods"::text[]`.as("transportMethods"),
+      "card.transportMethod",
+      "card.currencyCode",
+      "card.baseCostCents",
+      "card.perKmCostCents",
+    ])
+    .where("link.profileId", "=", caller.profileId)
+    .orderBy("provider.name")
+    .orderBy("provider.id")
+    .orderBy("card.transportMethod")
+    .execute();
+
+  const providers = new Map<string, ThirdPartyProviderResponse>();
+  for (const row of rows) {
+    let provider = providers.get(row.id);
+    if (!provider) {
+      provider = { id: row.id, name: row.name, transportMethods: row.transportMethods, rateCards: [] };
+      providers.set(row.id, provider);
+    }
+    const { transportMethod, currencyCode, baseCostCents, perKmCostCents } = row;
+    // The left join's nulls: a 3PL without a rate card.
+    if (
+      transportMethod === null ||
+      currencyCode === null ||
+      baseCostCents === null ||
+      perKmCostCents === null
+    ) {
+      continue;
+    }
+    provider.rateCards.push({
+      transportMethod,
+      baseCost: { centAmount: baseCostCents, currencyCode },
+      perKmCost: { centAmount: perKmCostCents, currencyCode },
+    });
+  }
+  return [...providers.values()];
 }
