@@ -3,6 +3,7 @@
 // collects a movement gives one trace: the front door's request span, the SQL statements inside it, and
 // the log lines written in it; the webhook that the event causes is delivered in a span of the worker
 // linked to that trace. Its own instance (two web processes) on a database of its own.
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -36,6 +37,8 @@ test.beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
     // Batches leave every 200 ms instead of every 5 s: the test waits less.
     OTEL_BSP_SCHEDULE_DELAY: "200",
+    // Every trace, rather than the default one in ten: the tests follow particular requests.
+    OTEL_TRACES_SAMPLER: "parentbased_always_on",
     WEB_CONCURRENCY: "2",
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
     AUTH_URL: `http://127.0.0.1:${port}`,
@@ -181,6 +184,37 @@ test("a server action's span names the action, from the build's manifest", async
   expect(named.attributes["vms.server_action"]).toBe(`${action.filename}#${action.exportedName}`);
   const other = await otlp.waitForSpan((span) => span.attributes["vms.request_id"] === unknown);
   expect(other.attributes["vms.server_action"]).toBe("unknown");
+});
+
+test("a request the caller's traceparent leaves unsampled makes no span, and its log lines still name its trace", async () => {
+  const traceId = randomBytes(16).toString("hex");
+  const requestId = `e2e-unsampled-${Date.now()}`;
+  const unsampled = await api(
+    "/v1/infrastructure/sites",
+    {
+      ...integration,
+      traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-00`,
+    },
+    { requestId },
+  );
+  expect(unsampled.status).toBe(200);
+  // A sampled request after it, on both processes: once its spans are in, the unsampled one's would be.
+  const after = `${requestId}-after`;
+  for (let i = 0; i < 2; i++)
+    await api("/v1/infrastructure/sites", integration, { requestId: `${after}-${i}` });
+  await otlp.waitForSpan((span) => span.attributes["vms.request_id"] === `${after}-1`);
+  await otlp.waitForSpan(
+    (span) => span.attributes["db.system.name"] === "postgresql" && span.traceId !== traceId,
+  );
+  expect(otlp.spans.filter((span) => span.traceId === traceId)).toEqual([]);
+
+  const lines = product
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{") && line.includes(requestId) && !line.includes(after))
+    .map((line) => JSON.parse(line) as { requestId?: string; traceId?: string });
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines) expect(line).toMatchObject({ requestId, traceId });
 });
 
 /** The span's parent, its parent's parent, … as far as they have arrived. */

@@ -3,7 +3,7 @@
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. Next's own spans (started once a tracer provider is registered) and the SQL spans become its
 // children. Without tracing it only calls through.
-import { TRACER_NAME, tracingApi } from "./tracing-api.mjs";
+import { TRACER_NAME, requestContext, tracingApi } from "./tracing-api.mjs";
 
 /**
  * Runs `handle` inside the request's span, which ends when the connection is done with the response.
@@ -42,5 +42,5 @@ export function traceRequest(request, response, about, handle) {
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
   });
-  return api.context.with(api.trace.setSpan(parent, span), handle);
+  return api.context.with(requestContext(api, parent, span), handle);
 }

@@ -1,17 +1,24 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span } from "@opentelemetry/api";
-import { TRACER_NAME, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+import { TRACER_NAME, requestSpanContext, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
 /** A W3C traceparent: version 00, trace id, parent span id, flags. */
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
-/** The active span's ids, for the log lines written inside it. */
+/**
+ * The active span's ids, for the log lines written inside it; inside a request the sampler left out
+ * (no span of its own is made there), the request's.
+ */
 export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
-  const context = tracingApi()?.trace.getActiveSpan()?.spanContext();
-  if (!context || !tracingApi()?.isSpanContextValid(context)) return undefined;
+  const api = tracingApi();
+  if (!api) return undefined;
+  const active = api.trace.getActiveSpan()?.spanContext();
+  const context =
+    active && api.isSpanContextValid(active) ? active : requestSpanContext(api.context.active());
+  if (!context || !api.isSpanContextValid(context)) return undefined;
   return { traceId: context.traceId, spanId: context.spanId };
 }
 

@@ -7,13 +7,26 @@ import * as api from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
+import { suppressTracing } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import {
+  BatchSpanProcessor,
+  NodeTracerProvider,
+  ParentBasedSampler,
+  TraceIdRatioBasedSampler,
+} from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { env } from "@/lib/env";
 import { buildVersion } from "@/lib/operations/build-version";
 import { onShutdown } from "@/lib/shutdown-hooks";
 import { setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+
+/**
+ * The share of requests traced when OTEL_TRACES_SAMPLER is not set: every span costs CPU, and tracing
+ * every request cost far more than the 5 % budget (docs/performance.md). A caller's sampled
+ * traceparent is always followed. `OTEL_TRACES_SAMPLER=parentbased_always_on` traces everything.
+ */
+const DEFAULT_SAMPLE_RATIO = 0.1;
 
 /**
  * Starts tracing in this process, once. It must run before `pg` is first required: the instrumentation
@@ -33,6 +46,10 @@ export function startTracing(role: string): void {
       "vms.process.role": role,
     }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+    // Set, the SDK reads OTEL_TRACES_SAMPLER (and _ARG) itself.
+    ...(process.env.OTEL_TRACES_SAMPLER
+      ? {}
+      : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(DEFAULT_SAMPLE_RATIO) }) }),
   });
   // The async-hooks context manager and the W3C traceparent propagator, globally.
   provider.register();
@@ -48,7 +65,7 @@ export function startTracing(role: string): void {
       }),
     ],
   });
-  setTracingApi(api);
+  setTracingApi(api, suppressTracing);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
 }
