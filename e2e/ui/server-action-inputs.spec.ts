@@ -240,6 +240,7 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     ),
     claimAction: fc.tuple(input({ requestId: records.requestIds[0] })),
     bidAction: fc.tuple(input({ requestId: records.requestIds[0], price: "100", validForHours: 24 })),
+    withdrawAction: fc.tuple(input({ requestId: records.requestIds[0] })),
     joinAction: fc.tuple(input({ token: "A".repeat(43), password: "a fuzzed long password" })),
     bulkAssignAction: fc.tuple(
       fc.oneof(
