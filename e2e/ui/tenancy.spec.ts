@@ -178,6 +178,10 @@ const WALK: Record<string, Walk> = {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/display/${id}/stream`, "404"),
   },
+  "/settings/proofs": {
+    takes: "nothing (the viewer's own organisation's proof settings)",
+    probes: () => [own("/settings/proofs", "adminB")],
+  },
   "/carrier/jobs": {
     takes: "nothing (the signed-in carrier's own jobs; carriers' tenancy: lib/marketplace/*.int.test.ts)",
     probes: () => [],
@@ -403,6 +407,7 @@ const ACTIONS: Record<string, ActionCase> = {
   bidAction: {
     noResourceId: "a carrier's own (staff get ok:false); carriers: lib/marketplace/*.int.test.ts",
   },
+  saveProofSettingsAction: { noResourceId: "sets the caller's own organisation's proof settings" },
   withdrawAction: {
     noResourceId:
       "a carrier's own (staff get ok:false); carriers: lib/marketplace/marketplace-winner.int.test.ts",
