@@ -2,7 +2,7 @@
 // posted request, the dispatcher accepts, and the carrier — signed in, no job link — finds it under
 // "Your jobs", opens it, records the collection with photos, a damaged panel and a signature, then
 // the delivery with its proof. The board's detail panel shows both proofs. No sideways scrolling, no
-// serious axe violation on the job page and the proof form.
+// serious axe violation on the job page and the proof form. And a carrier withdraws its open bid.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
 import {
@@ -114,4 +114,50 @@ test("a carrier wins a bid and records collection and delivery with proof; the b
   await expectAccessible(page);
   await collection.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${IMAGES}/marketplace-winner-panel.png` });
+});
+
+test("a carrier withdraws its bid before one is accepted; the dispatcher's panel no longer lists it", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await dispatcherDecidesMarketplace();
+  const vrm = `MW${(Date.now() % 90) + 10} WDR`;
+  const requestId = await marketplaceRequest(request, vrm);
+  await signIn(page, DEMO_STAFF.dispatcher);
+  await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
+  await page.getByRole("row", { name: new RegExp(vrm) }).click();
+  await page.getByRole("button", { name: "Post to marketplace" }).click();
+  await expect(page.getByText("Posted to the marketplace.")).toBeVisible();
+
+  const context = await phone(browser);
+  const carrier = await context.newPage();
+  await signIn(carrier, DEMO_CARRIER);
+  const open = carrier
+    .getByRole("region", { name: /Open jobs/ })
+    .getByRole("article", { name: new RegExp(vrm) });
+  await open.getByRole("button", { name: "Bid a price" }).click();
+  await open.getByLabel("Your price (£)").fill("140.00");
+  await open.getByRole("button", { name: "Send bid" }).click();
+  await expect(open.getByTestId("my-offer")).toContainText("Bid £140.00");
+  await open.getByRole("button", { name: "Withdraw my bid" }).click();
+  await expect(open.getByText("Withdrawn: you no longer offer to do this job.")).toBeVisible();
+  await expect(open.getByTestId("my-offer")).toHaveCount(0);
+  await expectAccessible(carrier);
+  await expectNoSidewaysScroll(carrier);
+  await context.close();
+
+  const bids = await withE2eDatabase(
+    async (client) =>
+      (
+        await client.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM "MarketplaceBid" WHERE "movementRequestId" = $1`,
+          [requestId],
+        )
+      ).rows[0]!.count,
+  );
+  expect(bids).toBe(0);
+  await page.reload();
+  await expect(page.getByText("On the marketplace: no claim or bid yet.")).toBeVisible();
 });
