@@ -32,7 +32,9 @@ test("an admin sets the minimum photo set and the tracking page's proof", async 
   await keys.check();
   await tracking.setChecked(false);
   await page.getByRole("button", { name: "Save proof settings" }).click();
-  await expect(page.getByText("Saved: carriers' proof forms ask for these photos from now on.")).toBeVisible();
+  await expect(
+    page.getByText("Saved: carriers' proof forms ask for these photos from now on."),
+  ).toBeVisible();
   expect(await savedSettings()).toEqual({
     proofPhotoSlots: [...(seeded?.proofPhotoSlots ?? []), "keys"],
     proofOnTrackingPage: false,
@@ -49,6 +51,8 @@ test("an admin sets the minimum photo set and the tracking page's proof", async 
     .getByRole("checkbox", { name: /Show customers the proof of delivery/ })
     .setChecked(seeded?.proofOnTrackingPage ?? false);
   await page.getByRole("button", { name: "Save proof settings" }).click();
-  await expect(page.getByText("Saved: carriers' proof forms ask for these photos from now on.")).toBeVisible();
+  await expect(
+    page.getByText("Saved: carriers' proof forms ask for these photos from now on."),
+  ).toBeVisible();
   expect(await savedSettings()).toEqual(seeded);
 });
