@@ -34,10 +34,18 @@ const DONE_LABEL: Record<JobAction, string> = {
   aborted: "aborted",
 };
 
-type Props = { token: string; initialView: JobView };
+type Props = {
+  /** Where the job's routes are: /jobs/{token} (a link) or /carrier/jobs/{id} (a signed-in carrier). */
+  base: string;
+  /** Names this job's offline queues on the phone (a link's token, or the request for a carrier). */
+  queueKey: string;
+  initialView: JobView;
+  /** A link's page is an installable app (its own manifest and service worker, scope /jobs/). */
+  installable?: boolean;
+};
 
-export function JobPage({ token, initialView }: Props) {
-  const base = `/jobs/${encodeURIComponent(token)}`;
+export function JobPage({ base, queueKey, initialView, installable = false }: Props) {
+  const token = queueKey;
   const [view, setView] = useState<JobView | null>(initialView);
   const [queued, setQueued] = useState<QueuedAction[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -88,11 +96,11 @@ export function JobPage({ token, initialView }: Props) {
     const online = () => void sync();
     online();
     window.addEventListener("online", online);
-    if ("serviceWorker" in navigator) {
+    if (installable && "serviceWorker" in navigator) {
       navigator.serviceWorker.register("/jobs/sw.js", { scope: "/jobs/" }).catch(() => undefined);
     }
     return () => window.removeEventListener("online", online);
-  }, [sync]);
+  }, [sync, installable]);
 
   async function take(body: JobActionBody) {
     setBusy(true);

@@ -87,3 +87,39 @@ export async function expectNoSidewaysScroll(page: Page) {
 export async function phone(browser: Browser) {
   return browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, locale: "en-GB" });
 }
+
+/** The demo marketplace carrier (Moorland Vehicle Transfers, Northgate; serves M, LS and S). */
+export const DEMO_CARRIER = "carrier@demo.test";
+
+/** A Northgate pool request from Manchester to Leeds (areas M and LS: the demo carrier serves both). */
+export async function marketplaceRequest(request: APIRequestContext, vrm: string): Promise<string> {
+  const sites = (
+    (await (await request.get("/v1/infrastructure/sites", { headers: integration() })).json()) as {
+      data: { id: string; code: string }[];
+    }
+  ).data;
+  const site = (code: string) => sites.find((candidate) => candidate.code === code)!.id;
+  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
+    headers: integration(),
+    data: {
+      vehicle: { vrm, make: "Nissan", model: "Juke" },
+      origin: { location: { type: "INTERNAL", siteId: site("MAN1") } },
+      destination: { location: { type: "INTERNAL", siteId: site("LDS1") }, deliveryByDate: "2027-06-01" },
+      businessArea: "Retail",
+      transportMethod: "DRIVEN",
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** The dispatcher decides who wins (another test may have turned the organisation's auto-accept on). */
+export async function dispatcherDecidesMarketplace(): Promise<void> {
+  await withE2eDatabase((client) =>
+    client.query(
+      `UPDATE "Organisation" SET "marketplaceAutoAccept" = false
+       WHERE id = (SELECT "organisationId" FROM "User" WHERE email = $1)`,
+      [DEMO_CARRIER],
+    ),
+  );
+}

@@ -174,6 +174,17 @@ const TOKEN_ROUTES_TAKING_WRITES = new Map([
   ["/jobs/x/proof-photos/x", "PUT"],
 ]);
 
+/**
+ * The marketplace winner's job routes: the same writes, authorised by a CARRIER session and the award
+ * (docs/carrier-journey.md). Cross-site they are refused at the door like every cookie write; the
+ * admin's session here is no carrier's, so they answer 401.
+ */
+const CARRIER_ROUTES_TAKING_WRITES = new Map([
+  ["/carrier/jobs/x/actions", "POST"],
+  ["/carrier/jobs/x/proofs", "POST"],
+  ["/carrier/jobs/x/proof-photos/x", "PUT"],
+]);
+
 test("no other cookie-authenticated route accepts a state-changing method", async ({ page }) => {
   await signIn(page, DEMO_STAFF.admin);
   const routes = cookieRoutes();
@@ -186,7 +197,10 @@ test("no other cookie-authenticated route accepts a state-changing method", asyn
       // see). From this one: the route takes no writes.
       expect([403, 405], `${method} ${route} cross-site`).toContain((await send(FORGED_ORIGIN)).status());
       const takesWrite = TOKEN_ROUTES_TAKING_WRITES.get(route) === method;
-      expect((await send(E2E_BASE_URL)).status(), `${method} ${route}`).toBe(takesWrite ? 404 : 405);
+      const carrierWrite = CARRIER_ROUTES_TAKING_WRITES.get(route) === method;
+      expect((await send(E2E_BASE_URL)).status(), `${method} ${route}`).toBe(
+        takesWrite ? 404 : carrierWrite ? 401 : 405,
+      );
     }
   }
 });

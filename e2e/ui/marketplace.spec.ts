@@ -121,7 +121,9 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
 
   // The carrier's page lists it as won.
   await phone.reload();
-  const won = phone.getByRole("region", { name: /Won/ }).getByRole("article", { name: new RegExp(vrm) });
+  const won = phone
+    .getByRole("region", { name: /Your jobs/ })
+    .getByRole("article", { name: new RegExp(vrm) });
   await expect(won.getByTestId("carrier-job-status")).toHaveText("Accepted on the marketplace");
   await expectAccessible(phone);
   await expectNoSidewaysScroll(phone);

@@ -240,6 +240,14 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     ),
     claimAction: fc.tuple(input({ requestId: records.requestIds[0] })),
     bidAction: fc.tuple(input({ requestId: records.requestIds[0], price: "100", validForHours: 24 })),
+    // Northgate's seeded settings (the fuzzing admin's organisation), so that other specs see them unchanged.
+    saveProofSettingsAction: fc.tuple(
+      input({
+        photoSlots: ["front_left", "front_right", "rear_left", "rear_right", "odometer"],
+        onTrackingPage: true,
+      }),
+    ),
+    withdrawAction: fc.tuple(input({ requestId: records.requestIds[0] })),
     joinAction: fc.tuple(input({ token: "A".repeat(43), password: "a fuzzed long password" })),
     bulkAssignAction: fc.tuple(
       fc.oneof(

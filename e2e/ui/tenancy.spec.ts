@@ -178,12 +178,71 @@ const WALK: Record<string, Walk> = {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/display/${id}/stream`, "404"),
   },
+  "/settings/proofs": {
+    takes: "nothing (the viewer's own organisation's proof settings)",
+    probes: () => [own("/settings/proofs", "adminB")],
+  },
   "/carrier/jobs": {
     takes: "nothing (the signed-in carrier's own jobs; carriers' tenancy: lib/marketplace/*.int.test.ts)",
     probes: () => [],
     // A staff session is refused: the page is a carrier's only.
     custom: async (sessions) => {
       expect((await sessions.dispatcherB.request.get("/carrier/jobs")).status()).toBe(403);
+    },
+  },
+  "/carrier/jobs/[requestId]": {
+    takes:
+      "[requestId] (a job the signed-in carrier won; carriers' tenancy: lib/marketplace/marketplace-winner.int.test.ts)",
+    probes: () => [],
+    // Staff, even of the request's own organisation's peers, are no carrier: the page 403, its routes 401.
+    custom: async (sessions, a) => {
+      const staff = sessions.dispatcherB.request;
+      expect((await staff.get(`/carrier/jobs/${a.requestId}`)).status()).toBe(403);
+      expect((await staff.get(`/carrier/jobs/${a.requestId}/view`)).status()).toBe(401);
+    },
+  },
+  "/carrier/jobs/[requestId]/view": {
+    takes: "[requestId] (the carrier's session and award are the credential)",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      const response = await sessions.dispatcherB.request.get(`/carrier/jobs/${a.requestId}/view`);
+      expect(response.status()).toBe(401);
+    },
+  },
+  "/carrier/jobs/[requestId]/actions": {
+    takes: "[requestId] (the carrier's session and award are the credential)",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      const response = await sessions.dispatcherB.request.post(`/carrier/jobs/${a.requestId}/actions`, {
+        data: { action: "collected", idempotencyKey: "tenancy-probe-carrier" },
+        headers: { origin: E2E_BASE_URL },
+      });
+      expect(response.status()).toBe(401);
+    },
+  },
+  "/carrier/jobs/[requestId]/proofs": {
+    takes: "[requestId] (the carrier's session and award are the credential)",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      const response = await sessions.dispatcherB.request.post(`/carrier/jobs/${a.requestId}/proofs`, {
+        data: { kind: "collection", idempotencyKey: "tenancy-probe-carrier" },
+        headers: { origin: E2E_BASE_URL },
+      });
+      expect(response.status()).toBe(401);
+    },
+  },
+  "/carrier/jobs/[requestId]/proof-photos/[photoId]": {
+    takes: "[requestId] (the carrier's session and award are the credential)",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      const response = await sessions.dispatcherB.request.put(
+        `/carrier/jobs/${a.requestId}/proof-photos/tenancy-probe`,
+        {
+          data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+          headers: { origin: E2E_BASE_URL, "content-type": "image/jpeg" },
+        },
+      );
+      expect(response.status()).toBe(401);
     },
   },
   "/carrier/join/[token]": {
@@ -347,6 +406,11 @@ const ACTIONS: Record<string, ActionCase> = {
   },
   bidAction: {
     noResourceId: "a carrier's own (staff get ok:false); carriers: lib/marketplace/*.int.test.ts",
+  },
+  saveProofSettingsAction: { noResourceId: "sets the caller's own organisation's proof settings" },
+  withdrawAction: {
+    noResourceId:
+      "a carrier's own (staff get ok:false); carriers: lib/marketplace/marketplace-winner.int.test.ts",
   },
   joinAction: { noResourceId: "takes an invitation token, not an id" },
   bulkAssignAction: {

@@ -8,6 +8,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
+import { actingCarrierOf, actorOfCarrier } from "@/lib/carrier-jobs/acting-carrier";
 import { legFor, jobActions } from "@/lib/carrier-jobs/job-link-standing";
 import type { ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import type { JobActionBody, JobActionOutcome } from "@/lib/carrier-jobs/schemas";
@@ -20,7 +21,7 @@ import { markDelivered } from "@/lib/movement-requests/operations/mark-delivered
 export const OFFER_DECLINED_EVENT = "movement_request.offer_declined";
 
 export function carrierActor(link: ResolvedJobLink["link"]): string {
-  return link.driverId ? `driver:${link.driverId}` : `3pl:${link.thirdPartyLogisticsProviderId ?? ""}`;
+  return actorOfCarrier(actingCarrierOf(link));
 }
 
 export async function actOnJob(
@@ -34,9 +35,7 @@ export async function actOnJob(
   if (!jobActions(link, standingRequest, now).includes(body.action)) {
     throw legConflict(`This job cannot be ${body.action === "accept" ? "accepted" : body.action} now.`);
   }
-  const carrier = link.driverId
-    ? { driverId: link.driverId }
-    : { thirdPartyLogisticsProviderId: link.thirdPartyLogisticsProviderId ?? "" };
+  const carrier = actingCarrierOf(link);
   // The use cases check under the request's lock that the legs acted on are still this carrier's.
   const scope = { organisationId: link.organisationId, actor: carrierActor(link), carrier };
   const id = request.id;

@@ -99,6 +99,10 @@ function toJobSite(site: SiteRow | undefined): JobSite {
 }
 
 async function carrierNameOf(link: ResolvedJobLink["link"]): Promise<string> {
+  if (link.marketplaceCarrierId) {
+    const carrier = await db().marketplaceCarrier.findUnique({ where: { id: link.marketplaceCarrierId } });
+    return carrier?.name ?? "Carrier";
+  }
   if (link.driverId) {
     const driver = await db().driver.findUnique({ where: { id: link.driverId } });
     return driver ? `${driver.firstname} ${driver.surname}` : "Driver";

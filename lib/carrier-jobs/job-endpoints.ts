@@ -1,5 +1,7 @@
-// The job page's route handlers (no account: the token is the credential): the view as JSON for the
-// page's refresh, and the actions, each rate-limited per link and idempotent by its key.
+// The job page's route handlers: the view as JSON for the page's refresh, and the actions, each
+// rate-limited per link and idempotent by its key. Who is acting is the opener's question: a token
+// (a driver's or a 3PL's link, no account) or a marketplace carrier's session and award
+// (openCarrierJob); what follows is the same for both.
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { problemResponse, PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
@@ -21,18 +23,27 @@ import { jobActionBody } from "@/lib/carrier-jobs/schemas";
 
 export const NO_STORE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
-/** GET /jobs/{token}/view */
-export async function jobViewResponse(token: string): Promise<Response> {
+export type OpenedJob = { resolved: ResolvedJobLink; headers: Record<string, string> };
+/** Finds the job the request acts on, and who acts: 404 (or 401 signed out) otherwise. */
+export type JobOpener = () => Promise<OpenedJob>;
+
+export const byToken =
+  (token: string): JobOpener =>
+  () =>
+    openLink(token);
+
+/** GET /jobs/{token}/view, GET /carrier/jobs/{id}/view */
+export async function jobViewResponse(open: JobOpener): Promise<Response> {
   return answer(async () => {
-    const { resolved, headers } = await openLink(token);
+    const { resolved, headers } = await open();
     return Response.json(await toJobView(resolved, new Date()), { headers: { ...NO_STORE, ...headers } });
   });
 }
 
-/** POST /jobs/{token}/actions */
-export async function jobActionResponse(request: Request, token: string): Promise<Response> {
+/** POST /jobs/{token}/actions, POST /carrier/jobs/{id}/actions */
+export async function jobActionResponse(request: Request, open: JobOpener): Promise<Response> {
   return answer(async () => {
-    const { resolved, headers } = await openLink(token);
+    const { resolved, headers } = await open();
     const parsed = jobActionBody.safeParse((await readJsonBody(request)).value);
     if (!parsed.success) throw validationError(parsed.error, "body");
     const body = parsed.data;
@@ -67,13 +78,15 @@ export async function jobActionResponse(request: Request, token: string): Promis
   });
 }
 
-export async function openLink(
-  token: string,
-): Promise<{ resolved: ResolvedJobLink; headers: Record<string, string> }> {
+export async function openLink(token: string): Promise<OpenedJob> {
   const resolved = await resolveJobLink(token);
   if (!resolved) throw new AppError("NOT_FOUND", "This job link does not exist, expired or was revoked.");
-  const headers = await consumeRateLimit(`job-link:${resolved.link.id}`, "this job link");
-  return { resolved, headers };
+  return { resolved, headers: await rateLimitOf(resolved) };
+}
+
+/** Every request of one job counts against its link's bucket, whoever its credential is. */
+export async function rateLimitOf(resolved: ResolvedJobLink): Promise<Record<string, string>> {
+  return consumeRateLimit(`job-link:${resolved.link.id}`, "this job link");
 }
 
 function contentType(status: number): Record<string, string> {

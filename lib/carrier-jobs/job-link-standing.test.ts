@@ -9,12 +9,19 @@ import {
 
 const now = new Date("2026-11-25T12:00:00Z");
 const day = 86_400_000;
-const ann = { driverId: "ann", thirdPartyLogisticsProviderId: null, revokedAt: null, declinedAt: null };
+const ann = {
+  driverId: "ann",
+  thirdPartyLogisticsProviderId: null,
+  marketplaceCarrierId: null,
+  revokedAt: null,
+  declinedAt: null,
+};
 const leg = (overrides: Partial<StandingLeg> = {}): StandingLeg => ({
   legNumber: 1,
   status: "OPEN",
   driverId: null,
   thirdPartyLogisticsProviderId: null,
+  marketplaceCarrierId: null,
   ...overrides,
 });
 const request = (overrides: Partial<StandingRequest> = {}): StandingRequest => ({

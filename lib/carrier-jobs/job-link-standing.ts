@@ -8,6 +8,7 @@
 // The actions are the transition tables' (request and legs) for the carrier's own legs.
 import type { JobAction } from "@/lib/carrier-jobs/schemas";
 import type { MovementStatus, MovementRequestStatus } from "@/lib/generated/prisma/enums";
+import { actingCarrierOf, carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
 import { collectBlocker, legAllows } from "@/lib/movement-requests/leg-transitions";
 import { allowedTargets, canTransition, TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
@@ -17,6 +18,7 @@ const DAY_MS = 86_400_000;
 export type StandingLink = {
   driverId: string | null;
   thirdPartyLogisticsProviderId: string | null;
+  marketplaceCarrierId: string | null;
   revokedAt: Date | null;
   declinedAt: Date | null;
 };
@@ -26,6 +28,7 @@ export type StandingLeg = {
   status: MovementStatus;
   driverId: string | null;
   thirdPartyLogisticsProviderId: string | null;
+  marketplaceCarrierId: string | null;
 };
 
 export type StandingRequest = {
@@ -40,11 +43,8 @@ export type StandingRequest = {
 export type Standing = "active" | "taken" | "declined" | "gone";
 
 export function carrierLegs(link: StandingLink, legs: StandingLeg[]): StandingLeg[] {
-  return legs.filter((leg) =>
-    link.driverId !== null
-      ? leg.driverId === link.driverId
-      : leg.thirdPartyLogisticsProviderId === link.thirdPartyLogisticsProviderId,
-  );
+  const carrier = actingCarrierOf(link);
+  return legs.filter((leg) => carrierHoldsLeg(carrier, leg));
 }
 
 export function jobLinkStanding(link: StandingLink, request: StandingRequest, now: Date): Standing {
@@ -61,8 +61,12 @@ export function jobLinkStanding(link: StandingLink, request: StandingRequest, no
   return "gone";
 }
 
-/** The request accepts for this kind of carrier now (the table's target names the carrier's kind). */
+/**
+ * The request accepts for this kind of carrier now (the table's target names the carrier's kind). A
+ * marketplace carrier never accepts here: its claim or bid won the request (lib/marketplace).
+ */
 function offerOpenTo(link: StandingLink, status: MovementRequestStatus): boolean {
+  if (link.marketplaceCarrierId !== null) return false;
   const to = allowedTargets("accept", status)[0];
   return to === (link.driverId !== null ? "ACCEPTED_SENT_TO_DRIVER" : "ACCEPTED_SENT_TO_3PL");
 }

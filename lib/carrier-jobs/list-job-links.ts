@@ -22,7 +22,8 @@ export async function listJobLinks(
     movementRequestId: requestId,
   });
   const rows = await db().jobLink.findMany({
-    where: { organisationId: scope.organisationId, movementRequestId: requestId },
+    // A marketplace winner's job has no link to show or copy: it signs in (the panel's provider names it).
+    where: { organisationId: scope.organisationId, movementRequestId: requestId, marketplaceCarrierId: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   const names = await carrierNames(rows, standingRequest);

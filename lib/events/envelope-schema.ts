@@ -8,6 +8,7 @@ import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
 import { MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
 import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
+import { marketplaceProviderSchema } from "@/lib/movement-requests/schemas";
 import { proofSchema } from "@/lib/proofs/proof-schema";
 import {
   businessAreaSchema,
@@ -100,6 +101,14 @@ const proofField = proofSchema.optional().meta({
   "x-extension": true,
 });
 
+/** The marketplace carrier on the leg, when one carries it (extension; drivers are named by driverName). */
+const providerField = marketplaceProviderSchema.optional().meta({
+  description:
+    "The marketplace carrier that won the request and carries this leg, with the agreed price (extension, " +
+    "absent when a driver or a 3PL carries it).",
+  "x-extension": true,
+});
+
 /** The envelope members common to every event (specification, "Events"). */
 const envelopeFields = {
   schemaVersion: z.string().meta({
@@ -135,6 +144,7 @@ export const movementCollectedEnvelopeSchema = z
       originActualOn: date("Actual collection date"),
     }),
     proof: proofField,
+    provider: providerField,
   })
   .meta({
     id: "MovementCollectedEvent",
@@ -150,6 +160,7 @@ export const movementDeliveredEnvelopeSchema = z
       destinationActualOn: date("Actual delivery date"),
     }),
     proof: proofField,
+    provider: providerField,
   })
   .meta({ id: "MovementDeliveredEvent", description: "The vehicle was delivered to the destination." });
 

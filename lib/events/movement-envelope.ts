@@ -5,6 +5,7 @@ import type { Driver, Movement, MovementRequest, Site } from "@/lib/generated/pr
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import type { MarketplaceProvider } from "@/lib/movement-requests/schemas";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 
 export const ENVELOPE_SCHEMA_VERSION = "1";
@@ -37,7 +38,12 @@ export type LegForEnvelope = Movement & {
   originSite: SiteZone;
   destinationSite: SiteZone;
   driver: Pick<Driver, "firstname" | "surname"> | null;
+  /** The marketplace carrier on the leg and its agreed price (record-movement-event.ts reads it). */
+  marketplaceProvider?: MarketplaceProvider | null;
 };
+
+/** The events that name the marketplace carrier, as they carry its proof. */
+const PROVIDER_EVENTS = new Set<string>(["movement.collected", "movement.delivered"]);
 
 export function buildMovementEnvelope(input: {
   eventType: WebhookEventType;
@@ -106,5 +112,9 @@ export function movementEnvelopeObject(input: {
     eventType,
     movement,
     ...(proof ? { proof } : {}),
+    // Who did it, when a marketplace carrier did (extension): as the request's provider names it.
+    ...(leg.marketplaceProvider && PROVIDER_EVENTS.has(eventType)
+      ? { provider: leg.marketplaceProvider }
+      : {}),
   };
 }

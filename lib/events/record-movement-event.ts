@@ -23,6 +23,13 @@ const ENVELOPE_LEG_EXTRAS = [
   ),
   sql<LegForEnvelope["driver"]>`CASE WHEN driver."id" IS NULL THEN NULL
     ELSE jsonb_build_object('firstname', driver."firstname", 'surname', driver."surname") END`.as("driver"),
+  // The marketplace carrier on the leg, with the price of its winning bid (the request's provider shape).
+  sql<LegForEnvelope["marketplaceProvider"]>`(SELECT jsonb_build_object('type', 'MARKETPLACE', 'id', c."id",
+      'name', c."name", 'agreedPrice', jsonb_build_object('centAmount', b."priceCents", 'currencyCode', b."currency"))
+    FROM "MarketplaceCarrier" c
+    JOIN "MarketplaceBid" b ON b."carrierId" = c."id" AND b."movementRequestId" = leg."movementRequestId"
+      AND b."acceptedAt" IS NOT NULL
+    WHERE c."id" = leg."marketplaceCarrierId")`.as("marketplaceProvider"),
 ];
 
 /** The request's current leg (leg-transitions.ts, currentLeg) as the envelope reads it. */

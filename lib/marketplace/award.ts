@@ -4,6 +4,7 @@
 // status that no longer accepts (409).
 import { asKysely, type Queryable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
+import { newId } from "@/lib/ids";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { formatMoney } from "@/lib/movement-requests/money";
 import { trackingOnAcceptance } from "@/lib/movement-requests/operations/accept-movement-request";
@@ -54,7 +55,21 @@ export async function awardMarketplaceRequest(
     .set({ acceptedAt: now, updatedAt: now })
     .where("id", "=", bid.id)
     .execute();
-  await updateAssignableLegs(tx, request.id, now, { acceptedAt: now });
+  // The winner carries the legs, and acts on them from its own jobs page (a job link with no token:
+  // its session is the credential), as a driver or a 3PL does through its link.
+  await updateAssignableLegs(tx, request.id, now, { acceptedAt: now, marketplaceCarrierId: bid.carrierId });
+  await asKysely(tx)
+    .insertInto("JobLink")
+    .values({
+      id: newId(),
+      organisationId: request.organisationId,
+      movementRequestId: request.id,
+      marketplaceCarrierId: bid.carrierId,
+      tokenHash: null,
+      createdBy: actor,
+      createdAt: now,
+    })
+    .execute();
   // Internal (not published): who won at what, for the board's timeline and the reconciliation.
   await recordEvent(tx, {
     organisationId: request.organisationId,

@@ -7,4 +7,8 @@ import type { MovementRequestScope } from "@/lib/movement-requests/get-movement-
  */
 export type ActorScope = MovementRequestScope & { actor: string; carrier?: CarrierOfActor };
 
-export type CarrierOfActor = { driverId: string } | { thirdPartyLogisticsProviderId: string };
+export type CarrierOfActor =
+  | { driverId: string }
+  | { thirdPartyLogisticsProviderId: string }
+  /** The marketplace carrier that won the request (signed in: lib/marketplace/carrier-context.ts). */
+  | { marketplaceCarrierId: string };

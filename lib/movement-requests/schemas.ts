@@ -129,15 +129,19 @@ export const movementRequestParams = z.strictObject({ requestId: z.string().desc
 
 export const movementRequestStatusSchema = z.enum(MovementRequestStatus);
 
+/** The marketplace carrier that won the request: in the request's provider, and on its legs' webhooks. */
+export const marketplaceProviderSchema = z.object({
+  type: z.literal("MARKETPLACE"),
+  id: z.string().describe("The marketplace carrier"),
+  name: z.string(),
+  agreedPrice: moneySchema.describe("The price of the bid or claim that won the request (extension)"),
+});
+export type MarketplaceProvider = z.infer<typeof marketplaceProviderSchema>;
+
 export const providerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DRIVER"), id: z.string(), firstname: z.string(), surname: z.string() }),
   z.object({ type: z.literal("THIRD_PARTY_LOGISTICS"), id: z.string(), name: z.string() }),
-  z.object({
-    type: z.literal("MARKETPLACE"),
-    id: z.string().describe("The marketplace carrier"),
-    name: z.string(),
-    agreedPrice: moneySchema.describe("The price of the bid or claim that won the request (extension)"),
-  }),
+  marketplaceProviderSchema,
 ]);
 
 export const movementRequestSchema = z.object({

@@ -6,7 +6,7 @@ import { ULID_PATTERN } from "@/lib/ids";
 import { AppError } from "@/lib/errors/app-error";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { validationError } from "@/lib/http/validation";
-import { answer, NO_STORE, openLink } from "@/lib/carrier-jobs/job-endpoints";
+import { answer, NO_STORE, type JobOpener } from "@/lib/carrier-jobs/job-endpoints";
 import { proofStore } from "@/lib/proofs/proof-store";
 import { readImageBody } from "@/lib/proofs/read-image-body";
 import { recordProof } from "@/lib/proofs/record-proof";
@@ -14,14 +14,14 @@ import { clientPhotoId, proofBody } from "@/lib/proofs/schemas";
 import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
 import { uploadProofPhoto } from "@/lib/proofs/upload-photo";
 
-/** PUT /jobs/{token}/proof-photos/{clientId}: the photo's bytes (image/jpeg, or image/png). */
+/** PUT /jobs/{token}/proof-photos/{clientId} (or /carrier/jobs/{id}/…): the photo's bytes (image/jpeg, or image/png). */
 export async function proofPhotoUploadResponse(
   request: Request,
-  token: string,
+  open: JobOpener,
   clientId: string,
 ): Promise<Response> {
   return answer(async () => {
-    const { resolved, headers } = await openLink(token);
+    const { resolved, headers } = await open();
     const id = clientPhotoId.safeParse(clientId);
     if (!id.success) throw validationError(id.error, "path");
     const image = await readImageBody(request);
@@ -36,10 +36,10 @@ export async function proofPhotoUploadResponse(
   });
 }
 
-/** POST /jobs/{token}/proofs: the proof, naming its uploaded photos. */
-export async function proofRecordResponse(request: Request, token: string): Promise<Response> {
+/** POST /jobs/{token}/proofs (or /carrier/jobs/{id}/proofs): the proof, naming its uploaded photos. */
+export async function proofRecordResponse(request: Request, open: JobOpener): Promise<Response> {
   return answer(async () => {
-    const { resolved, headers } = await openLink(token);
+    const { resolved, headers } = await open();
     const parsed = proofBody.safeParse((await readJsonBody(request)).value);
     if (!parsed.success) throw validationError(parsed.error, "body");
     const recorded = await recordProof(resolved, parsed.data);

@@ -45,14 +45,28 @@ export async function uploadCompleteProof(
   token: string,
   kind: ProofBody["kind"] = "collection",
 ): Promise<ProofBody> {
+  return uploadCompleteProofWith((photoId, bytes, type) => uploadPhoto(token, photoId, bytes, type), kind);
+}
+
+export type PhotoUploader = (
+  photoId: string,
+  bytes: Uint8Array,
+  type?: string,
+) => Promise<{ status: number; body: unknown }>;
+
+/** As uploadCompleteProof, through any job's upload route (a token's, or a signed-in carrier's). */
+export async function uploadCompleteProofWith(
+  upload: PhotoUploader,
+  kind: ProofBody["kind"] = "collection",
+): Promise<ProofBody> {
   const ids = DEFAULT_SLOTS.map(() => randomUUID());
   for (const [index, id] of ids.entries()) {
-    expect201(await uploadPhoto(token, id, jpegWithGps(index + 1)));
+    expect201(await upload(id, jpegWithGps(index + 1)));
   }
   const damageId = randomUUID();
-  expect201(await uploadPhoto(token, damageId, jpegWithGps(9)));
+  expect201(await upload(damageId, jpegWithGps(9)));
   const signatureId = randomUUID();
-  expect201(await uploadPhoto(token, signatureId, pngWithGps(), "image/png"));
+  expect201(await upload(signatureId, pngWithGps(), "image/png"));
   return {
     idempotencyKey: randomUUID(),
     kind,

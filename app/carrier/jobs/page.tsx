@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { CarrierJobsPage } from "@/components/marketplace/carrier-jobs-page";
 import { requireCarrier } from "@/lib/marketplace/carrier-context";
 import { listCarrierJobs } from "@/lib/marketplace/list-carrier-jobs";
-import { bidAction, claimAction } from "./actions";
+import { bidAction, claimAction, withdrawAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Your marketplace jobs", robots: { index: false, follow: false } };
@@ -16,7 +16,7 @@ export default async function CarrierJobs() {
       carrierName={carrier.name}
       email={email}
       jobs={jobs}
-      actions={{ claim: claimAction, bid: bidAction }}
+      actions={{ claim: claimAction, bid: bidAction, withdraw: withdrawAction }}
     />
   );
 }

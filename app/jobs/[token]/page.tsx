@@ -24,5 +24,7 @@ export default async function CarrierJobPage({ params }: { params: Promise<{ tok
   const { token } = await params;
   const view = await getJobView(token);
   if (!view) notFound();
-  return <JobPage token={token} initialView={view} />;
+  return (
+    <JobPage base={`/jobs/${encodeURIComponent(token)}`} queueKey={token} initialView={view} installable />
+  );
 }

@@ -5,6 +5,7 @@ import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
+import { carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
 import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
@@ -18,9 +19,16 @@ import {
 /** The latest calendar date anywhere on Earth (UTC+14): "today" at a site whose zone is unknown. */
 const EARLIEST_ZONE = "Etc/GMT-14";
 
-/** A driver or a 3PL is on the leg (an offered driver counts, as the request's provider shows it). */
-export function hasCarrier(leg: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId">): boolean {
-  return leg.driverId !== null || leg.thirdPartyLogisticsProviderId !== null;
+/**
+ * A driver, a 3PL or the marketplace carrier that won the request is on the leg (an offered driver
+ * counts, as the request's provider shows it).
+ */
+export function hasCarrier(
+  leg: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId" | "marketplaceCarrierId">,
+): boolean {
+  return (
+    leg.driverId !== null || leg.thirdPartyLogisticsProviderId !== null || leg.marketplaceCarrierId !== null
+  );
 }
 
 /** 409 INVALID_STATUS_TRANSITION unless the table allows `action` from `status` at all. */
@@ -37,7 +45,10 @@ export async function updateAssignableLegs(
   tx: Queryable,
   requestId: string,
   now: Date,
-  carrier: Pick<Updateable<DB["Movement"]>, "driverId" | "thirdPartyLogisticsProviderId" | "acceptedAt">,
+  carrier: Pick<
+    Updateable<DB["Movement"]>,
+    "driverId" | "thirdPartyLogisticsProviderId" | "marketplaceCarrierId" | "acceptedAt"
+  >,
 ): Promise<void> {
   await asKysely(tx)
     .updateTable("Movement")
@@ -53,15 +64,11 @@ export async function updateAssignableLegs(
  */
 export function assertCarrierHolds(
   scope: ActorScope,
-  legs: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId">[],
+  legs: Pick<Movement, "driverId" | "thirdPartyLogisticsProviderId" | "marketplaceCarrierId">[],
 ): void {
   const carrier = scope.carrier;
   if (!carrier) return;
-  const holds = legs.some((leg) =>
-    "driverId" in carrier
-      ? leg.driverId === carrier.driverId
-      : leg.thirdPartyLogisticsProviderId === carrier.thirdPartyLogisticsProviderId,
-  );
+  const holds = legs.some((leg) => carrierHoldsLeg(carrier, leg));
   if (!holds) throw legConflict("This job is no longer yours: its leg went to another carrier.");
 }
 

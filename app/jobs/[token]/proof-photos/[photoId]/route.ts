@@ -1,3 +1,4 @@
+import { byToken } from "@/lib/carrier-jobs/job-endpoints";
 import { proofPhotoUploadResponse } from "@/lib/proofs/proof-endpoints";
 
 export const dynamic = "force-dynamic";
@@ -8,5 +9,5 @@ export async function PUT(
   { params }: { params: Promise<{ token: string; photoId: string }> },
 ) {
   const { token, photoId } = await params;
-  return proofPhotoUploadResponse(request, token, photoId);
+  return proofPhotoUploadResponse(request, byToken(token), photoId);
 }

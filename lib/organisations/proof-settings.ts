@@ -1,0 +1,26 @@
+// Reads and writes an organisation's proof settings (the schema: proof-settings-schema.ts). The
+// minimum set is stored in the slots' own order, so the phone's form asks for them in that order.
+import { db } from "@/lib/db";
+import type { ProofSettings } from "@/lib/organisations/proof-settings-schema";
+import { REQUIRABLE_PHOTO_SLOTS, requiredSlotsOf } from "@/lib/proofs/photo-slots";
+
+export async function getProofSettings(organisationId: string): Promise<ProofSettings> {
+  const organisation = await db().organisation.findUniqueOrThrow({
+    where: { id: organisationId },
+    select: { proofPhotoSlots: true, proofOnTrackingPage: true },
+  });
+  return {
+    photoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
+    onTrackingPage: organisation.proofOnTrackingPage,
+  };
+}
+
+export async function updateProofSettings(organisationId: string, settings: ProofSettings): Promise<void> {
+  await db().organisation.update({
+    where: { id: organisationId },
+    data: {
+      proofPhotoSlots: REQUIRABLE_PHOTO_SLOTS.filter((slot) => settings.photoSlots.includes(slot)),
+      proofOnTrackingPage: settings.onTrackingPage,
+    },
+  });
+}
