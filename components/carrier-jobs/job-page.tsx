@@ -44,6 +44,9 @@ type Props = {
   installable?: boolean;
 };
 
+/** How often a queued action or proof is tried again while the phone has not said it is back online. */
+const RETRY_WHILE_QUEUED_MS = 8_000;
+
 export function JobPage({ base, queueKey, initialView, installable = false }: Props) {
   const token = queueKey;
   const [view, setView] = useState<JobView | null>(initialView);
@@ -101,6 +104,15 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
     }
     return () => window.removeEventListener("online", online);
   }, [sync, installable]);
+
+  // "online" fires only when the phone's network interface comes back, not when a weak signal starts
+  // carrying data again: while anything waits, it is tried again every few seconds too.
+  const waiting = queued.length + queuedProofs.length > 0;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setInterval(() => void sync(), RETRY_WHILE_QUEUED_MS);
+    return () => window.clearInterval(timer);
+  }, [waiting, sync]);
 
   async function take(body: JobActionBody) {
     setBusy(true);
