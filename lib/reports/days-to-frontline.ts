@@ -1,7 +1,7 @@
 // Days to frontline by site: from a prep job's creation to its entry into the OUTBOUND stage (ready to
 // leave for sale), for the jobs that entered it in the period. Calendar days, to one decimal.
 import { sql, type Kdb } from "@/lib/db";
-import { oneDecimal } from "@/lib/reports/price-variance-by-carrier";
+import { oneDecimal } from "@/lib/reports/report-rows";
 import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
 
 export type FrontlineSite = {

@@ -4,7 +4,7 @@
 // in elapsed hours elsewhere: the same stage compares across the group's sites.
 import { sql, type Kdb } from "@/lib/db";
 import type { PrepJobStage } from "@/lib/generated/prisma/enums";
-import { oneDecimal } from "@/lib/reports/price-variance-by-carrier";
+import { oneDecimal } from "@/lib/reports/report-rows";
 import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
 
 export type StageTime = {
