@@ -1,5 +1,6 @@
 // The rows the charts show, shared by the roll-up queries (lib/reports/*.ts) and the direct ones over
 // raw rows (lib/reports/direct/, what the integration tests hold the roll-ups to).
+import type { PrepJobStage } from "@/lib/generated/prisma/enums";
 import type { Carrier } from "@/lib/reports/delivered-requests";
 
 export const MAX_CARRIERS = 25;
@@ -28,6 +29,21 @@ export type Lane = {
   requests: number;
   delivered: number;
   calledOff: number;
+};
+
+export type StageTime = {
+  site: { id: string; name: string; code: string; workingHours: boolean };
+  stage: PrepJobStage;
+  stays: number;
+  medianHours: number;
+  p90Hours: number;
+};
+
+export type FrontlineSite = {
+  site: { id: string; name: string; code: string };
+  jobs: number;
+  medianDays: number;
+  p90Days: number;
 };
 
 /** Counts from the database (int8 or numeric as text) with the on-time share, in percent to one decimal. */

@@ -243,7 +243,9 @@ describe("volume by lane", () => {
 });
 
 describe("prep stages", () => {
+  // The worker's pass first: the stays' histograms (and their working time) are rolled up by it.
   const stages = async () =>
+    (await refreshAllReportRollups(kysely())) >= 0 &&
     (await stageTimeBySite(kysely(), world.organisation.id, JANUARY)).map((row) => [
       row.stage,
       row.stays,
@@ -281,6 +283,7 @@ describe("prep stages", () => {
   });
 
   it("gives the days from a job's creation to its Outbound stage", async () => {
+    await refreshAllReportRollups(kysely());
     const rows = await daysToFrontline(kysely(), world.organisation.id, JANUARY);
     expect(rows).toEqual([
       { site: expect.objectContaining({ name: "Prep Centre" }), jobs: 1, medianDays: 3, p90Days: 3 },

@@ -1,4 +1,4 @@
-// Direct, over raw rows (the roll-ups' reference, lib/reports/reports.int.test.ts).
+// Direct, over raw rows (the roll-ups' reference, lib/reports/rollups/report-rollups.int.test.ts).
 // On-time delivery rate by carrier: the 3PL or own driver of the leg that delivered, most deliveries
 // first (the 25 busiest).
 import type { Kdb } from "@/lib/db";

@@ -1,4 +1,4 @@
-// Direct, over raw rows (the roll-ups' reference, lib/reports/reports.int.test.ts).
+// Direct, over raw rows (the roll-ups' reference, lib/reports/rollups/report-rollups.int.test.ts).
 // On-time delivery rate by week: of the requests delivered each ISO week (Monday, UTC) of the period,
 // how many arrived by their deadline.
 import { sql, type Kdb } from "@/lib/db";

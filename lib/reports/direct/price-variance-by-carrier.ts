@@ -1,4 +1,4 @@
-// Direct, over raw rows (the roll-ups' reference, lib/reports/reports.int.test.ts).
+// Direct, over raw rows (the roll-ups' reference, lib/reports/rollups/report-rollups.int.test.ts).
 // The carrier's final price against the estimate, per carrier: of the delivered requests with both in
 // one currency, the variance (final − estimate) as a share of the estimate: median, and its spread
 // (10th and 90th percentiles); and in money, the mean and the total (per currency).

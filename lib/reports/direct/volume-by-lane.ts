@@ -1,4 +1,4 @@
-// Direct, over raw rows (the roll-ups' reference, lib/reports/reports.int.test.ts).
+// Direct, over raw rows (the roll-ups' reference, lib/reports/rollups/report-rollups.int.test.ts).
 // Volume by lane: the movement requests created in the period per origin site → destination site,
 // the 20 busiest lanes, with how many of them are delivered and how many were called off.
 import { sql, type Kdb } from "@/lib/db";

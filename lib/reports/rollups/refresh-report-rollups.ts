@@ -7,6 +7,7 @@ import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import { deliveredRequests } from "@/lib/reports/delivered-requests";
+import { recomputePrepDays } from "@/lib/reports/rollups/recompute-prep-days";
 import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
 
 /** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
@@ -37,6 +38,7 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
       const zones = siteZonesOf(await reportSites(trx, organisationId));
       for (const run of consecutiveRuns(days.map((row) => toDateOnly(row.day)))) {
         await recompute(trx, organisationId, run, zones);
+        await recomputePrepDays(trx, organisationId, run);
       }
     }
     if (dirty.length > 0) {

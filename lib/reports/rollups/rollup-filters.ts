@@ -19,3 +19,47 @@ export function deliveryDays(
     .where("day", "<=", fromDateOnly(filters.to))
     .$if(filters.area !== null, (query) => query.where("businessArea", "=", filters.area!));
 }
+
+type Span = { from: Date; to: Date };
+const DAY_MS = 86_400_000;
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/**
+ * The period of the prep histograms as the ISO weeks it holds whole (rows of 7 days, by their
+ * Monday) and the days either side of them (rows of one day): a year is 52 weeks and ≤ 12 days.
+ */
+export function histogramSpans(filters: ReportFilters): { weeks: Span | null; days: Span[] } {
+  const from = fromDateOnly(filters.from);
+  const to = fromDateOnly(filters.to);
+  const weekday = (date: Date) => (date.getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  const firstMonday = weekday(from) === 0 ? from : addDays(from, 7 - weekday(from));
+  const lastSunday = weekday(to) === 6 ? to : addDays(to, -(weekday(to) + 1));
+  if (addDays(firstMonday, 6) > lastSunday) return { weeks: null, days: [{ from, to }] };
+  const days: Span[] = [];
+  if (from < firstMonday) days.push({ from, to: addDays(firstMonday, -1) });
+  if (lastSunday < to) days.push({ from: addDays(lastSunday, 1), to });
+  return { weeks: { from: firstMonday, to: addDays(lastSunday, -6) }, days };
+}
+
+/** The histogram rows of the period, by its spans. */
+export function histogramRows(
+  kdb: Kdb,
+  table: "ReportStageHistogram" | "ReportFrontlineHistogram",
+  organisationId: string,
+  filters: ReportFilters,
+) {
+  const { weeks, days } = histogramSpans(filters);
+  const spans = [...(weeks ? [{ days: 7, ...weeks }] : []), ...days.map((span) => ({ days: 1, ...span }))];
+  return kdb
+    .selectFrom(table)
+    .where("organisationId", "=", organisationId)
+    .where((eb) =>
+      eb.or(
+        spans.map((span) =>
+          eb.and([eb("days", "=", span.days), eb("day", ">=", span.from), eb("day", "<=", span.to)]),
+        ),
+      ),
+    )
+    .$if(filters.siteId !== null, (query) => query.where("prepSiteId", "=", filters.siteId!))
+    .$if(filters.area !== null, (query) => query.where("businessArea", "=", filters.area!));
+}
