@@ -1,8 +1,10 @@
 // The roll-ups against the raw rows: on a small varied data set (five sites in three time zones, both
 // business areas, drivers, 3PLs and none, two-leg requests, prices missing, in another currency or on a
-// zero estimate, cancelled requests), every delivery and lane chart read from the roll-ups equals the
-// direct query over the raw rows (lib/reports/direct/), for every filter; and again after late writes
-// (a price recorded after delivery, a cancellation, a delivery, a leg's carrier changed, a deletion)
+// zero estimate, cancelled requests; prep jobs in every stage), every chart read from the roll-ups
+// equals the direct query over the raw rows (lib/reports/direct/), for every filter (the percentiles
+// within their buckets' width); and again after late writes
+// (a price recorded after delivery, a cancellation, a delivery, a leg's carrier changed, a deletion, a
+// stay's working time, a stay removed)
 // once the worker's pass has run.
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely, sql } from "@/lib/db";
@@ -24,7 +26,12 @@ import { reportSites, siteZonesOf } from "@/lib/reports/site-zones";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { createDriver, createMovementRequest } from "@/prisma/factories";
+import { createDriver, createMovementRequest, createPrepJob } from "@/prisma/factories";
+import { daysToFrontline as directDaysToFrontline } from "@/lib/reports/direct/days-to-frontline";
+import { stageTimeBySite as directStageTimeBySite } from "@/lib/reports/direct/stage-time-by-site";
+import { daysToFrontline } from "@/lib/reports/days-to-frontline";
+import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
+import type { PrepJobStage } from "@/lib/generated/prisma/enums";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -79,6 +86,31 @@ beforeAll(async () => {
     });
     ids.push(request.id);
   }
+  // Prep jobs moved through their stages at uneven times (the trigger writes their stays).
+  const hour = 3_600_000;
+  for (let i = 0; i < 14; i++) {
+    const created = Date.UTC(2031, 0, 2 + i, 6 + (i % 5));
+    const job = await createPrepJob(database.prisma, {
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      prepSiteId: world.sites.prepCentre.id,
+      businessArea: i % 3 === 0 ? "Fleet" : "Retail",
+      createdAt: new Date(created),
+      stageChangedAt: new Date(created),
+    });
+    const steps: [PrepJobStage, number][] = [
+      ["ARRIVED", created + (3 + ((i * 7) % 50)) * hour],
+      ["APPRAISED", created + (60 + ((i * 13) % 90)) * hour],
+      ["OUTBOUND", created + (160 + ((i * 29) % 200)) * hour],
+    ];
+    for (const [stage, when] of steps.slice(0, 1 + (i % 3))) {
+      await kysely()
+        .updateTable("PrepJob")
+        .set({ stage, stageChangedAt: new Date(when) })
+        .where("id", "=", job.id)
+        .execute();
+    }
+  }
 });
 
 function filterSets(): ReportFilters[] {
@@ -90,7 +122,15 @@ function filterSets(): ReportFilters[] {
     { ...JANUARY, from: "2031-01-09", to: "2031-01-20" },
     ...[manchester, leeds, yokohama, dallas].map((site) => ({ ...JANUARY, siteId: site.id })),
     { ...JANUARY, siteId: leeds.id, area: "Retail" },
+    { ...JANUARY, siteId: world.sites.prepCentre.id, area: "Fleet" },
+    // Whole ISO weeks (6–26 January) and days either side of them, as a year's range is read.
+    { ...JANUARY, from: "2031-01-04", to: "2031-01-28" },
   ];
+}
+
+/** Percentiles from log-scale buckets: within a bucket's width, 2 % of (1 + value), of the raw ones. */
+function expectCloseInBucket(actual: number, expected: number) {
+  expect(Math.abs(actual - expected)).toBeLessThanOrEqual(0.02 * (1 + expected) + 0.1);
 }
 
 /** Percentiles from whole-percent buckets: within half a point of the raw ones, before rounding. */
@@ -124,6 +164,24 @@ async function expectReportsEqualDirect() {
     expect(await onTimeByWeek(kdb, organisationId, filters)).toEqual(direct.weeks);
     expect(await onTimeByCarrier(kdb, organisationId, filters)).toEqual(direct.carriers);
     expect(await volumeByLane(kdb, organisationId, filters)).toEqual(direct.lanes);
+    const stages = await directStageTimeBySite(kdb, organisationId, filters);
+    const rolledStages = await stageTimeBySite(kdb, organisationId, filters);
+    expect(rolledStages.map((row) => [row.site, row.stage, row.stays])).toEqual(
+      stages.map((row) => [row.site, row.stage, row.stays]),
+    );
+    rolledStages.forEach((row, index) => {
+      expectCloseInBucket(row.medianHours, stages[index]!.medianHours);
+      expectCloseInBucket(row.p90Hours, stages[index]!.p90Hours);
+    });
+    const frontline = await directDaysToFrontline(kdb, organisationId, filters);
+    const rolledFrontline = await daysToFrontline(kdb, organisationId, filters);
+    expect(rolledFrontline.map((row) => [row.site, row.jobs])).toEqual(
+      frontline.map((row) => [row.site, row.jobs]),
+    );
+    rolledFrontline.forEach((row, index) => {
+      expectCloseInBucket(row.medianDays, frontline[index]!.medianDays);
+      expectCloseInBucket(row.p90Days, frontline[index]!.p90Days);
+    });
     expectPricesClose(
       await priceVarianceByCarrier(kdb, organisationId, filters),
       await directPriceVariance(kdb, organisationId, filters, zones),
@@ -161,6 +219,17 @@ describe("report roll-ups", () => {
       .where("movementRequestId", "=", ids[0]!)
       .execute();
     await kdb.deleteFrom("MovementRequest").where("id", "=", ids[9]!).execute();
+    // A stay's working time counted late, and a job's last stay removed.
+    await kdb
+      .updateTable("PrepJobStageSpell")
+      .set({ workingSeconds: 7_200 })
+      .where("stage", "=", "INBOUND")
+      .execute();
+    await kdb
+      .deleteFrom("PrepJobStageSpell")
+      .where("stage", "=", "OUTBOUND")
+      .where("businessArea", "=", "Fleet")
+      .execute();
     // An update no report reads marks nothing.
     await refreshAllReportRollups(kdb);
     await kdb.updateTable("MovementRequest").set({ notes: "late note" }).where("id", "=", ids[1]!).execute();
