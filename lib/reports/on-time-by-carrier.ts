@@ -11,7 +11,7 @@ export async function onTimeByCarrier(
   organisationId: string,
   filters: ReportFilters,
 ): Promise<OnTimeCarrier[]> {
-  const grouped = deliveryDays(kdb, "ReportDeliveryDay", organisationId, filters)
+  const grouped = deliveryDays(kdb, organisationId, filters)
     .select([
       sql<string | null>`nullif("providerId", '')`.as("providerId"),
       sql<string | null>`nullif("driverId", '')`.as("driverId"),

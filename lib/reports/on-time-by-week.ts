@@ -12,7 +12,7 @@ export async function onTimeByWeek(
   filters: ReportFilters,
 ): Promise<OnTimeWeek[]> {
   const week = sql<Date>`date_trunc('week', "day"::timestamp)`;
-  const rows = await deliveryDays(kdb, "ReportDeliveryDay", organisationId, filters)
+  const rows = await deliveryDays(kdb, organisationId, filters)
     .select([
       week.as("week"),
       sql<string>`sum("delivered")`.as("delivered"),

@@ -8,14 +8,14 @@ import { carrierOf } from "@/lib/reports/delivered-requests";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { MAX_CARRIERS, oneDecimal, type PriceVarianceCarrier } from "@/lib/reports/report-rows";
 import { histogramPercentile } from "@/lib/reports/rollups/histogram-percentile";
-import { deliveryDays } from "@/lib/reports/rollups/rollup-filters";
+import { deliveryDays, priceHistogramRows } from "@/lib/reports/rollups/rollup-filters";
 
 export async function priceVarianceByCarrier(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
 ): Promise<PriceVarianceCarrier[]> {
-  const priced = deliveryDays(kdb, "ReportDeliveryDay", organisationId, filters)
+  const priced = deliveryDays(kdb, organisationId, filters)
     .select([
       "providerId",
       "driverId",
@@ -31,7 +31,7 @@ export async function priceVarianceByCarrier(
     .orderBy(sql`nullif("providerId", '')`)
     .orderBy(sql`nullif("driverId", '')`)
     .limit(MAX_CARRIERS);
-  const buckets = deliveryDays(kdb, "ReportPriceVarianceDay", organisationId, filters)
+  const buckets = priceHistogramRows(kdb, organisationId, filters)
     .select(["providerId", "driverId", "currency", "percent", sql<string>`sum("priced")`.as("count")])
     .groupBy(["providerId", "driverId", "currency", "percent"]);
   const cumulative = kdb

@@ -1,5 +1,6 @@
-// The prep charts' histograms for a run of days (the roll-up pass, refresh-report-rollups.ts): the day
-// rows from the stays, then the rows of the ISO weeks that hold those days, summed from the day rows.
+// The histograms for a run of days (the roll-up pass, refresh-report-rollups.ts): the prep charts' day
+// rows from the stays; then, for them and the price variance's, the rows of the ISO weeks that hold
+// those days, summed from the day rows.
 import { sql, type Kdb } from "@/lib/db";
 import { logBucket } from "@/lib/reports/rollups/histogram-percentile";
 
@@ -57,4 +58,19 @@ export async function recomputePrepDays(trx: Kdb, organisationId: string, run: R
       FROM "ReportFrontlineHistogram"
      WHERE "organisationId" = ${organisationId} AND "days" = 1 AND "day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
      GROUP BY 1, 3, 4, 5, 6`.execute(trx);
+}
+
+/** The price histogram's weeks that hold the run's days, from its day rows. */
+export async function rebuildPriceWeeks(trx: Kdb, organisationId: string, run: Run): Promise<void> {
+  const firstMonday = sql`date_trunc('week', ${run.from}::date::timestamp)::date`;
+  const lastMonday = sql`date_trunc('week', ${run.to}::date::timestamp)::date`;
+  await sql`DELETE FROM "ReportPriceVarianceDay" WHERE "organisationId" = ${organisationId} AND "days" = 7
+      AND "day" BETWEEN ${firstMonday} AND ${lastMonday}`.execute(trx);
+  await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "days", "siteId", "day", "businessArea",
+      "providerId", "driverId", "currency", "percent", "priced")
+    SELECT "organisationId", 7, "siteId", date_trunc('week', "day"::timestamp)::date, "businessArea", "providerId",
+      "driverId", "currency", "percent", sum("priced")
+      FROM "ReportPriceVarianceDay"
+     WHERE "organisationId" = ${organisationId} AND "days" = 1 AND "day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
+     GROUP BY 1, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
 }

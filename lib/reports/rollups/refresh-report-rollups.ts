@@ -7,7 +7,7 @@ import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import { deliveredRequests } from "@/lib/reports/delivered-requests";
-import { recomputePrepDays } from "@/lib/reports/rollups/recompute-prep-days";
+import { rebuildPriceWeeks, recomputePrepDays } from "@/lib/reports/rollups/recompute-prep-days";
 import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
 
 /** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
@@ -83,6 +83,8 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
     await trx
       .deleteFrom(table)
       .where("organisationId", "=", organisationId)
+      // The price histogram's weeks are rebuilt below, from its day rows.
+      .$if(table === "ReportPriceVarianceDay", (query) => query.where("days", "=", 1))
       .where("day", ">=", new Date(`${run.from}T00:00:00Z`))
       .where("day", "<=", new Date(`${run.to}T00:00:00Z`))
       .execute();
@@ -101,12 +103,13 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
       coalesce(sum(d."costCents" - d."estimatedCostCents") FILTER (WHERE d.currency <> ''), 0)
     FROM ${rows} GROUP BY ${keys}`.execute(trx);
   const percent = sql`round(100.0 * (d."costCents" - d."estimatedCostCents") / d."estimatedCostCents")::int`;
-  await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "siteId", "day", "businessArea", "providerId",
-      "driverId", "currency", "percent", "priced")
-    SELECT ${organisationId}, ${keys}, ${percent}, count(*)
+  await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "days", "siteId", "day", "businessArea",
+      "providerId", "driverId", "currency", "percent", "priced")
+    SELECT ${organisationId}, 1, ${keys}, ${percent}, count(*)
     FROM ${rows} WHERE d.currency <> '' AND d."estimatedCostCents" <> 0 GROUP BY ${keys}, ${percent}`.execute(
     trx,
   );
+  await rebuildPriceWeeks(trx, organisationId, run);
   await sql`INSERT INTO "ReportLaneDay" ("organisationId", "day", "businessArea", "originSiteId",
       "destinationSiteId", "requests", "delivered", "calledOff")
     SELECT ${organisationId}, r."createdAt"::date, r."businessArea", r."originSiteId", r."destinationSiteId",

@@ -4,15 +4,10 @@ import type { Kdb } from "@/lib/db";
 import { fromDateOnly } from "@/lib/dates";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 
-/** The delivery roll-up's rows for the filters (the price histogram has the same keys). */
-export function deliveryDays(
-  kdb: Kdb,
-  table: "ReportDeliveryDay" | "ReportPriceVarianceDay",
-  organisationId: string,
-  filters: ReportFilters,
-) {
+/** The delivery roll-up's rows for the filters. */
+export function deliveryDays(kdb: Kdb, organisationId: string, filters: ReportFilters) {
   return kdb
-    .selectFrom(table)
+    .selectFrom("ReportDeliveryDay")
     .where("organisationId", "=", organisationId)
     .where("siteId", "=", filters.siteId ?? "")
     .where("day", ">=", fromDateOnly(filters.from))
@@ -41,7 +36,29 @@ export function histogramSpans(filters: ReportFilters): { weeks: Span | null; da
   return { weeks: { from: firstMonday, to: addDays(lastSunday, -6) }, days };
 }
 
-/** The histogram rows of the period, by its spans. */
+/** The price histogram's rows of the period, by its spans ('' holds every site's). */
+export function priceHistogramRows(kdb: Kdb, organisationId: string, filters: ReportFilters) {
+  const spans = spansOf(filters);
+  return kdb
+    .selectFrom("ReportPriceVarianceDay")
+    .where("organisationId", "=", organisationId)
+    .where("siteId", "=", filters.siteId ?? "")
+    .where((eb) =>
+      eb.or(
+        spans.map((span) =>
+          eb.and([eb("days", "=", span.days), eb("day", ">=", span.from), eb("day", "<=", span.to)]),
+        ),
+      ),
+    )
+    .$if(filters.area !== null, (query) => query.where("businessArea", "=", filters.area!));
+}
+
+function spansOf(filters: ReportFilters) {
+  const { weeks, days } = histogramSpans(filters);
+  return [...(weeks ? [{ days: 7, ...weeks }] : []), ...days.map((span) => ({ days: 1, ...span }))];
+}
+
+/** A prep histogram's rows of the period, by its spans. */
 export function histogramRows(
   kdb: Kdb,
   table: "ReportStageHistogram" | "ReportFrontlineHistogram",
