@@ -105,16 +105,18 @@ const loadBefore = uptimeLine();
 const rows: Row[] = [];
 
 const kdb = kysely();
-// The roll-ups' back-fill (the migration marks every day; the generator's bulk inserts skip triggers,
-// so every day is marked here too): what the worker's first passes do after the deployment.
-await withClient(databaseUrl, (client) =>
-  client.query(`INSERT INTO "ReportDirtyDay" ("organisationId", "day")
+// The roll-ups' back-fill: what the worker's first passes do after the deployment. The generator's bulk
+// inserts skip triggers, so a new data set has every day marked here; with --reuse, what the
+// migrations marked.
+if (!args.reuse)
+  await withClient(databaseUrl, (client) =>
+    client.query(`INSERT INTO "ReportDirtyDay" ("organisationId", "day")
     SELECT "organisationId", "createdAt"::date FROM "MovementRequest"
     UNION SELECT "organisationId", "completedOn"::date FROM "MovementRequest" WHERE "completedOn" IS NOT NULL
     UNION SELECT "organisationId", "leftAt"::date FROM "PrepJobStageSpell" WHERE "leftAt" IS NOT NULL
     UNION SELECT "organisationId", "enteredAt"::date FROM "PrepJobStageSpell" WHERE "stage" = 'OUTBOUND'
     ON CONFLICT DO NOTHING`),
-);
+  );
 const backfillStarted = performance.now();
 const backfilled = await refreshAllReportRollups(kdb, 1_000);
 console.log(

@@ -2,9 +2,9 @@
 // the 20 busiest lanes, with how many of them are delivered and how many were called off. Summed from
 // the daily roll-up (lib/reports/rollups/).
 import { sql, type Kdb } from "@/lib/db";
-import { fromDateOnly } from "@/lib/dates";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { MAX_LANES, type Lane } from "@/lib/reports/report-rows";
+import { spansOf } from "@/lib/reports/rollups/rollup-filters";
 
 export async function volumeByLane(
   kdb: Kdb,
@@ -21,8 +21,14 @@ export async function volumeByLane(
       sql<string>`sum(l."calledOff")`.as("calledOff"),
     ])
     .where("l.organisationId", "=", organisationId)
-    .where("l.day", ">=", fromDateOnly(filters.from))
-    .where("l.day", "<=", fromDateOnly(filters.to))
+    // Whole ISO weeks from their week rows, the days either side from day rows.
+    .where((eb) =>
+      eb.or(
+        spansOf(filters).map((span) =>
+          eb.and([eb("l.days", "=", span.days), eb("l.day", ">=", span.from), eb("l.day", "<=", span.to)]),
+        ),
+      ),
+    )
     .$if(filters.area !== null, (query) => query.where("l.businessArea", "=", filters.area!))
     .$if(filters.siteId !== null, (query) =>
       query.where((eb) =>

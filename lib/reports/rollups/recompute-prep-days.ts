@@ -1,6 +1,6 @@
 // The histograms for a run of days (the roll-up pass, refresh-report-rollups.ts): the prep charts' day
 // rows from the stays; then, for them and the price variance's, the rows of the ISO weeks that hold
-// those days, summed from the day rows.
+// those days, summed from the day rows (and the lanes' weeks).
 import { sql, type Kdb } from "@/lib/db";
 import { logBucket } from "@/lib/reports/rollups/histogram-percentile";
 
@@ -73,4 +73,19 @@ export async function rebuildPriceWeeks(trx: Kdb, organisationId: string, run: R
       FROM "ReportPriceVarianceDay"
      WHERE "organisationId" = ${organisationId} AND "days" = 1 AND "day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
      GROUP BY 1, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+}
+
+/** The lane roll-up's weeks that hold the run's days, from its day rows. */
+export async function rebuildLaneWeeks(trx: Kdb, organisationId: string, run: Run): Promise<void> {
+  const firstMonday = sql`date_trunc('week', ${run.from}::date::timestamp)::date`;
+  const lastMonday = sql`date_trunc('week', ${run.to}::date::timestamp)::date`;
+  await sql`DELETE FROM "ReportLaneDay" WHERE "organisationId" = ${organisationId} AND "days" = 7
+      AND "day" BETWEEN ${firstMonday} AND ${lastMonday}`.execute(trx);
+  await sql`INSERT INTO "ReportLaneDay" ("organisationId", "days", "day", "businessArea", "originSiteId",
+      "destinationSiteId", "requests", "delivered", "calledOff")
+    SELECT "organisationId", 7, date_trunc('week', "day"::timestamp)::date, "businessArea", "originSiteId",
+      "destinationSiteId", sum("requests"), sum("delivered"), sum("calledOff")
+      FROM "ReportLaneDay"
+     WHERE "organisationId" = ${organisationId} AND "days" = 1 AND "day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
+     GROUP BY 1, 3, 4, 5, 6`.execute(trx);
 }

@@ -7,7 +7,11 @@ import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import { deliveredRequests } from "@/lib/reports/delivered-requests";
-import { rebuildPriceWeeks, recomputePrepDays } from "@/lib/reports/rollups/recompute-prep-days";
+import {
+  rebuildLaneWeeks,
+  rebuildPriceWeeks,
+  recomputePrepDays,
+} from "@/lib/reports/rollups/recompute-prep-days";
 import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
 
 /** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
@@ -84,7 +88,7 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
       .deleteFrom(table)
       .where("organisationId", "=", organisationId)
       // The price histogram's weeks are rebuilt below, from its day rows.
-      .$if(table === "ReportPriceVarianceDay", (query) => query.where("days", "=", 1))
+      .$if(table !== "ReportDeliveryDay", (query) => query.where("days", "=", 1))
       .where("day", ">=", new Date(`${run.from}T00:00:00Z`))
       .where("day", "<=", new Date(`${run.to}T00:00:00Z`))
       .execute();
@@ -110,13 +114,14 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
     trx,
   );
   await rebuildPriceWeeks(trx, organisationId, run);
-  await sql`INSERT INTO "ReportLaneDay" ("organisationId", "day", "businessArea", "originSiteId",
+  await sql`INSERT INTO "ReportLaneDay" ("organisationId", "days", "day", "businessArea", "originSiteId",
       "destinationSiteId", "requests", "delivered", "calledOff")
-    SELECT ${organisationId}, r."createdAt"::date, r."businessArea", r."originSiteId", r."destinationSiteId",
+    SELECT ${organisationId}, 1, r."createdAt"::date, r."businessArea", r."originSiteId", r."destinationSiteId",
       count(*), count(*) FILTER (WHERE r.status = 'DELIVERED'),
       count(*) FILTER (WHERE r.status = ANY(${[...CALLED_OFF_STATUSES]}::"MovementRequestStatus"[]))
     FROM "MovementRequest" r
     WHERE r."organisationId" = ${organisationId} AND r."createdAt" >= ${new Date(`${run.from}T00:00:00Z`)}
       AND r."createdAt" < ${new Date(Date.parse(`${run.to}T00:00:00Z`) + 86_400_000)}
-    GROUP BY 2, 3, 4, 5`.execute(trx);
+    GROUP BY 3, 4, 5, 6`.execute(trx);
+  await rebuildLaneWeeks(trx, organisationId, run);
 }

@@ -53,7 +53,7 @@ export function priceHistogramRows(kdb: Kdb, organisationId: string, filters: Re
     .$if(filters.area !== null, (query) => query.where("businessArea", "=", filters.area!));
 }
 
-function spansOf(filters: ReportFilters) {
+export function spansOf(filters: ReportFilters) {
   const { weeks, days } = histogramSpans(filters);
   return [...(weeks ? [{ days: 7, ...weeks }] : []), ...days.map((span) => ({ days: 1, ...span }))];
 }
