@@ -14,6 +14,8 @@ import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
 import { sessionCookie } from "@/bench/lib/session-cookie";
 import { printTable, type Row } from "@/bench/lib/table";
 import { generateScaleData } from "@/bench/scale/generate-scale-data";
+import type { Kdb } from "@/lib/db";
+import type { ReportFilters } from "@/lib/reports/report-filters";
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +26,8 @@ const { values: args } = parseArgs({
     reuse: { type: "boolean", default: false },
     /** Print each chart query's plan (EXPLAIN ANALYZE) for the year's range, then stop. */
     explain: { type: "boolean", default: false },
+    /** Time the direct queries over the raw rows (lib/reports/direct/) instead: the "before". */
+    direct: { type: "boolean", default: false },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -36,8 +40,8 @@ const databaseUrl = await createOrReuse();
 process.env.DATABASE_URL = databaseUrl;
 const { kysely } = await import("@/lib/db");
 const { parseReportFilters } = await import("@/lib/reports/report-filters");
-const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
-const queries = {
+const { refreshAllReportRollups } = await import("@/lib/reports/rollups/refresh-report-rollups");
+const rolledUp = {
   "on-time by week": (await import("@/lib/reports/on-time-by-week")).onTimeByWeek,
   "on-time by carrier": (await import("@/lib/reports/on-time-by-carrier")).onTimeByCarrier,
   "price variance by carrier": (await import("@/lib/reports/price-variance-by-carrier"))
@@ -46,6 +50,39 @@ const queries = {
   "days to frontline": (await import("@/lib/reports/days-to-frontline")).daysToFrontline,
   "volume by lane": (await import("@/lib/reports/volume-by-lane")).volumeByLane,
 };
+// --direct: the same charts over the raw rows (lib/reports/direct/, the code before the roll-ups).
+const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
+type Query = (kdb: Kdb, organisationId: string, filters: ReportFilters) => Promise<unknown>;
+const direct: Record<string, Query> = {
+  "on-time by week": async (kdb, organisationId, filters) =>
+    (await import("@/lib/reports/direct/on-time-by-week")).onTimeByWeek(
+      kdb,
+      organisationId,
+      filters,
+      await zonesOf(kdb, organisationId),
+    ),
+  "on-time by carrier": async (kdb, organisationId, filters) =>
+    (await import("@/lib/reports/direct/on-time-by-carrier")).onTimeByCarrier(
+      kdb,
+      organisationId,
+      filters,
+      await zonesOf(kdb, organisationId),
+    ),
+  "price variance by carrier": async (kdb, organisationId, filters) =>
+    (await import("@/lib/reports/direct/price-variance-by-carrier")).priceVarianceByCarrier(
+      kdb,
+      organisationId,
+      filters,
+      await zonesOf(kdb, organisationId),
+    ),
+  "stage time by site": (await import("@/lib/reports/direct/stage-time-by-site")).stageTimeBySite,
+  "days to frontline": (await import("@/lib/reports/direct/days-to-frontline")).daysToFrontline,
+  "volume by lane": (await import("@/lib/reports/direct/volume-by-lane")).volumeByLane,
+};
+const queries: Record<string, Query> = args.direct ? direct : rolledUp;
+async function zonesOf(kdb: Kdb, organisationId: string) {
+  return siteZonesOf(await reportSites(kdb, organisationId));
+}
 
 const counts = await withClient(databaseUrl, async (client) => {
   const { rows } = await client.query<Record<string, string>>(
@@ -68,13 +105,43 @@ const loadBefore = uptimeLine();
 const rows: Row[] = [];
 
 const kdb = kysely();
-const zones = siteZonesOf(await reportSites(kdb, organisationId));
+// The roll-ups' back-fill: what the worker's first passes do after the deployment. The generator's bulk
+// inserts skip triggers, so a new data set has every day marked here; with --reuse, what the
+// migrations marked.
+if (!args.reuse)
+  await withClient(databaseUrl, (client) =>
+    client.query(`INSERT INTO "ReportDirtyDay" ("organisationId", "day")
+    SELECT "organisationId", "createdAt"::date FROM "MovementRequest"
+    UNION SELECT "organisationId", "completedOn"::date FROM "MovementRequest" WHERE "completedOn" IS NOT NULL
+    UNION SELECT "organisationId", "leftAt"::date FROM "PrepJobStageSpell" WHERE "leftAt" IS NOT NULL
+    UNION SELECT "organisationId", "enteredAt"::date FROM "PrepJobStageSpell" WHERE "stage" = 'OUTBOUND'
+    ON CONFLICT DO NOTHING`),
+  );
+const backfillStarted = performance.now();
+const backfilled = await refreshAllReportRollups(kdb, 1_000);
+console.log(
+  `Roll-ups: ${backfilled} days recomputed in ${Math.round(performance.now() - backfillStarted)} ms`,
+);
+const rollupRows = await withClient(databaseUrl, async (client) => {
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT (SELECT count(*) FROM "ReportDeliveryDay") AS "deliveryDays",
+            (SELECT count(*) FROM "ReportPriceVarianceDay") AS "priceBuckets",
+            (SELECT count(*) FROM "ReportLaneDay") AS "laneDays",
+            (SELECT count(*) FROM "ReportStageHistogram") AS "stageBuckets",
+            (SELECT count(*) FROM "ReportFrontlineHistogram") AS "frontlineBuckets"`,
+  );
+  await client.query(
+    `ANALYZE "ReportDeliveryDay", "ReportPriceVarianceDay", "ReportLaneDay", "ReportStageHistogram", "ReportFrontlineHistogram"`,
+  );
+  return rows[0]!;
+});
+console.log("Roll-up rows:", rollupRows);
 if (args.explain) {
   const year = parseReportFilters(RANGES["1 year"], now);
   if (!year.ok) throw new Error("bad range");
   for (const [name, query] of Object.entries(queries)) {
     const plans = await explainQueries(databaseUrl, kdb, (recording) =>
-      query(recording, organisationId, year.filters, zones),
+      query(recording, organisationId, year.filters),
     );
     console.log(`\n### ${name}\n${plans.join("\n")}`);
   }
@@ -84,31 +151,44 @@ for (const [range, params] of Object.entries(RANGES)) {
   const parsed = parseReportFilters(params, now);
   if (!parsed.ok) throw new Error(`bad range ${range}`);
   for (const [name, query] of Object.entries(queries)) {
-    const timed = await time(() => query(kdb, organisationId, parsed.filters, zones));
+    const timed = await time(() => query(kdb, organisationId, parsed.filters));
     rows.push({ what: `query: ${name}`, range, ...timed });
   }
 }
 
-const server = await startProductionServer({ name: "reports", port: Number(args.port), databaseUrl });
-try {
-  const cookie = await sessionCookie(server.baseUrl);
-  for (const [range, params] of Object.entries(RANGES)) {
-    const query = new URLSearchParams(params as Record<string, string>).toString();
-    const timed = await time(async () => {
-      const response = await fetch(`${server.baseUrl}/reports?${query}`, { headers: { cookie } });
-      const body = await response.text();
-      if (response.status !== 200 || !body.includes("Volume by lane"))
-        throw new Error(`/reports: ${response.status}`);
-    });
-    rows.push({ what: "page: GET /reports", range, ...timed });
+// The page runs the rolled-up code: --direct times the queries only.
+if (!args.direct) {
+  const server = await startProductionServer({ name: "reports", port: Number(args.port), databaseUrl });
+  try {
+    const cookie = await sessionCookie(server.baseUrl);
+    for (const [range, params] of Object.entries(RANGES)) {
+      const query = new URLSearchParams(params as Record<string, string>).toString();
+      const timed = await time(async () => {
+        const response = await fetch(`${server.baseUrl}/reports?${query}`, { headers: { cookie } });
+        const body = await response.text();
+        if (response.status !== 200 || !body.includes("Volume by lane"))
+          throw new Error(`/reports: ${response.status}`);
+      });
+      rows.push({ what: "page: GET /reports", range, ...timed });
+    }
+  } finally {
+    await server.stop();
   }
-} finally {
-  await server.stop();
 }
 const loadAfter = uptimeLine();
-printTable(`bench:reports, ${counts.requests} requests, ${counts.prepJobs} prep jobs, ${RUNS} runs`, rows);
+printTable(
+  `bench:reports${args.direct ? " (direct, over raw rows)" : ""}, ${counts.requests} requests, ${counts.prepJobs} prep jobs, ${RUNS} runs`,
+  rows,
+);
 console.log(`Load before: ${loadBefore}\nLoad after:  ${loadAfter}`);
-writeResult("reports", { machine, loadBefore, loadAfter, data: counts, runs: RUNS, rows });
+writeResult(args.direct ? "reports-direct" : "reports", {
+  machine,
+  loadBefore,
+  loadAfter,
+  data: { ...counts, ...rollupRows },
+  runs: RUNS,
+  rows,
+});
 process.exit(0);
 
 async function time(work: () => Promise<unknown>): Promise<Row> {

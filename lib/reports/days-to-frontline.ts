@@ -1,40 +1,41 @@
 // Days to frontline by site: from a prep job's creation to its entry into the OUTBOUND stage (ready to
-// leave for sale), for the jobs that entered it in the period. Calendar days, to one decimal.
+// leave for sale), for the jobs that entered it in the period. Calendar days, to one decimal. From the
+// worker's histograms (lib/reports/rollups/): the percentiles within 2 % of (1 + days) of the raw jobs'.
 import { sql, type Kdb } from "@/lib/db";
-import { oneDecimal } from "@/lib/reports/price-variance-by-carrier";
-import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
-
-export type FrontlineSite = {
-  site: { id: string; name: string; code: string };
-  jobs: number;
-  medianDays: number;
-  p90Days: number;
-};
+import type { ReportFilters } from "@/lib/reports/report-filters";
+import { oneDecimal, type FrontlineSite } from "@/lib/reports/report-rows";
+import { histogramPercentile } from "@/lib/reports/rollups/histogram-percentile";
+import { histogramRows } from "@/lib/reports/rollups/rollup-filters";
 
 export async function daysToFrontline(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
 ): Promise<FrontlineSite[]> {
-  const { start, end } = periodOf(filters);
-  const days = sql<number>`extract(epoch FROM s."enteredAt" - job."createdAt") / 86400.0`;
-  const grouped = kdb
-    .selectFrom("PrepJobStageSpell as s")
-    .innerJoin("PrepJob as job", "job.id", "s.prepJobId")
+  const buckets = histogramRows(kdb, "ReportFrontlineHistogram", organisationId, filters)
     .select([
-      "s.prepSiteId",
-      (eb) => eb.fn.countAll<string>().as("jobs"),
-      sql<number>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${days})`.as("medianDays"),
-      sql<number>`percentile_cont(0.9) WITHIN GROUP (ORDER BY ${days})`.as("p90Days"),
+      "prepSiteId",
+      "bucket",
+      sql<string>`sum("jobs")`.as("count"),
+      sql<number>`sum("valueSum")`.as("valueSum"),
     ])
-    .where("s.organisationId", "=", organisationId)
-    .where("s.stage", "=", "OUTBOUND")
-    .where("s.enteredAt", ">=", start)
-    .where("s.enteredAt", "<", end)
-    .where("s.prepSiteId", "is not", null)
-    .$if(filters.area !== null, (query) => query.where("s.businessArea", "=", filters.area!))
-    .$if(filters.siteId !== null, (query) => query.where("s.prepSiteId", "=", filters.siteId!))
-    .groupBy("s.prepSiteId");
+    .groupBy(["prepSiteId", "bucket"]);
+  const cumulative = kdb.selectFrom(buckets.as("b")).select([
+    "b.prepSiteId",
+    // A bucket stands for its values' mean.
+    sql<number>`b."valueSum" / b.count`.as("value"),
+    sql<string>`sum(b.count) OVER (PARTITION BY b."prepSiteId" ORDER BY b.bucket)`.as("cumulative"),
+    sql<string>`sum(b.count) OVER (PARTITION BY b."prepSiteId")`.as("total"),
+  ]);
+  const grouped = kdb
+    .selectFrom(cumulative.as("c"))
+    .select([
+      "c.prepSiteId",
+      sql<string>`max(c.total)`.as("jobs"),
+      histogramPercentile(0.5, "value").as("medianDays"),
+      histogramPercentile(0.9, "value").as("p90Days"),
+    ])
+    .groupBy("c.prepSiteId");
   const rows = await kdb
     .selectFrom(grouped.as("g"))
     .innerJoin("Site as site", "site.id", "g.prepSiteId")

@@ -28,6 +28,9 @@ export function deliveredRequests(
     .select([
       "r.id",
       "r.completedOn",
+      "r.businessArea",
+      "r.originSiteId",
+      "r.destinationSiteId",
       "r.estimatedCostCents",
       "r.estimatedCostCurrency",
       "r.costCents",

@@ -1,5 +1,6 @@
 // The charts of /reports for one organisation and one set of filters, the queries in parallel; or one
-// of them (a CSV export runs only its own).
+// of them (a CSV export runs only its own). The delivery and lane charts read the worker's daily
+// roll-ups (lib/reports/rollups/), the prep charts the stage stays.
 import "server-only";
 import { kysely, type Kdb } from "@/lib/db";
 import { daysToFrontline } from "@/lib/reports/days-to-frontline";
@@ -7,16 +8,15 @@ import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
 import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
 import type { ReportFilters } from "@/lib/reports/report-filters";
-import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
 
-type Query = { kdb: Kdb; organisationId: string; filters: ReportFilters; zones: SiteZones };
+type Query = { kdb: Kdb; organisationId: string; filters: ReportFilters };
 
 const LOADERS = {
-  onTimeWeeks: (q: Query) => onTimeByWeek(q.kdb, q.organisationId, q.filters, q.zones),
-  onTimeCarriers: (q: Query) => onTimeByCarrier(q.kdb, q.organisationId, q.filters, q.zones),
-  priceVariance: (q: Query) => priceVarianceByCarrier(q.kdb, q.organisationId, q.filters, q.zones),
+  onTimeWeeks: (q: Query) => onTimeByWeek(q.kdb, q.organisationId, q.filters),
+  onTimeCarriers: (q: Query) => onTimeByCarrier(q.kdb, q.organisationId, q.filters),
+  priceVariance: (q: Query) => priceVarianceByCarrier(q.kdb, q.organisationId, q.filters),
   stageTimes: (q: Query) => stageTimeBySite(q.kdb, q.organisationId, q.filters),
   frontline: (q: Query) => daysToFrontline(q.kdb, q.organisationId, q.filters),
   lanes: (q: Query) => volumeByLane(q.kdb, q.organisationId, q.filters),
@@ -32,8 +32,7 @@ export async function getReports(
   only?: ReportPart,
 ): Promise<Reports> {
   const kdb = kysely();
-  const zones = siteZonesOf(await reportSites(kdb, organisationId));
-  const query = { kdb, organisationId, filters, zones };
+  const query = { kdb, organisationId, filters };
   const parts = Object.keys(LOADERS) as ReportPart[];
   const results = await Promise.all(
     parts.map((part) => (only && part !== only ? Promise.resolve([]) : LOADERS[part](query))),

@@ -1,34 +1,27 @@
 // On-time delivery rate by carrier: the 3PL or own driver of the leg that delivered, most deliveries
-// first (the 25 busiest).
-import type { Kdb } from "@/lib/db";
-import { carrierOf, deliveredRequests, type Carrier } from "@/lib/reports/delivered-requests";
-import { rateRow } from "@/lib/reports/on-time-by-week";
+// first (the 25 busiest). Summed from the daily roll-up, where '' stands for "no carrier".
+import { sql, type Kdb } from "@/lib/db";
+import { carrierOf } from "@/lib/reports/delivered-requests";
 import type { ReportFilters } from "@/lib/reports/report-filters";
-import type { SiteZones } from "@/lib/reports/site-zones";
-import { sql } from "@/lib/db";
-
-export const MAX_CARRIERS = 25;
-
-export type OnTimeCarrier = { carrier: Carrier; delivered: number; onTime: number; rate: number };
+import { MAX_CARRIERS, rateRow, type OnTimeCarrier } from "@/lib/reports/report-rows";
+import { deliveryDays } from "@/lib/reports/rollups/rollup-filters";
 
 export async function onTimeByCarrier(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
-  zones: SiteZones,
 ): Promise<OnTimeCarrier[]> {
-  const grouped = kdb
-    .selectFrom(deliveredRequests(kdb, organisationId, filters, zones).as("d"))
+  const grouped = deliveryDays(kdb, organisationId, filters)
     .select([
-      "d.providerId",
-      "d.driverId",
-      (eb) => eb.fn.countAll<string>().as("delivered"),
-      sql<string>`count(*) FILTER (WHERE d."onTime")`.as("onTime"),
+      sql<string | null>`nullif("providerId", '')`.as("providerId"),
+      sql<string | null>`nullif("driverId", '')`.as("driverId"),
+      sql<string>`sum("delivered")`.as("delivered"),
+      sql<string>`sum("onTime")`.as("onTime"),
     ])
-    .groupBy(["d.providerId", "d.driverId"])
+    .groupBy(["providerId", "driverId"])
     .orderBy("delivered", "desc")
-    .orderBy("d.providerId")
-    .orderBy("d.driverId")
+    .orderBy(sql`nullif("providerId", '')`)
+    .orderBy(sql`nullif("driverId", '')`)
     .limit(MAX_CARRIERS);
   const rows = await kdb
     .selectFrom(grouped.as("g"))

@@ -1,36 +1,25 @@
 // On-time delivery rate by week: of the requests delivered each ISO week (Monday, UTC) of the period,
-// how many arrived by their deadline.
+// how many arrived by their deadline. Summed from the daily roll-up (lib/reports/rollups/).
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
-import { deliveredRequests } from "@/lib/reports/delivered-requests";
 import type { ReportFilters } from "@/lib/reports/report-filters";
-import type { SiteZones } from "@/lib/reports/site-zones";
-
-export type OnTimeWeek = { week: string; delivered: number; onTime: number; rate: number };
+import { rateRow, type OnTimeWeek } from "@/lib/reports/report-rows";
+import { deliveryDays } from "@/lib/reports/rollups/rollup-filters";
 
 export async function onTimeByWeek(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
-  zones: SiteZones,
 ): Promise<OnTimeWeek[]> {
-  const week = sql<Date>`date_trunc('week', d."completedOn")`;
-  const rows = await kdb
-    .selectFrom(deliveredRequests(kdb, organisationId, filters, zones).as("d"))
+  const week = sql<Date>`date_trunc('week', "day"::timestamp)`;
+  const rows = await deliveryDays(kdb, organisationId, filters)
     .select([
       week.as("week"),
-      (eb) => eb.fn.countAll<string>().as("delivered"),
-      sql<string>`count(*) FILTER (WHERE d."onTime")`.as("onTime"),
+      sql<string>`sum("delivered")`.as("delivered"),
+      sql<string>`sum("onTime")`.as("onTime"),
     ])
     .groupBy(week)
     .orderBy(week)
     .execute();
   return rows.map((row) => rateRow({ week: toDateOnly(row.week) }, row));
-}
-
-/** Counts from the database (int8 as text) with the on-time share, in percent to one decimal. */
-export function rateRow<T>(key: T, counts: { delivered: string; onTime: string }) {
-  const delivered = Number(counts.delivered);
-  const onTime = Number(counts.onTime);
-  return { ...key, delivered, onTime, rate: delivered ? Math.round((onTime / delivered) * 1000) / 10 : 0 };
 }

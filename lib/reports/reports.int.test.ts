@@ -1,6 +1,7 @@
 // The report queries on known data: three deliveries in January 2031 (GMT, so local time is UTC), a
 // cancelled request, one outside the period and one of another organisation; two prep jobs moved
-// through their stages (the trigger writes their stays).
+// through their stages (the trigger writes their stays). The delivery and lane charts read the worker's
+// roll-ups (lib/reports/rollups/report-rollups.int.test.ts holds them to the raw rows).
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import { daysToFrontline } from "@/lib/reports/days-to-frontline";
@@ -9,7 +10,7 @@ import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
-import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
+import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
 import type { PrepJobStage } from "@/lib/generated/prisma/enums";
@@ -20,7 +21,6 @@ import { createDriver, createMovementRequest, createPrepJob } from "@/prisma/fac
 const database = setupTestDatabase();
 let world: MovementWorld;
 let other: MovementWorld;
-let zones: SiteZones;
 let driverId: string;
 const JANUARY: ReportFilters = { from: "2031-01-01", to: "2031-01-31", siteId: null, area: null };
 const at = (iso: string) => new Date(`${iso}Z`);
@@ -137,7 +137,8 @@ beforeAll(async () => {
     destinationSiteId: leeds.id,
     createdAt: at("2031-01-10T09:00:00"),
   });
-  zones = siteZonesOf(await reportSites(kysely(), world.organisation.id));
+  // The delivery and lane charts read the roll-ups: the worker's pass first.
+  await refreshAllReportRollups(kysely());
 
   // Two prep jobs created Monday 6 January 08:00 at the prep centre, moved on through their stages.
   const moves: [string, [PrepJobStage, string][]][] = [
@@ -171,18 +172,18 @@ beforeAll(async () => {
 
 describe("on-time delivery", () => {
   it("is the share delivered by the deadline, per ISO week", async () => {
-    expect(await onTimeByWeek(kysely(), world.organisation.id, JANUARY, zones)).toEqual([
+    expect(await onTimeByWeek(kysely(), world.organisation.id, JANUARY)).toEqual([
       { week: "2031-01-06", delivered: 2, onTime: 1, rate: 50 },
       { week: "2031-01-13", delivered: 1, onTime: 1, rate: 100 },
     ]);
-    const fleet = await onTimeByWeek(kysely(), world.organisation.id, { ...JANUARY, area: "Fleet" }, zones);
+    const fleet = await onTimeByWeek(kysely(), world.organisation.id, { ...JANUARY, area: "Fleet" });
     expect(fleet.map((row) => row.week)).toEqual(["2031-01-13"]);
     const prepOnly = { ...JANUARY, siteId: world.sites.prepCentre.id };
-    expect(await onTimeByWeek(kysely(), world.organisation.id, prepOnly, zones)).toEqual([]);
+    expect(await onTimeByWeek(kysely(), world.organisation.id, prepOnly)).toEqual([]);
   });
 
   it("per carrier of the delivering leg, busiest first", async () => {
-    const rows = await onTimeByCarrier(kysely(), world.organisation.id, JANUARY, zones);
+    const rows = await onTimeByCarrier(kysely(), world.organisation.id, JANUARY);
     expect(rows).toEqual([
       { carrier: { kind: "DRIVER", id: driverId, name: "Ann Lee" }, delivered: 2, onTime: 1, rate: 50 },
       {
@@ -197,7 +198,7 @@ describe("on-time delivery", () => {
 
 describe("final price against the estimate", () => {
   it("gives each carrier's median variance, its spread and the money", async () => {
-    const rows = await priceVarianceByCarrier(kysely(), world.organisation.id, JANUARY, zones);
+    const rows = await priceVarianceByCarrier(kysely(), world.organisation.id, JANUARY);
     expect(rows.map(({ carrier, ...figures }) => ({ name: carrier.name, ...figures }))).toEqual([
       {
         name: "Ann Lee",
@@ -242,7 +243,9 @@ describe("volume by lane", () => {
 });
 
 describe("prep stages", () => {
+  // The worker's pass first: the stays' histograms (and their working time) are rolled up by it.
   const stages = async () =>
+    (await refreshAllReportRollups(kysely())) >= 0 &&
     (await stageTimeBySite(kysely(), world.organisation.id, JANUARY)).map((row) => [
       row.stage,
       row.stays,
@@ -280,6 +283,7 @@ describe("prep stages", () => {
   });
 
   it("gives the days from a job's creation to its Outbound stage", async () => {
+    await refreshAllReportRollups(kysely());
     const rows = await daysToFrontline(kysely(), world.organisation.id, JANUARY);
     expect(rows).toEqual([
       { site: expect.objectContaining({ name: "Prep Centre" }), jobs: 1, medianDays: 3, p90Days: 3 },

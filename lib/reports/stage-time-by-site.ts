@@ -1,43 +1,46 @@
 // Time in each prep stage by site: the stays (PrepJobStageSpell) that ended in the period, median and
 // 90th percentile in hours. Counted in working hours where the site has opening hours (the worker
 // fills workingSeconds once a stay ends; until it has, within a minute, the elapsed time stands in),
-// in elapsed hours elsewhere: the same stage compares across the group's sites.
+// in elapsed hours elsewhere: the same stage compares across the group's sites. From the worker's
+// histograms (lib/reports/rollups/): the percentiles within 2 % of (1 + hours) of the raw stays'.
 import { sql, type Kdb } from "@/lib/db";
-import type { PrepJobStage } from "@/lib/generated/prisma/enums";
-import { oneDecimal } from "@/lib/reports/price-variance-by-carrier";
-import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
-
-export type StageTime = {
-  site: { id: string; name: string; code: string; workingHours: boolean };
-  stage: PrepJobStage;
-  stays: number;
-  medianHours: number;
-  p90Hours: number;
-};
+import type { ReportFilters } from "@/lib/reports/report-filters";
+import { oneDecimal, type StageTime } from "@/lib/reports/report-rows";
+import { histogramPercentile } from "@/lib/reports/rollups/histogram-percentile";
+import { histogramRows } from "@/lib/reports/rollups/rollup-filters";
 
 export async function stageTimeBySite(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
 ): Promise<StageTime[]> {
-  const { start, end } = periodOf(filters);
-  const hours = sql<number>`coalesce(s."workingSeconds", extract(epoch FROM s."leftAt" - s."enteredAt")) / 3600.0`;
-  const grouped = kdb
-    .selectFrom("PrepJobStageSpell as s")
+  const buckets = histogramRows(kdb, "ReportStageHistogram", organisationId, filters)
     .select([
-      "s.prepSiteId",
-      "s.stage",
-      (eb) => eb.fn.countAll<string>().as("stays"),
-      sql<number>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${hours})`.as("medianHours"),
-      sql<number>`percentile_cont(0.9) WITHIN GROUP (ORDER BY ${hours})`.as("p90Hours"),
+      "prepSiteId",
+      "stage",
+      "bucket",
+      sql<string>`sum("stays")`.as("count"),
+      sql<number>`sum("valueSum")`.as("valueSum"),
     ])
-    .where("s.organisationId", "=", organisationId)
-    .where("s.leftAt", ">=", start)
-    .where("s.leftAt", "<", end)
-    .where("s.prepSiteId", "is not", null)
-    .$if(filters.area !== null, (query) => query.where("s.businessArea", "=", filters.area!))
-    .$if(filters.siteId !== null, (query) => query.where("s.prepSiteId", "=", filters.siteId!))
-    .groupBy(["s.prepSiteId", "s.stage"]);
+    .groupBy(["prepSiteId", "stage", "bucket"]);
+  const cumulative = kdb.selectFrom(buckets.as("b")).select([
+    "b.prepSiteId",
+    "b.stage",
+    // A bucket stands for its values' mean.
+    sql<number>`b."valueSum" / b.count`.as("value"),
+    sql<string>`sum(b.count) OVER (PARTITION BY b."prepSiteId", b.stage ORDER BY b.bucket)`.as("cumulative"),
+    sql<string>`sum(b.count) OVER (PARTITION BY b."prepSiteId", b.stage)`.as("total"),
+  ]);
+  const grouped = kdb
+    .selectFrom(cumulative.as("c"))
+    .select([
+      "c.prepSiteId",
+      "c.stage",
+      sql<string>`max(c.total)`.as("stays"),
+      histogramPercentile(0.5, "value").as("medianHours"),
+      histogramPercentile(0.9, "value").as("p90Hours"),
+    ])
+    .groupBy(["c.prepSiteId", "c.stage"]);
   const rows = await kdb
     .selectFrom(grouped.as("g"))
     .innerJoin("Site as site", "site.id", "g.prepSiteId")

@@ -1,50 +1,44 @@
 // Volume by lane: the movement requests created in the period per origin site → destination site,
-// the 20 busiest lanes, with how many of them are delivered and how many were called off.
+// the 20 busiest lanes, with how many of them are delivered and how many were called off. Summed from
+// the daily roll-up (lib/reports/rollups/).
 import { sql, type Kdb } from "@/lib/db";
-import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
-import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
-
-export const MAX_LANES = 20;
-
-type SiteRef = { id: string; name: string; code: string };
-export type Lane = {
-  origin: SiteRef;
-  destination: SiteRef;
-  requests: number;
-  delivered: number;
-  calledOff: number;
-};
+import type { ReportFilters } from "@/lib/reports/report-filters";
+import { MAX_LANES, type Lane } from "@/lib/reports/report-rows";
+import { spansOf } from "@/lib/reports/rollups/rollup-filters";
 
 export async function volumeByLane(
   kdb: Kdb,
   organisationId: string,
   filters: ReportFilters,
 ): Promise<Lane[]> {
-  const { start, end } = periodOf(filters);
   const grouped = kdb
-    .selectFrom("MovementRequest as r")
+    .selectFrom("ReportLaneDay as l")
     .select([
-      "r.originSiteId",
-      "r.destinationSiteId",
-      (eb) => eb.fn.countAll<string>().as("requests"),
-      sql<string>`count(*) FILTER (WHERE r.status = 'DELIVERED')`.as("delivered"),
-      sql<string>`count(*) FILTER (WHERE r.status = ANY(${[...CALLED_OFF_STATUSES]}::"MovementRequestStatus"[]))`.as(
-        "calledOff",
-      ),
+      "l.originSiteId",
+      "l.destinationSiteId",
+      sql<string>`sum(l."requests")`.as("requests"),
+      sql<string>`sum(l."delivered")`.as("delivered"),
+      sql<string>`sum(l."calledOff")`.as("calledOff"),
     ])
-    .where("r.organisationId", "=", organisationId)
-    .where("r.createdAt", ">=", start)
-    .where("r.createdAt", "<", end)
-    .$if(filters.area !== null, (query) => query.where("r.businessArea", "=", filters.area!))
-    .$if(filters.siteId !== null, (query) =>
-      query.where((eb) =>
-        eb.or([eb("r.originSiteId", "=", filters.siteId!), eb("r.destinationSiteId", "=", filters.siteId!)]),
+    .where("l.organisationId", "=", organisationId)
+    // Whole ISO weeks from their week rows, the days either side from day rows.
+    .where((eb) =>
+      eb.or(
+        spansOf(filters).map((span) =>
+          eb.and([eb("l.days", "=", span.days), eb("l.day", ">=", span.from), eb("l.day", "<=", span.to)]),
+        ),
       ),
     )
-    .groupBy(["r.originSiteId", "r.destinationSiteId"])
+    .$if(filters.area !== null, (query) => query.where("l.businessArea", "=", filters.area!))
+    .$if(filters.siteId !== null, (query) =>
+      query.where((eb) =>
+        eb.or([eb("l.originSiteId", "=", filters.siteId!), eb("l.destinationSiteId", "=", filters.siteId!)]),
+      ),
+    )
+    .groupBy(["l.originSiteId", "l.destinationSiteId"])
     .orderBy("requests", "desc")
-    .orderBy("r.originSiteId")
-    .orderBy("r.destinationSiteId")
+    .orderBy("l.originSiteId")
+    .orderBy("l.destinationSiteId")
     .limit(MAX_LANES);
   const rows = await kdb
     .selectFrom(grouped.as("g"))

@@ -13,6 +13,7 @@ import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
+import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
@@ -172,8 +173,15 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         if (pass && pass.nowAtRisk + pass.backOnTrack > 0) logger.info("at-risk pass", pass);
       })
       .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
-  // At start too: a fresh demo, or a worker back after a while, shows the flags at once.
+  // The reports' daily roll-ups: the days writes marked (after a deployment, the back-fill's every
+  // day). One instance at a time, under an advisory lock as the at-risk pass.
+  const refreshReportRollups = () =>
+    refreshAllReportRollups(kysely())
+      .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
+      .catch((error: unknown) => logger.error("report roll-up pass failed", { error }));
+  // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   void findRequestsAtRisk();
+  void refreshReportRollups();
   const maintenance = setInterval(() => {
     disableQuietFailingEndpoints(db()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
@@ -182,6 +190,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
       .catch((error: unknown) => logger.error("event purge failed", { error }));
     void findRequestsAtRisk();
+    void refreshReportRollups();
     rollUpWorkingHours(kysely()).catch((error: unknown) =>
       logger.error("working-hours roll-up failed", { error }),
     );

@@ -1,0 +1,58 @@
+// The rows the charts show, shared by the roll-up queries (lib/reports/*.ts) and the direct ones over
+// raw rows (lib/reports/direct/, what the integration tests hold the roll-ups to).
+import type { PrepJobStage } from "@/lib/generated/prisma/enums";
+import type { Carrier } from "@/lib/reports/delivered-requests";
+
+export const MAX_CARRIERS = 25;
+export const MAX_LANES = 20;
+
+export type OnTimeWeek = { week: string; delivered: number; onTime: number; rate: number };
+export type OnTimeCarrier = { carrier: Carrier; delivered: number; onTime: number; rate: number };
+
+export type PriceVarianceCarrier = {
+  carrier: Carrier;
+  currencyCode: string;
+  priced: number;
+  /** Final − estimate in percent of the estimate, rounded to one decimal. */
+  medianPercent: number;
+  p10Percent: number;
+  p90Percent: number;
+  /** Minor units. */
+  meanVarianceCents: number;
+  totalVarianceCents: number;
+};
+
+type SiteRef = { id: string; name: string; code: string };
+export type Lane = {
+  origin: SiteRef;
+  destination: SiteRef;
+  requests: number;
+  delivered: number;
+  calledOff: number;
+};
+
+export type StageTime = {
+  site: { id: string; name: string; code: string; workingHours: boolean };
+  stage: PrepJobStage;
+  stays: number;
+  medianHours: number;
+  p90Hours: number;
+};
+
+export type FrontlineSite = {
+  site: { id: string; name: string; code: string };
+  jobs: number;
+  medianDays: number;
+  p90Days: number;
+};
+
+/** Counts from the database (int8 or numeric as text) with the on-time share, in percent to one decimal. */
+export function rateRow<T>(key: T, counts: { delivered: string; onTime: string }) {
+  const delivered = Number(counts.delivered);
+  const onTime = Number(counts.onTime);
+  return { ...key, delivered, onTime, rate: delivered ? Math.round((onTime / delivered) * 1000) / 10 : 0 };
+}
+
+export function oneDecimal(value: number | string | null): number {
+  return Math.round(Number(value ?? 0) * 10) / 10;
+}

@@ -1,0 +1,127 @@
+// The worker's report roll-up pass (issue 17 §4): the days that triggers marked in "ReportDirtyDay"
+// (migration 20261127020000_report_rollups) are recomputed from the raw rows, with the very queries the
+// direct reports use (deliveredRequests: the delivering leg, "on time" on the destination's clock), and
+// the mark is cleared only if no write re-marked the day meanwhile. One instance runs it at a time, as
+// the at-risk pass does: a transaction-scoped advisory lock, skipped when held.
+import { sql, type Kdb } from "@/lib/db";
+import { toDateOnly } from "@/lib/dates";
+import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
+import { deliveredRequests } from "@/lib/reports/delivered-requests";
+import {
+  rebuildLaneWeeks,
+  rebuildPriceWeeks,
+  recomputePrepDays,
+} from "@/lib/reports/rollups/recompute-prep-days";
+import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
+
+/** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
+export const REPORT_ROLLUP_LOCK = 0x726f6c_6c7570;
+/** Days per transaction: a back-fill of two years is some 24 of them. */
+const BATCH_DAYS = 31;
+
+type DirtyDay = { organisationId: string; day: Date; version: string };
+
+/** Recomputes up to `batch` marked days; null when another instance holds the lock. */
+export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promise<number | null> {
+  return kdb.transaction().execute(async (trx) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(${REPORT_ROLLUP_LOCK}) AS locked`.execute(trx);
+    if (!rows[0]?.locked) return null;
+    const dirty: DirtyDay[] = await trx
+      .selectFrom("ReportDirtyDay")
+      .select(["organisationId", "day", sql<string>`"version"::text`.as("version")])
+      .orderBy("organisationId")
+      .orderBy("day")
+      .limit(batch)
+      .execute();
+    const byOrganisation = new Map<string, DirtyDay[]>();
+    for (const row of dirty)
+      byOrganisation.set(row.organisationId, [...(byOrganisation.get(row.organisationId) ?? []), row]);
+    for (const [organisationId, days] of byOrganisation) {
+      const zones = siteZonesOf(await reportSites(trx, organisationId));
+      for (const run of consecutiveRuns(days.map((row) => toDateOnly(row.day)))) {
+        await recompute(trx, organisationId, run, zones);
+        await recomputePrepDays(trx, organisationId, run);
+      }
+    }
+    if (dirty.length > 0) {
+      await sql`DELETE FROM "ReportDirtyDay" d
+        USING unnest(${dirty.map((row) => row.organisationId)}::text[], ${dirty.map((row) => toDateOnly(row.day))}::date[],
+                     ${dirty.map((row) => row.version)}::bigint[]) AS done(organisation, day, version)
+        WHERE d."organisationId" = done.organisation AND d."day" = done.day AND d."version" = done.version`.execute(
+        trx,
+      );
+    }
+    return dirty.length;
+  });
+}
+
+/** Every marked day (the back-fill, or a worker's pass): batches until none is left or the lock is held. */
+export async function refreshAllReportRollups(kdb: Kdb, maxBatches = 100): Promise<number> {
+  let total = 0;
+  for (let round = 0; round < maxBatches; round++) {
+    const done = await refreshReportRollups(kdb);
+    if (!done) break;
+    total += done;
+    if (done < BATCH_DAYS) break;
+  }
+  return total;
+}
+
+type Run = { from: string; to: string };
+
+/** Sorted days ("YYYY-MM-DD") as runs of consecutive days: one range scan each. */
+export function consecutiveRuns(days: string[]): Run[] {
+  const runs: Run[] = [];
+  for (const day of [...days].sort()) {
+    const last = runs.at(-1);
+    if (last && Date.parse(day) - Date.parse(last.to) === 86_400_000) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  return runs;
+}
+
+async function recompute(trx: Kdb, organisationId: string, run: Run, zones: SiteZones): Promise<void> {
+  for (const table of ["ReportDeliveryDay", "ReportPriceVarianceDay", "ReportLaneDay"] as const) {
+    await trx
+      .deleteFrom(table)
+      .where("organisationId", "=", organisationId)
+      // The price histogram's weeks are rebuilt below, from its day rows.
+      .$if(table !== "ReportDeliveryDay", (query) => query.where("days", "=", 1))
+      .where("day", ">=", new Date(`${run.from}T00:00:00Z`))
+      .where("day", "<=", new Date(`${run.to}T00:00:00Z`))
+      .execute();
+  }
+  const delivered = deliveredRequests(trx, organisationId, { ...run, siteId: null, area: null }, zones);
+  // Each delivery counts under every site ('') and under its origin and its destination (once if same).
+  const rows = sql`(SELECT x.*, CASE WHEN x."costCents" IS NOT NULL AND x."estimatedCostCents" IS NOT NULL
+        AND x."costCurrency" = x."estimatedCostCurrency" THEN x."costCurrency"::text ELSE '' END AS currency
+      FROM (${delivered}) x) d
+    CROSS JOIN LATERAL (SELECT DISTINCT unnest(ARRAY['', d."originSiteId", d."destinationSiteId"]) AS "siteId") s`;
+  const keys = sql`s."siteId", d."completedOn"::date, d."businessArea", coalesce(d."providerId", ''),
+    coalesce(d."driverId", ''), d.currency`;
+  await sql`INSERT INTO "ReportDeliveryDay" ("organisationId", "siteId", "day", "businessArea", "providerId",
+      "driverId", "currency", "delivered", "onTime", "varianceCents")
+    SELECT ${organisationId}, ${keys}, count(*), count(*) FILTER (WHERE d."onTime"),
+      coalesce(sum(d."costCents" - d."estimatedCostCents") FILTER (WHERE d.currency <> ''), 0)
+    FROM ${rows} GROUP BY ${keys}`.execute(trx);
+  const percent = sql`round(100.0 * (d."costCents" - d."estimatedCostCents") / d."estimatedCostCents")::int`;
+  await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "days", "siteId", "day", "businessArea",
+      "providerId", "driverId", "currency", "percent", "priced")
+    SELECT ${organisationId}, 1, ${keys}, ${percent}, count(*)
+    FROM ${rows} WHERE d.currency <> '' AND d."estimatedCostCents" <> 0 GROUP BY ${keys}, ${percent}`.execute(
+    trx,
+  );
+  await rebuildPriceWeeks(trx, organisationId, run);
+  await sql`INSERT INTO "ReportLaneDay" ("organisationId", "days", "day", "businessArea", "originSiteId",
+      "destinationSiteId", "requests", "delivered", "calledOff")
+    SELECT ${organisationId}, 1, r."createdAt"::date, r."businessArea", r."originSiteId", r."destinationSiteId",
+      count(*), count(*) FILTER (WHERE r.status = 'DELIVERED'),
+      count(*) FILTER (WHERE r.status = ANY(${[...CALLED_OFF_STATUSES]}::"MovementRequestStatus"[]))
+    FROM "MovementRequest" r
+    WHERE r."organisationId" = ${organisationId} AND r."createdAt" >= ${new Date(`${run.from}T00:00:00Z`)}
+      AND r."createdAt" < ${new Date(Date.parse(`${run.to}T00:00:00Z`) + 86_400_000)}
+    GROUP BY 3, 4, 5, 6`.execute(trx);
+  await rebuildLaneWeeks(trx, organisationId, run);
+}
