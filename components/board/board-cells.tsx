@@ -1,6 +1,6 @@
 // The board's cells, shared by the table's columns and the phone's movement cards: the number plate,
 // site codes, dates with their slot, and the carrier.
-import type { BoardRow } from "@/lib/movement-requests/board/board-row";
+import type { BoardCarrier, BoardRow } from "@/lib/movement-requests/board/board-row";
 
 export function Plate({ vrm, vin }: { vrm: string | null; vin: string | null }) {
   if (vrm) {
@@ -36,6 +36,12 @@ export function DateCell({ date, detail }: { date: string; detail: string }) {
   );
 }
 
+const CARRIER_KIND: Record<BoardCarrier["type"], string> = {
+  DRIVER: "Own driver",
+  THIRD_PARTY_LOGISTICS: "Logistics partner",
+  MARKETPLACE: "Marketplace carrier",
+};
+
 export function CarrierCell({ row }: { row: BoardRow }) {
   const { carrier } = row;
   const legs = row.legCount > 1 ? <div className="text-xs text-slate-500">{row.legCount} legs</div> : null;
@@ -55,9 +61,7 @@ export function CarrierCell({ row }: { row: BoardRow }) {
           {carrier.name}
         </span>
       </div>
-      <div className="text-xs text-slate-500">
-        {carrier.type === "DRIVER" ? "Own driver" : "Logistics partner"}
-      </div>
+      <div className="text-xs text-slate-500">{CARRIER_KIND[carrier.type]}</div>
       {legs}
     </div>
   );

@@ -102,9 +102,12 @@ test("a carrier wins a bid and records collection and delivery with proof; the b
   expect(recorded.map((proof) => proof.kind)).toEqual(["COLLECTION", "DELIVERY"]);
   expect(recorded.every((proof) => proof.recordedBy.startsWith("carrier:"))).toBe(true);
 
-  // The board's detail panel shows both proofs, as for any carrier.
+  // The board names the winner as the request's carrier, and its detail panel shows both proofs.
   await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
-  await page.getByRole("row", { name: new RegExp(vrm) }).click();
+  const row = page.getByRole("row", { name: new RegExp(vrm) });
+  await expect(row).toContainText("Moorland Vehicle Transfers");
+  await expect(row).toContainText("Marketplace carrier");
+  await row.click();
   const collection = page.getByRole("article", { name: "Leg 1 · Collection" });
   await expect(collection).toBeVisible({ timeout: 20_000 });
   await expect(collection).toContainText("Dana Whitfield");

@@ -15,6 +15,8 @@ import { listCarrierJobs } from "@/lib/marketplace/list-carrier-jobs";
 import { placeOffer } from "@/lib/marketplace/place-offer";
 import { postToMarketplace } from "@/lib/marketplace/post-to-marketplace";
 import { withdrawOffer } from "@/lib/marketplace/withdraw-offer";
+import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
+import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
 import { MOVEMENT_REQUEST_TRANSITIONS } from "@/lib/movement-requests/transitions";
 import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
 import {
@@ -126,6 +128,13 @@ describe("the marketplace winner", () => {
       carrierName: "Winning Wheels",
       actions: ["collected", "aborted"],
     });
+
+    // The board names the winner as the carrier, and the "no carrier" filter leaves the request out.
+    const board = (search: Record<string, string>) =>
+      listBoardRows(a.organisation.id, parseBoardQuery(new URLSearchParams(search)));
+    const row = (await board({ q: requestId })).rows.find((each) => each.id === requestId);
+    expect(row?.carrier).toEqual({ type: "MARKETPLACE", id: winner.scope.carrierId, name: "Winning Wheels" });
+    expect((await board({ carrier: "none" })).rows.map((each) => each.id)).not.toContain(requestId);
   });
 
   it("records collection and delivery with their proof; events, webhooks and audit name the carrier", async () => {

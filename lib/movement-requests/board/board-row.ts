@@ -14,7 +14,11 @@ import { money, type Money } from "@/lib/movement-requests/money";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 export type BoardSite = { id: string; name: string; code: string };
-export type BoardCarrier = { type: "DRIVER" | "THIRD_PARTY_LOGISTICS"; id: string; name: string };
+export type BoardCarrier = {
+  type: "DRIVER" | "THIRD_PARTY_LOGISTICS" | "MARKETPLACE";
+  id: string;
+  name: string;
+};
 
 export type BoardRow = {
   id: string;
@@ -63,6 +67,7 @@ export const boardRowInclude = {
       status: true,
       driver: { select: { id: true, firstname: true, surname: true } },
       provider: { select: { id: true, name: true } },
+      marketplaceCarrier: { select: { id: true, name: true } },
     },
   },
 } satisfies Prisma.MovementRequestInclude;
@@ -108,6 +113,8 @@ export type BoardLegSource = {
   status: MovementStatus;
   driver: { id: string; firstname: string; surname: string } | null;
   provider: { id: string; name: string } | null;
+  /** The marketplace carrier that won the request, on the legs it carries. */
+  marketplaceCarrier: { id: string; name: string } | null;
 };
 
 /** The columns of BoardRowSource (the board's SQL selects exactly these). */
@@ -202,6 +209,9 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
 
 export function carrierOf(leg: BoardLegSource | undefined): BoardCarrier | null {
   if (leg?.provider) return { type: "THIRD_PARTY_LOGISTICS", id: leg.provider.id, name: leg.provider.name };
+  if (leg?.marketplaceCarrier) {
+    return { type: "MARKETPLACE", id: leg.marketplaceCarrier.id, name: leg.marketplaceCarrier.name };
+  }
   if (leg?.driver) {
     return { type: "DRIVER", id: leg.driver.id, name: `${leg.driver.firstname} ${leg.driver.surname}` };
   }

@@ -33,20 +33,22 @@ const column = (name: ColumnName) => sql.ref(`mr.${name}`);
 const and = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` and `)})` : sql`true`);
 const or = (parts: Sql[]): Sql => (parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`false`);
 
-// Carrier "none": no leg has a carrier. For a page (newest first, LIMIT) as two correlated conditions,
+// Carrier "none": no leg has a carrier (a driver, a 3PL or a marketplace carrier). For a page (newest first, LIMIT) as two correlated conditions,
 // checked row by row along the sort's index: the requests without a carrier are the recent ones.
 const noCarrier = sql`not exists (
   select from "Movement" m where m."movementRequestId" = mr.id
-    and (m."driverId" is not null or m."thirdPartyLogisticsProviderId" is not null))`;
+    and (m."driverId" is not null or m."thirdPartyLogisticsProviderId" is not null
+      or m."marketplaceCarrierId" is not null))`;
 // For the count, which reads every match, from the few legs without a carrier (the partial index
 // Movement_no_carrier_idx): every request has its first leg from the start (insert-movement-request.ts
 // writes both in one statement; legs are never deleted), so a request without a carrier has such a
 // leg. The LIMIT keeps the check of the other legs a probe per leg (not a join over every leg).
 const noCarrierForCount = sql`mr.id = any(array(
   select m."movementRequestId" from "Movement" m
-  where m."driverId" is null and m."thirdPartyLogisticsProviderId" is null
+  where m."driverId" is null and m."thirdPartyLogisticsProviderId" is null and m."marketplaceCarrierId" is null
     and (select 1 from "Movement" c where c."movementRequestId" = m."movementRequestId"
-      and (c."driverId" is not null or c."thirdPartyLogisticsProviderId" is not null) limit 1) is null))`;
+      and (c."driverId" is not null or c."thirdPartyLogisticsProviderId" is not null
+        or c."marketplaceCarrierId" is not null) limit 1) is null))`;
 
 /**
  * Every request of the organisation (all its profiles: staff see the whole organisation) that matches.
@@ -211,11 +213,14 @@ export function boardRowsSql(read: BoardRead): RawBuilder<BoardRowSource> {
           'status', m.status,
           'driver', case when dr.id is null then null
             else json_build_object('id', dr.id, 'firstname', dr.firstname, 'surname', dr.surname) end,
-          'provider', case when p.id is null then null else json_build_object('id', p.id, 'name', p.name) end
+          'provider', case when p.id is null then null else json_build_object('id', p.id, 'name', p.name) end,
+          'marketplaceCarrier', case when mc.id is null then null
+            else json_build_object('id', mc.id, 'name', mc.name) end
         ) order by m."legNumber"), '[]'::json)
         from "Movement" m
         left join "Driver" dr on dr.id = m."driverId"
         left join "ThirdPartyLogisticsProvider" p on p.id = m."thirdPartyLogisticsProviderId"
+        left join "MarketplaceCarrier" mc on mc.id = m."marketplaceCarrierId"
         where m."movementRequestId" = mr.id) as movements
     from "MovementRequest" mr
     join "Site" o on o.id = mr."originSiteId"

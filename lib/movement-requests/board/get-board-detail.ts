@@ -125,6 +125,7 @@ export async function getBoardDetail(
           destinationSite: { select: { id: true, name: true, code: true } },
           driver: { select: { id: true, firstname: true, surname: true } },
           provider: { select: { id: true, name: true } },
+          marketplaceCarrier: { select: { id: true, name: true } },
         },
       },
       statusChanges: { orderBy: [{ occurredAt: "desc" }, { id: "desc" }] },
