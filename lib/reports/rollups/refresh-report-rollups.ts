@@ -1,7 +1,7 @@
 // The worker's report roll-up pass (issue 17 §4): the days that triggers marked in "ReportDirtyDay"
 // (migration 20261127020000_report_rollups) are recomputed from the raw rows, with the very queries the
 // direct reports use (deliveredRequests: the delivering leg, "on time" on the destination's clock), and
-// the mark is cleared only if no write re-marked the day meanwhile. One instance runs it at a time, as
+// the marks read are deleted (a write that marks the day meanwhile leaves one for the next pass). One instance runs it at a time, as
 // the at-risk pass does: a transaction-scoped advisory lock, skipped when held.
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
@@ -19,7 +19,8 @@ export const REPORT_ROLLUP_LOCK = 0x726f6c_6c7570;
 /** Days per transaction: a back-fill of two years is some 24 of them. */
 const BATCH_DAYS = 31;
 
-type DirtyDay = { organisationId: string; day: Date; version: string };
+/** A marked day, with the marks read for it (a writer may add more while the pass runs). */
+type DirtyDay = { organisationId: string; day: Date; versions: string[] };
 
 /** Recomputes up to `batch` marked days; null when another instance holds the lock. */
 export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promise<number | null> {
@@ -30,7 +31,8 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
     if (!rows[0]?.locked) return null;
     const dirty: DirtyDay[] = await trx
       .selectFrom("ReportDirtyDay")
-      .select(["organisationId", "day", sql<string>`"version"::text`.as("version")])
+      .select(["organisationId", "day", sql<string[]>`array_agg("version"::text)`.as("versions")])
+      .groupBy(["organisationId", "day"])
       .orderBy("organisationId")
       .orderBy("day")
       .limit(batch)
@@ -46,12 +48,11 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
       }
     }
     if (dirty.length > 0) {
-      await sql`DELETE FROM "ReportDirtyDay" d
-        USING unnest(${dirty.map((row) => row.organisationId)}::text[], ${dirty.map((row) => toDateOnly(row.day))}::date[],
-                     ${dirty.map((row) => row.version)}::bigint[]) AS done(organisation, day, version)
-        WHERE d."organisationId" = done.organisation AND d."day" = done.day AND d."version" = done.version`.execute(
-        trx,
-      );
+      // Exactly the marks read: one a writer added since stays, and its day is done again next pass.
+      await trx
+        .deleteFrom("ReportDirtyDay")
+        .where("version", "=", sql<string>`any(${dirty.flatMap((row) => row.versions)}::bigint[])`)
+        .execute();
     }
     return dirty.length;
   });
