@@ -30,8 +30,8 @@ export function setTracingApi(api, suppressTracing) {
 /**
  * The context a request runs in. A sampled request: its span is active, and Next's and the SQL spans
  * become its children. A request the sampler left out: tracing is suppressed inside it, so that none of
- * those spans is even made (their cost is what sampling saves), while its log lines still carry its
- * trace id (requestSpanContext).
+ * those spans is even made, while its log lines still carry its trace id (requestSpanContext).
+ * (Measured, this saves less than hoped: docs/performance.md, "Metrics and tracing overhead".)
  * @param {typeof import("@opentelemetry/api")} api
  * @param {import("@opentelemetry/api").Context} parent
  * @param {import("@opentelemetry/api").Span} span
