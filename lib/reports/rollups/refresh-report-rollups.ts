@@ -1,8 +1,9 @@
 // The worker's report roll-up pass (issue 17 §4): the days that triggers marked in "ReportDirtyDay"
 // (migration 20261127020000_report_rollups) are recomputed from the raw rows, with the very queries the
 // direct reports use (deliveredRequests: the delivering leg, "on time" on the destination's clock), and
-// the marks read are deleted (a write that marks the day meanwhile leaves one for the next pass). One instance runs it at a time, as
-// the at-risk pass does: a transaction-scoped advisory lock, skipped when held.
+// the marks read are deleted (a write that marks the day meanwhile leaves one for the next pass). One
+// instance runs it at a time, as the at-risk pass does: a transaction-scoped advisory lock, skipped when
+// held.
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
