@@ -3,49 +3,21 @@
 // serious axe violation) and bids; the dispatcher accepts the bid and the request is
 // ACCEPTED_SENT_TO_MARKETPLACE, with the MARKETPLACE provider and the agreed price in the API. The
 // carrier's session opens no staff page and no /v1 endpoint.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { env } from "@/lib/env";
+import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import {
+  DEMO_CARRIER as CARRIER,
+  dispatcherDecidesMarketplace,
+  expectNoSidewaysScroll,
+  IMAGES,
+  integration,
+  marketplaceRequest,
+  PHONE,
+} from "../support/carrier-phone";
 import { withE2eDatabase } from "../support/e2e-database";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
-const integration = () => ({ "X-Service-API-Key": env().DEMO_API_KEY_A });
-const PHONE = { width: 390, height: 844 };
-const IMAGES = "docs/images";
-const CARRIER = "carrier@demo.test";
-
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
-
-/** A pool request from Manchester to Leeds (postcode areas M and LS: the demo carrier serves both). */
-async function poolRequest(request: APIRequestContext, vrm: string): Promise<string> {
-  const sites = (
-    (await (await request.get("/v1/infrastructure/sites", { headers: integration() })).json()) as {
-      data: { id: string; code: string }[];
-    }
-  ).data;
-  const site = (code: string) => sites.find((candidate) => candidate.code === code)!.id;
-  const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
-    headers: integration(),
-    data: {
-      vehicle: { vrm, make: "Nissan", model: "Juke" },
-      origin: { location: { type: "INTERNAL", siteId: site("MAN1") } },
-      destination: { location: { type: "INTERNAL", siteId: site("LDS1") }, deliveryByDate: "2027-06-01" },
-      businessArea: "Retail",
-      transportMethod: "DRIVEN",
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  for (const width of [360, 390]) {
-    await page.setViewportSize({ width, height: 844 });
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `sideways scroll at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize(PHONE);
-}
 
 test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_TO_MARKETPLACE", async ({
   browser,
@@ -53,16 +25,9 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
   request,
 }) => {
   test.setTimeout(120_000);
-  // The dispatcher decides (another test may have turned auto-accept on).
-  await withE2eDatabase((client) =>
-    client.query(
-      `UPDATE "Organisation" SET "marketplaceAutoAccept" = false
-       WHERE id = (SELECT "organisationId" FROM "User" WHERE email = $1)`,
-      [CARRIER],
-    ),
-  );
+  await dispatcherDecidesMarketplace();
   const vrm = `MK${(Date.now() % 90) + 10} BID`;
-  const requestId = await poolRequest(request, vrm);
+  const requestId = await marketplaceRequest(request, vrm);
 
   // The dispatcher posts it from the board's detail panel.
   await signIn(page, DEMO_STAFF.dispatcher);
