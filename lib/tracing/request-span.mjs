@@ -1,9 +1,8 @@
 // @ts-check
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
-// alike. Next's own spans (started once a tracer provider is registered) and the SQL spans become its
-// children. Without tracing it only calls through.
-import { TRACER_NAME, requestContext, tracingApi } from "./tracing-api.mjs";
+// alike. The SQL spans become its children. Without tracing it only calls through.
+import { requestContext, tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
  * Runs `handle` inside the request's span, which ends when the connection is done with the response.
@@ -18,10 +17,10 @@ import { TRACER_NAME, requestContext, tracingApi } from "./tracing-api.mjs";
 export function traceRequest(request, response, about, handle) {
   const api = tracingApi();
   if (!api) return handle();
-  // A caller's traceparent continues its trace (the W3C propagator is registered with the provider).
+  // A caller's traceparent continues its trace (start-tracing.ts registers the W3C propagator).
   const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
   const method = request.method ?? "OTHER";
-  const span = api.trace.getTracer(TRACER_NAME).startSpan(
+  const span = tracer().startSpan(
     `${method} ${about.route}`,
     {
       kind: api.SpanKind.SERVER,
@@ -35,6 +34,9 @@ export function traceRequest(request, response, about, handle) {
     },
     parent,
   );
+  const active = requestContext(api, parent, span);
+  // A span the sampler left out records nothing: ending it would do nothing either.
+  if (!span.isRecording()) return api.context.with(active, handle);
   response.once("close", () => {
     // A client that left before any answer counts as 499, as in the HTTP metrics.
     const status = response.headersSent ? response.statusCode : 499;
@@ -42,5 +44,5 @@ export function traceRequest(request, response, about, handle) {
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
   });
-  return api.context.with(requestContext(api, parent, span), handle);
+  return api.context.with(active, handle);
 }

@@ -1,7 +1,7 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
-import type { Attributes, Link, Span } from "@opentelemetry/api";
-import { TRACER_NAME, requestSpanContext, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
+import { requestSpanContext, tracer, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
@@ -9,24 +9,26 @@ export type { Attributes };
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /**
- * The active span's ids, for the log lines written inside it; inside a request the sampler left out
- * (no span of its own is made there), the request's.
+ * The active span's context, or inside a request the sampler left out (which has no active span),
+ * the request's; undefined while tracing is off or outside any span.
  */
-export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+function currentSpanContext(): SpanContext | undefined {
   const api = tracingApi();
   if (!api) return undefined;
-  const active = api.trace.getActiveSpan()?.spanContext();
-  const context =
-    active && api.isSpanContextValid(active) ? active : requestSpanContext(api.context.active());
-  if (!context || !api.isSpanContextValid(context)) return undefined;
-  return { traceId: context.traceId, spanId: context.spanId };
+  const context = api.trace.getActiveSpan()?.spanContext() ?? requestSpanContext(api.context.active());
+  return context && api.isSpanContextValid(context) ? context : undefined;
 }
 
-/** The active span as a W3C traceparent, stored with an event so that its deliveries link back to it. */
+/** The current span's ids, for the log lines written inside it. */
+export function activeTraceIds(): { traceId: string; spanId: string } | undefined {
+  const context = currentSpanContext();
+  return context && { traceId: context.traceId, spanId: context.spanId };
+}
+
+/** The current span as a W3C traceparent, stored with an event so that its deliveries link back to it. */
 export function activeTraceparent(): string | undefined {
-  const api = tracingApi();
-  const context = api?.trace.getActiveSpan()?.spanContext();
-  if (!api || !context || !api.isSpanContextValid(context)) return undefined;
+  const context = currentSpanContext();
+  if (!context) return undefined;
   const flags = context.traceFlags.toString(16).padStart(2, "0");
   return `00-${context.traceId}-${context.spanId}-${flags}`;
 }
@@ -65,7 +67,7 @@ export function openSpan(
   const api = tracingApi();
   if (!api) return undefined;
   const parent = options.root ? api.ROOT_CONTEXT : api.context.active();
-  const span = api.trace.getTracer(TRACER_NAME).startSpan(
+  const span = tracer().startSpan(
     name,
     {
       kind: options.client ? api.SpanKind.CLIENT : api.SpanKind.INTERNAL,

@@ -4,10 +4,11 @@
 // that variable, and the OTEL_BSP_* ones for its batching, itself.
 import { hostname } from "node:os";
 import * as api from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
-import { suppressTracing } from "@opentelemetry/core";
+import { W3CTraceContextPropagator, suppressTracing } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import {
   BatchSpanProcessor,
@@ -19,7 +20,7 @@ import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic
 import { env } from "@/lib/env";
 import { buildVersion } from "@/lib/operations/build-version";
 import { onShutdown } from "@/lib/shutdown-hooks";
-import { setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+import { TRACER_NAME, setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 /**
  * The share of requests traced when OTEL_TRACES_SAMPLER is not set: every span costs CPU, and tracing
@@ -51,8 +52,13 @@ export function startTracing(role: string): void {
       ? {}
       : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(DEFAULT_SAMPLE_RATIO) }) }),
   });
-  // The async-hooks context manager and the W3C traceparent propagator, globally.
-  provider.register();
+  // The context manager and the W3C traceparent propagator are global, the provider is not: our spans
+  // and the pg instrumentation use it directly. Next.js makes its own spans only while the global
+  // provider is a real one or the active span records, so with this it makes none for a request the
+  // sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and tracing
+  // overhead"); a sampled request's span, SQL included, names its route and server action itself.
+  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -65,7 +71,7 @@ export function startTracing(role: string): void {
       }),
     ],
   });
-  setTracingApi(api, suppressTracing);
+  setTracingApi(api, provider.getTracer(TRACER_NAME), suppressTracing);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
 }
