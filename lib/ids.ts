@@ -1,8 +1,8 @@
 // Identifiers are ULIDs: sortable by creation time, and monotonic within one millisecond so that
 // two ids made in the same millisecond still sort in creation order.
-import { monotonicFactory } from "ulid";
+import { ulidFactory } from "@/lib/ulid.mjs";
 
-const nextUlid = monotonicFactory();
+const nextUlid = ulidFactory();
 
 export function newId(): string {
   return nextUlid();

@@ -12,10 +12,10 @@
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { monotonicFactory } from "ulid";
 import { resolveClient } from "../lib/http/trusted-proxies.mjs";
 import { recordHttpRequest } from "../lib/metrics/process-metrics.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
+import { ulidFactory } from "../lib/ulid.mjs";
 import { traceRequest } from "../lib/tracing/request-span.mjs";
 import { errorPage, isApiPath, problem } from "./front-door-answers.mjs";
 import { isWellFormedMultipart } from "./multipart-check.mjs";
@@ -41,7 +41,7 @@ const FORWARDED_HEADERS = [
   "x-forwarded-port",
   "x-real-ip",
 ];
-const nextUlid = monotonicFactory();
+const nextUlid = ulidFactory();
 
 /**
  * @typedef {import("node:http").IncomingMessage} Request
