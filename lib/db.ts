@@ -69,8 +69,11 @@ export function createDatabase(connectionString: string, poolSize = 10): Databas
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
     types: utcTypes,
-    // CURRENT_TIMESTAMP defaults and timestamptz text then agree with the UTC columns.
-    options: "-c TimeZone=UTC",
+    // TimeZone: CURRENT_TIMESTAMP defaults and timestamptz text then agree with the UTC columns.
+    // jit: PostgreSQL compiles a plan whose estimated cost passes jit_above_cost, which took 330 ms of
+    // the board's "no carrier" count at 1 M requests (91 ms without); none of our statements runs long
+    // enough to win it back (docs/performance-scale.md).
+    options: "-c TimeZone=UTC -c jit=off",
   });
   // An idle connection that dies (database restarted, network cut) is dropped by the pool; the next
   // query opens a new one. Without a listener the error would end the process.

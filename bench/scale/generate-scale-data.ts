@@ -92,9 +92,11 @@ export async function generateScaleData(
     step("final prices and at-risk flags");
     await client.query(INSERT_FINAL_PRICES, [organisationId]);
     await client.query(FLAG_AT_RISK, [organisationId, new Date(until)]);
-    step("ANALYZE");
+    // As autovacuum has long done on a database two years old: besides the statistics, the visibility
+    // map, without which every index-only scan (the bounded counts) reads the table's pages too.
+    step("VACUUM (ANALYZE)");
     await client.query(
-      `ANALYZE "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice"`,
+      `VACUUM (ANALYZE) "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice"`,
     );
     const counts = await client.query<{ requests: string; prepJobs: string }>(
       `SELECT (SELECT count(*) FROM "MovementRequest") AS requests, (SELECT count(*) FROM "PrepJob") AS "prepJobs"`,
