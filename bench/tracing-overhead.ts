@@ -1,0 +1,128 @@
+// Benchmark (issue #18): what tracing costs the server per request. Two production servers, each on its
+// own copy of the demo data: one with tracing off, one exporting over OTLP to a receiver in this
+// process (which decodes the spans outside the servers' CPU), with the default sampler. They are loaded
+// in turns, off then on, then on then off, and so on, so that whatever else the machine does weighs on
+// both alike; one run after the other (bench:api twice) moved a figure by 20 % on its own.
+// Each turn runs one scenario at full load; a scenario's figure is the median over the turns of each
+// server's CPU ms per request (user + system, all its processes).
+// Metrics are on in both: the front door records every request (docs/performance.md says what they cost).
+//   npm run bench:overhead   (BENCH_TURNS=6, BENCH_TURN_SECONDS=8, BENCH_CONNECTIONS=10,
+//                             BENCH_ONLY=<text> for the scenarios whose name contains it)
+import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
+import { processTreeCpuMs } from "@/bench/lib/cpu-time";
+import { createBenchDatabase, migrateAndSeed } from "@/bench/lib/database";
+import { runLoad, warmUp } from "@/bench/lib/load";
+import { postgresVersion } from "@/bench/lib/postgres-version";
+import { startProductionServer, type ProductionServer } from "@/bench/lib/production-server";
+import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { markdownTable, printTable, type Row } from "@/bench/lib/table";
+import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 6);
+const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ONLY = process.env.BENCH_ONLY;
+
+type Side = "off" | "on";
+type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
+
+const machine = machineInfo(await postgresVersion());
+console.log(`Tracing overhead benchmark — ${machine.cpus} CPUs, ${machine.uptime}`);
+const otlp = await startOtlpReceiver({ keepSpans: false });
+const servers: Partial<Record<Side, ProductionServer>> = {};
+const results: Array<{ name: string; turns: Turn[] }> = [];
+try {
+  // One after the other: the first may build `.next`.
+  servers.off = await startServer("off", 3242, {});
+  servers.on = await startServer("on", 3243, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint });
+  const scenarios = {
+    off: await productScenarios(servers.off.baseUrl),
+    on: await productScenarios(servers.on.baseUrl),
+  };
+  for (const [index, offScenario] of scenarios.off.entries()) {
+    const onScenario = scenarios.on[index]!;
+    if (ONLY && !offScenario.name.includes(ONLY)) continue;
+    console.log(`\n${offScenario.name}: warm-up, then ${TURNS} turns of ${TURN_SECONDS} s on each server`);
+    await warmUp({ ...offScenario.load, durationSeconds: 3, connections: CONNECTIONS });
+    await warmUp({ ...onScenario.load, durationSeconds: 3, connections: CONNECTIONS });
+    const turns: Turn[] = [];
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      const order: Array<[Side, Scenario]> = [
+        ["off", offScenario],
+        ["on", onScenario],
+      ];
+      for (const [side, scenario] of turn % 2 === 0 ? order : order.reverse()) {
+        turns.push(await loadTurn(side, scenario, servers[side]!.pid));
+      }
+    }
+    results.push({ name: offScenario.name, turns });
+    console.log(`  ${summary(turns)["on ÷ off"]}`);
+  }
+} finally {
+  await servers.on?.stop();
+  await servers.off?.stop();
+}
+const spans = otlp.count();
+await otlp.close();
+
+const rows: Row[] = results.map(({ name, turns }) => summary(turns, name));
+printTable(
+  `CPU ms per request, median of ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)`,
+  rows,
+);
+console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
+console.log(`\nMarkdown for docs/performance.md:\n\n${markdownTable(rows)}`);
+writeResult("tracing-overhead", {
+  command: "npm run bench:overhead",
+  machine,
+  loadAtEnd: uptimeLine(),
+  settings: { turns: TURNS, turnSeconds: TURN_SECONDS, connections: CONNECTIONS },
+  results,
+  spansReceived: spans,
+});
+
+async function startServer(side: Side, port: number, env: Record<string, string>): Promise<ProductionServer> {
+  const database = await createBenchDatabase(`overhead_${side}`);
+  console.log(`Database ${database.name}: migrations and demo data…`);
+  await migrateAndSeed(database.url);
+  return startProductionServer({ name: `tracing-overhead-${side}`, port, databaseUrl: database.url, env });
+}
+
+async function loadTurn(side: Side, scenario: Scenario, pid: number): Promise<Turn> {
+  const cpuBefore = processTreeCpuMs(pid);
+  const load = await runLoad({ ...scenario.load, durationSeconds: TURN_SECONDS, connections: CONNECTIONS });
+  const cpuMsPerRequest = (processTreeCpuMs(pid) - cpuBefore) / Math.max(load.requests, 1);
+  if (load.errors + load.non2xx > 0) console.log(`  ${side}: ${load.errors} errors, ${load.non2xx} not 2xx`);
+  return { side, cpuMsPerRequest, requestsPerSecond: load.requestsPerSecond };
+}
+
+function summary(turns: Turn[], name?: string): Row {
+  const of = (side: Side) => turns.filter((turn) => turn.side === side);
+  const off = median(of("off").map((turn) => turn.cpuMsPerRequest));
+  const on = median(of("on").map((turn) => turn.cpuMsPerRequest));
+  // Each turn's "on" against the "off" next to it: how far the ratio itself moves.
+  const pairs = of("on").map((turn, index) => turn.cpuMsPerRequest / of("off")[index]!.cpuMsPerRequest);
+  return {
+    ...(name ? { scenario: name } : {}),
+    "off ms": round(off),
+    "on ms": round(on),
+    "on ÷ off": `${signed(on / off - 1)}`,
+    "turn ratios": `${signed(Math.min(...pairs) - 1)} … ${signed(Math.max(...pairs) - 1)}`,
+    "off req/s": Math.round(median(of("off").map((turn) => turn.requestsPerSecond))),
+    "on req/s": Math.round(median(of("on").map((turn) => turn.requestsPerSecond))),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function signed(share: number): string {
+  return `${share >= 0 ? "+" : "−"}${Math.abs(share * 100).toFixed(1)} %`;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
