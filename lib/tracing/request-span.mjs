@@ -2,7 +2,7 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { requestContext, tracer, tracingApi } from "./tracing-api.mjs";
+import { spanWorkContext, tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
  * Runs `handle` inside the request's span, which ends when the connection is done with the response.
@@ -34,7 +34,7 @@ export function traceRequest(request, response, about, handle) {
     },
     parent,
   );
-  const active = requestContext(api, parent, span);
+  const active = spanWorkContext(api, parent, span);
   // A span the sampler left out records nothing: ending it would do nothing either.
   if (!span.isRecording()) return api.context.with(active, handle);
   response.once("close", () => {

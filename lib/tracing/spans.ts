@@ -1,7 +1,7 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
-import { requestSpanContext, tracer, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+import { unsampledSpanContext, spanWorkContext, tracer, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
@@ -15,7 +15,7 @@ const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 function currentSpanContext(): SpanContext | undefined {
   const api = tracingApi();
   if (!api) return undefined;
-  const context = api.trace.getActiveSpan()?.spanContext() ?? requestSpanContext(api.context.active());
+  const context = api.trace.getActiveSpan()?.spanContext() ?? unsampledSpanContext(api.context.active());
   return context && api.isSpanContextValid(context) ? context : undefined;
 }
 
@@ -77,7 +77,7 @@ export function openSpan(
     },
     parent,
   );
-  const active = api.trace.setSpan(parent, span);
+  const active = spanWorkContext(api, parent, span);
   return {
     span,
     run: (work) => api.context.with(active, work),

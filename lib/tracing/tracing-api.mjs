@@ -7,8 +7,8 @@
 const SLOT = Symbol.for("vms.tracing.api");
 const TRACER_SLOT = Symbol.for("vms.tracing.tracer");
 const SUPPRESS_SLOT = Symbol.for("vms.tracing.suppress");
-/** The span context of a request the sampler left out, which has no active span, for its log lines. */
-const REQUEST_SPAN_CONTEXT = Symbol.for("vms.tracing.request-span-context");
+/** The span context of a request or round the sampler left out, which has no active span, for its log lines. */
+const UNSAMPLED_SPAN_CONTEXT = Symbol.for("vms.tracing.unsampled-span-context");
 
 /** The name of every span's tracer (the instrumentation scope in the exported data). */
 export const TRACER_NAME = "vehicle-movement-service";
@@ -43,31 +43,34 @@ export function setTracingApi(api, ownTracer, suppressTracing) {
 }
 
 /**
- * The context a request runs in. A sampled request: its span is active, and the SQL spans become its
- * children. A request the sampler left out runs with no active span, so that Next.js (which makes its
- * spans only under a recording one) and the pg instrumentation (which wants a parent) skip all their
- * tracing work, and with tracing suppressed, so that nothing inside starts a trace of its own. Its log
- * lines still carry its trace id (requestSpanContext).
+ * The context a span's work runs in: a request's, or a worker round's. A sampled span is active, and the
+ * SQL spans become its children. One the sampler left out is not: the work runs with no active span, so
+ * that Next.js (which makes its spans only under a recording one) and the pg instrumentation (which wants
+ * a parent) skip all their tracing work, and with tracing suppressed, so that nothing inside starts a
+ * trace of its own. Its log lines still carry its trace id (unsampledSpanContext).
  * @param {typeof import("@opentelemetry/api")} api
  * @param {import("@opentelemetry/api").Context} parent
  * @param {import("@opentelemetry/api").Span} span
  */
-export function requestContext(api, parent, span) {
+export function spanWorkContext(api, parent, span) {
   if (span.isRecording()) return api.trace.setSpan(parent, span);
+  // Started where tracing was already suppressed: the no-op span has no ids, the parent has the ones.
+  if (!api.isSpanContextValid(span.spanContext())) return parent;
   const suppress =
     /** @type {(context: import("@opentelemetry/api").Context) => import("@opentelemetry/api").Context} */ (
       slots[SUPPRESS_SLOT]
     );
-  return suppress(api.ROOT_CONTEXT).setValue(REQUEST_SPAN_CONTEXT, span.spanContext());
+  return suppress(api.ROOT_CONTEXT).setValue(UNSAMPLED_SPAN_CONTEXT, span.spanContext());
 }
 
 /**
- * The span context of the request being served when the sampler left it out (it has no active span).
+ * The span context of the request or round being run when the sampler left it out (it has no active
+ * span).
  * @param {import("@opentelemetry/api").Context} context
  * @returns {import("@opentelemetry/api").SpanContext | undefined}
  */
-export function requestSpanContext(context) {
+export function unsampledSpanContext(context) {
   return /** @type {import("@opentelemetry/api").SpanContext | undefined} */ (
-    context.getValue(REQUEST_SPAN_CONTEXT)
+    context.getValue(UNSAMPLED_SPAN_CONTEXT)
   );
 }
