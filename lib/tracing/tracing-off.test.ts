@@ -19,7 +19,10 @@ async function registerIn(endpoint: string | undefined) {
       (file) => file.includes("/node_modules/@opentelemetry/") && !file.includes("/@opentelemetry/api/"),
     );
     const started = globalThis[Symbol.for("vms.tracing.api")] !== undefined;
-    console.log(JSON.stringify({ loaded: loaded.length, started }));
+    // pg as the app requires it, and whether require-in-the-middle's hook is still on every require.
+    const pgPatched = createRequire(import.meta.url)("pg").Client.prototype.query.__wrapped === true;
+    const requireHooked = (await import("node:module")).default.prototype.require.toString().includes("_unhooked");
+    console.log(JSON.stringify({ loaded: loaded.length, started, pgPatched, requireHooked }));
     process.exit(0);`;
   const { stdout } = await run(
     process.execPath,
@@ -37,17 +40,29 @@ async function registerIn(endpoint: string | undefined) {
       },
     },
   );
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { loaded: number; started: boolean };
+  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+    loaded: number;
+    started: boolean;
+    pgPatched: boolean;
+    requireHooked: boolean;
+  };
 }
 
 describe("tracing at start-up", () => {
   it("loads no OpenTelemetry SDK while OTEL_EXPORTER_OTLP_ENDPOINT is unset", async () => {
-    expect(await registerIn(undefined)).toEqual({ loaded: 0, started: false });
+    expect(await registerIn(undefined)).toEqual({
+      loaded: 0,
+      started: false,
+      pgPatched: false,
+      requireHooked: false,
+    });
   }, 60_000);
 
-  it("starts the SDK when it is set", async () => {
-    const { loaded, started } = await registerIn("http://127.0.0.1:9");
+  it("starts the SDK when it is set, with pg patched and no hook left on require()", async () => {
+    const { loaded, started, pgPatched, requireHooked } = await registerIn("http://127.0.0.1:9");
     expect(started).toBe(true);
     expect(loaded).toBeGreaterThan(10);
+    // The hook resolved every later require() again (docs/performance.md, "Metrics and tracing overhead").
+    expect({ pgPatched, requireHooked }).toEqual({ pgPatched: true, requireHooked: false });
   }, 60_000);
 });

@@ -1,0 +1,73 @@
+// The context a span's work runs in (tracing-api.mjs): a sampled span is active; the work of one the
+// sampler left out runs with no active span and tracing suppressed, and still names its trace in logs.
+// A real SDK tracer and context manager, in this process; the global slots are cleared afterwards.
+import * as api from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
+import { suppressTracing } from "@opentelemetry/core";
+import {
+  AlwaysOffSampler,
+  AlwaysOnSampler,
+  InMemorySpanExporter,
+  NodeTracerProvider,
+  SimpleSpanProcessor,
+  type Sampler,
+} from "@opentelemetry/sdk-trace-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activeTraceIds, activeTraceparent, openSpan } from "@/lib/tracing/spans";
+import { setTracingApi, spanWorkContext, tracer } from "@/lib/tracing/tracing-api.mjs";
+
+const exporter = new InMemorySpanExporter();
+
+function useSampler(sampler: Sampler): void {
+  const provider = new NodeTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  setTracingApi(api, provider.getTracer("test"), suppressTracing);
+}
+
+beforeAll(() => {
+  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+});
+
+afterAll(() => {
+  api.context.disable();
+  const slots = globalThis as Record<symbol, unknown>;
+  for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppress"]) {
+    delete slots[Symbol.for(name)];
+  }
+});
+
+describe("spanWorkContext", () => {
+  it("makes a sampled span the active one, so that the spans inside are its children", () => {
+    useSampler(new AlwaysOnSampler());
+    const request = tracer().startSpan("GET /v1/prep-jobs", {}, api.ROOT_CONTEXT);
+    api.context.with(spanWorkContext(api, api.ROOT_CONTEXT, request), () => {
+      expect(api.trace.getActiveSpan()).toBe(request);
+      const statement = openSpan("pg.query");
+      expect(statement?.span.isRecording()).toBe(true);
+      statement?.end();
+    });
+    request.end();
+    const [statement] = exporter.getFinishedSpans();
+    expect(statement?.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+    exporter.reset();
+  });
+
+  it("runs an unsampled span's work with no active span and nothing recorded, its ids kept for the logs", () => {
+    useSampler(new AlwaysOffSampler());
+    const request = tracer().startSpan("GET /v1/prep-jobs", {}, api.ROOT_CONTEXT);
+    expect(request.isRecording()).toBe(false);
+    const ids = { traceId: request.spanContext().traceId, spanId: request.spanContext().spanId };
+    api.context.with(spanWorkContext(api, api.ROOT_CONTEXT, request), () => {
+      expect(api.trace.getActiveSpan()).toBeUndefined();
+      expect(activeTraceIds()).toEqual(ids);
+      expect(activeTraceparent()).toBe(`00-${ids.traceId}-${ids.spanId}-00`);
+      // A span opened inside (a delivery in a worker round) is a no-op without ids of its own: its work
+      // keeps the round's context, and its log lines the round's trace.
+      const inner = openSpan("webhook.deliver");
+      expect(inner && api.isSpanContextValid(inner.span.spanContext())).toBe(false);
+      inner?.run(() => expect(activeTraceIds()).toEqual(ids));
+      inner?.end();
+    });
+    request.end();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+});
