@@ -9,13 +9,15 @@ export type { Attributes };
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /**
- * The active span's context, or inside a request the sampler left out (which has no active span),
- * the request's; undefined while tracing is off or outside any span.
+ * The active span's context, or inside a request or worker round the sampler left out (which has no
+ * active span with ids), its own; undefined while tracing is off or outside any span.
  */
 function currentSpanContext(): SpanContext | undefined {
   const api = tracingApi();
   if (!api) return undefined;
-  const context = api.trace.getActiveSpan()?.spanContext() ?? unsampledSpanContext(api.context.active());
+  const active = api.trace.getActiveSpan()?.spanContext();
+  const context =
+    active && api.isSpanContextValid(active) ? active : unsampledSpanContext(api.context.active());
   return context && api.isSpanContextValid(context) ? context : undefined;
 }
 
