@@ -24,7 +24,7 @@ import { getKanbanSettings } from "@/lib/prep-jobs/kanban/site-settings";
 /** A vehicle that has left the prep site stays on the board this long, then drops off. */
 export const DELIVERED_VISIBLE_DAYS = 7;
 /** Cards carried per substage group: more than a column shows without scrolling far. */
-export const CARDS_PER_GROUP = 15;
+export const CARDS_PER_GROUP = 10;
 
 export function kanbanThresholds(): AgeingThresholds {
   return { amberHours: env().KANBAN_AMBER_HOURS, redHours: env().KANBAN_RED_HOURS };
