@@ -65,7 +65,7 @@ export function startTracing(role: string): void {
   // process. Left in place, that hook resolved each later require's path again, and Next requires
   // modules on every request: 7 % of an empty request's CPU. So pg is loaded (and patched) now and the
   // hook taken off. The patch wraps pg's prototypes in place: every later require of pg gets it.
-  const require = Module.prototype.require;
+  const originalRequire = Module.prototype.require;
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -79,7 +79,7 @@ export function startTracing(role: string): void {
     ],
   });
   createRequire(path.join(process.cwd(), "package.json"))("pg");
-  Module.prototype.require = require;
+  Module.prototype.require = originalRequire;
   setTracingApi(api, provider.getTracer(TRACER_NAME), suppressTracing);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
