@@ -1,5 +1,5 @@
-// The scale migration (issue #15: pg_trgm and the board / list indexes) applies with `prisma migrate
-// deploy` on an empty database and on one holding the demo data, and its indexes serve the queries
+// The scale migrations (issue #15: pg_trgm and the board / list indexes) apply with `prisma migrate
+// deploy` on an empty database and on one holding the demo data, and their indexes serve the queries
 // they were made for.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -8,14 +8,17 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
 
-const MIGRATION = readdirSync(path.join("prisma", "migrations")).find((name) =>
-  name.endsWith("_scale_indexes"),
-)!;
-const INDEXES = [
-  ...readFileSync(path.join("prisma", "migrations", MIGRATION, "migration.sql"), "utf8").matchAll(
-    /CREATE INDEX "([^"]+)"/g,
-  ),
-].map((match) => match[1]!);
+/** The board's index migrations, in the order they apply. */
+const MIGRATIONS = readdirSync(path.join("prisma", "migrations")).filter((name) =>
+  /_(scale|board_walk|board_carrier)_indexes$/.test(name),
+);
+const INDEXES = MIGRATIONS.flatMap((migration) =>
+  [
+    ...readFileSync(path.join("prisma", "migrations", migration, "migration.sql"), "utf8").matchAll(
+      /CREATE INDEX "([^"]+)"/g,
+    ),
+  ].map((match) => match[1]!),
+);
 const created: string[] = [];
 
 afterAll(async () => {
@@ -23,7 +26,7 @@ afterAll(async () => {
     await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 });
 
-describe("the scale indexes migration", () => {
+describe("the scale indexes migrations", () => {
   it("applies on an empty database", { timeout: 180_000 }, async () => {
     const url = await freshDatabase("empty");
     deploy(url);
@@ -34,11 +37,11 @@ describe("the scale indexes migration", () => {
     const url = await freshDatabase("seeded");
     deploy(url);
     run(["tsx", "--conditions=react-server", "prisma/seed.ts"], url);
-    // Back to the state before this migration, with the demo data in place, then deploy it on top.
+    // Back to the state before these migrations, with the demo data in place, then deploy them on top.
     await withClient(url, async (client) => {
       for (const index of INDEXES) await client.query(`DROP INDEX "${index}"`);
       await client.query(`DROP EXTENSION pg_trgm`);
-      await client.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = $1`, [MIGRATION]);
+      await client.query(`DELETE FROM "_prisma_migrations" WHERE migration_name = ANY($1)`, [MIGRATIONS]);
       expect(
         Number((await client.query(`SELECT count(*) FROM "MovementRequest"`)).rows[0].count),
       ).toBeGreaterThan(0);
@@ -58,6 +61,12 @@ describe("the scale indexes migration", () => {
       // by their definition (bench:scale shows them chosen at 1 M rows).
       const trigram = await client.query<{ indexdef: string }>(
         `SELECT indexdef FROM pg_indexes WHERE indexname LIKE 'MovementRequest_%_trgm_idx' ORDER BY indexname`,
+      );
+      const carriers = await client.query<{ indexdef: string }>(
+        `SELECT indexdef FROM pg_indexes WHERE indexname = 'Movement_request_carriers_idx'`,
+      );
+      expect(carriers.rows[0]?.indexdef.replace(/^.* USING /, "")).toBe(
+        'btree ("movementRequestId") INCLUDE ("driverId", "thirdPartyLogisticsProviderId", "marketplaceCarrierId")',
       );
       expect(trigram.rows.map((row) => row.indexdef.replace(/^.* USING /, ""))).toEqual([
         'gin ("externalId" gin_trgm_ops)',
