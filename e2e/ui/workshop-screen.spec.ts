@@ -177,14 +177,17 @@ test("type grows with the screen, and a column too full for cards condenses and 
   expect(headingSizes[1]).toBeGreaterThan(headingSizes[0]!);
   expect(headingSizes[2]).toBeGreaterThan(headingSizes[1]!);
 
-  // 40 vehicles arrive at Coventry at once: more than fit as cards, or as lines, at 1280×720.
+  // 40 vehicles head for Coventry at once, across the inbound stage's three substages: more than fit as
+  // cards, or as lines, at 1280×720 (a group carries at most CARDS_PER_GROUP of them).
   const crowd = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
-         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
+         "businessArea", source, stage, substage, "createdByUser", "stageChangedAt", "updatedAt")
        SELECT 'e2e-crowd-' || n, job."organisationId", job."profileId", 'TMBCROWD' || lpad(n::text, 9, '0'),
          'CR' || lpad(n::text, 2, '0') || ' OWD', 'Skoda', 'Octavia', job."prepSiteId", job."businessArea",
-         job.source, 'ARRIVED', 'e2e', now() - n * interval '3 hours', now()
+         job.source, 'INBOUND',
+         (ARRAY['SCHEDULED', 'DELIVERED', 'PENDING_MOVEMENT_REQUEST'])[1 + n % 3]::"PrepJobSubstage", 'e2e',
+         now() - n * interval '3 hours', now()
        FROM generate_series(1, 40) AS n,
          (SELECT * FROM "PrepJob" WHERE "prepSiteId" = (SELECT id FROM "Site" WHERE code = 'COV1') LIMIT 1) AS job
        RETURNING id`,
@@ -194,16 +197,16 @@ test("type grows with the screen, and a column too full for cards condenses and 
   try {
     await tv.setViewportSize({ width: 1280, height: 720 });
     await tv.goto(path);
-    const arrived = tv.locator("section[data-stage=ARRIVED]");
-    await expect(arrived).toHaveAttribute("data-fit", "pages");
+    const inbound = tv.locator("section[data-stage=INBOUND]");
+    await expect(inbound).toHaveAttribute("data-fit", "pages");
     await expectNothingClipped(tv);
-    const firstPage = await arrived.getByTestId("column-page").textContent();
+    const firstPage = await inbound.getByTestId("column-page").textContent();
     // It pages through the cards the board carries (at most CARDS_PER_GROUP per substage group), and
     // says how many more the stage holds.
     expect(firstPage).toMatch(/^1–\d+ of \d+ longest in stage · \+\d+ more · page 1\/[2-9]/);
     await tv.screenshot({ path: "e2e/screenshots/workshop-screen-crowded-1280x720.png" });
     // It turns the page by itself.
-    await expect(arrived.getByTestId("column-page")).not.toHaveText(firstPage!, { timeout: 12_000 });
+    await expect(inbound.getByTestId("column-page")).not.toHaveText(firstPage!, { timeout: 12_000 });
   } finally {
     await withE2eDatabase((client) => client.query(`DELETE FROM "PrepJob" WHERE id = ANY($1)`, [crowd]));
   }
