@@ -1,6 +1,9 @@
 // The context a span's work runs in (tracing-api.mjs): a sampled span is active; the work of one the
 // sampler left out runs with no active span and tracing suppressed, and still names its trace in logs.
+// And the request span (request-span.mjs): it ends once the response closed and the handler settled.
 // A real SDK tracer and context manager, in this process; the global slots are cleared afterwards.
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import * as api from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { suppressTracing } from "@opentelemetry/core";
@@ -14,6 +17,7 @@ import {
 } from "@opentelemetry/sdk-trace-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTraceIds, activeTraceparent, openSpan } from "@/lib/tracing/spans";
+import { traceRequest } from "@/lib/tracing/request-span.mjs";
 import { setTracingApi, spanWorkContext, tracer } from "@/lib/tracing/tracing-api.mjs";
 
 const exporter = new InMemorySpanExporter();
@@ -69,5 +73,49 @@ describe("spanWorkContext", () => {
     });
     request.end();
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+});
+
+describe("traceRequest", () => {
+  it("ends the span once the response closed and the handler settled, keeping its route template", async () => {
+    useSampler(new AlwaysOnSampler());
+    const warnings: string[] = [];
+    api.diag.setLogger({ ...new api.DiagConsoleLogger(), warn: (message) => warnings.push(message) });
+    const request = { method: "GET", url: "/v1/prep-jobs/01J?x=1", headers: {} } as IncomingMessage;
+    const response = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200 });
+    let returnFromHandler = () => {};
+    const handled = traceRequest(
+      request,
+      response as unknown as ServerResponse,
+      { route: "/v1/prep-jobs/[id]", requestId: "01REQUEST" },
+      () => {
+        const span = api.trace.getActiveSpan();
+        return new Promise<void>((resolve) => {
+          // Next sets its own route on its parent span as its handler returns, after the close here.
+          returnFromHandler = () => {
+            span?.setAttribute("http.route", "/v1/prep-jobs/next-route");
+            resolve();
+          };
+        });
+      },
+    );
+    response.emit("close");
+    const closedAt = Date.now();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    returnFromHandler();
+    await handled;
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.attributes).toMatchObject({
+      "http.route": "/v1/prep-jobs/[id]",
+      "http.response.status_code": 200,
+      "url.path": "/v1/prep-jobs/01J",
+    });
+    // It ended when the response closed, not 20 ms later when the handler returned.
+    const endedAt = span!.endTime[0] * 1000 + span!.endTime[1] / 1e6;
+    expect(endedAt).toBeLessThanOrEqual(closedAt + 5);
+    expect(warnings).toEqual([]);
+    api.diag.disable();
+    exporter.reset();
   });
 });
