@@ -5,8 +5,7 @@
 import { spanWorkContext, tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
- * Runs `handle` inside the request's span, which ends when the connection is done with the response
- * and what `handle` returned has settled.
+ * Runs `handle` inside the request's span, which ends when the connection is done with the response.
  * @template T
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
@@ -38,29 +37,12 @@ export function traceRequest(request, response, about, handle) {
   const active = spanWorkContext(api, parent, span);
   // A span the sampler left out records nothing: ending it would do nothing either.
   if (!span.isRecording()) return api.context.with(active, handle);
-  // The span ends once the connection is done with the response and what the handler returned has
-  // settled, at the time the response closed. Next sets its route on its parent span (this one) as its
-  // handler returns, often after the close, and each call on an ended span cost the SDK an Error with
-  // its stack: an eighth of a traced request's tracing cost.
-  let waiting = 2;
-  /** @type {number | undefined} */
-  let closedAt;
-  const done = () => {
-    if (--waiting > 0) return;
-    // The route template of the metrics, not Next's, which it has just set.
-    span.setAttribute("http.route", about.route);
-    span.end(closedAt);
-  };
   response.once("close", () => {
-    closedAt = performance.now();
     // A client that left before any answer counts as 499, as in the HTTP metrics.
     const status = response.headersSent ? response.statusCode : 499;
     span.setAttribute("http.response.status_code", status);
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
-    done();
+    span.end();
   });
-  const result = api.context.with(active, handle);
-  if (result instanceof Promise) result.then(done, done);
-  else done();
-  return result;
+  return api.context.with(active, handle);
 }
