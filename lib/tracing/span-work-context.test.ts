@@ -34,7 +34,7 @@ beforeAll(() => {
 afterAll(() => {
   api.context.disable();
   const slots = globalThis as Record<symbol, unknown>;
-  for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppress"]) {
+  for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppressed-root"]) {
     delete slots[Symbol.for(name)];
   }
 });

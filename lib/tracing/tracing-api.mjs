@@ -6,7 +6,8 @@
 
 const SLOT = Symbol.for("vms.tracing.api");
 const TRACER_SLOT = Symbol.for("vms.tracing.tracer");
-const SUPPRESS_SLOT = Symbol.for("vms.tracing.suppress");
+/** The root context with tracing suppressed: the start of every unsampled request's or round's context. */
+const SUPPRESSED_ROOT_SLOT = Symbol.for("vms.tracing.suppressed-root");
 /** The span context of a request or round the sampler left out, which has no active span, for its log lines. */
 const UNSAMPLED_SPAN_CONTEXT = Symbol.for("vms.tracing.unsampled-span-context");
 
@@ -39,7 +40,7 @@ export function tracer() {
 export function setTracingApi(api, ownTracer, suppressTracing) {
   slots[SLOT] = api;
   slots[TRACER_SLOT] = ownTracer;
-  slots[SUPPRESS_SLOT] = suppressTracing;
+  slots[SUPPRESSED_ROOT_SLOT] = suppressTracing(api.ROOT_CONTEXT);
 }
 
 /**
@@ -59,11 +60,8 @@ export function spanWorkContext(api, parent, span) {
   if (span.isRecording()) return api.trace.setSpan(parent, api.trace.wrapSpanContext(span.spanContext()));
   // Started where tracing was already suppressed: the no-op span has no ids, the parent has the ones.
   if (!api.isSpanContextValid(span.spanContext())) return parent;
-  const suppress =
-    /** @type {(context: import("@opentelemetry/api").Context) => import("@opentelemetry/api").Context} */ (
-      slots[SUPPRESS_SLOT]
-    );
-  return suppress(api.ROOT_CONTEXT).setValue(UNSAMPLED_SPAN_CONTEXT, span.spanContext());
+  const suppressedRoot = /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
+  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, span.spanContext());
 }
 
 /**
