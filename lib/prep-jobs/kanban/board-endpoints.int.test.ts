@@ -109,4 +109,29 @@ describe("the workshop-screen endpoints", () => {
     const unknown = "x".repeat(43);
     expect((await displayStream.GET(get(`/display/${unknown}/stream`), params(unknown))).status).toBe(404);
   });
+
+  it("carry at most ?cards=N cards a group, so a screen fetches what it shows, and refuse N over the cap", async () => {
+    const scope = { organisationId: tenant.organisation.id };
+    for (let job = 0; job < 2; job++)
+      await createPrepJob(database.prisma, {
+        organisationId: tenant.organisation.id,
+        profileId: tenant.profile.id,
+        prepSiteId: mySite.id,
+        stage: "ARRIVED",
+      });
+    const { token } = await createDisplayLink(scope, { name: "Small TV", siteId: mySite.id });
+    const arrived = async (query: string) => {
+      const response = await displayBoard.GET(get(`/display/${token}/board${query}`), params(token));
+      const board = (await response.json()) as KanbanBoard;
+      return board.columns.find((column) => column.stage === "ARRIVED")!.groups[0]!;
+    };
+    expect((await arrived("")).cards).toHaveLength(3);
+    const one = await arrived("?cards=1");
+    expect(one.cards).toHaveLength(1);
+    expect(one.count).toBe(3);
+    for (const query of ["?cards=11", "?cards=0", "?cards=%ff", "?cards=1e400", `?q=${"x".repeat(101)}`]) {
+      const refused = await displayBoard.GET(get(`/display/${token}/board${query}`), params(token));
+      expect(refused.status, query).toBe(400);
+    }
+  });
 });

@@ -2,8 +2,8 @@ import { boardResponse, displayBoardViewer } from "@/lib/prep-jobs/kanban/board-
 
 export const dynamic = "force-dynamic";
 
-// GET /display/{token}/board — a workshop screen's board as JSON (no sign-in; 404 once revoked)
-export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }) {
+// GET /display/{token}/board?cards=N — a workshop screen's board as JSON (no sign-in; 404 once revoked)
+export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  return boardResponse(() => displayBoardViewer(token));
+  return boardResponse(() => displayBoardViewer(token), request);
 }
