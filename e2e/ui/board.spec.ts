@@ -137,6 +137,31 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     await expect(page).not.toHaveURL(/status=|area=/);
   });
 
+  test("a filter chosen while the search is still waiting to be sent keeps both", async ({
+    page,
+    request,
+  }) => {
+    const vrm = uniqueVrm();
+    await createRequest(request, { vrm });
+    await page.goto("/board");
+    const search = page.getByRole("searchbox", { name: "Search" });
+    // The search is sent as the reader pauses typing; the filter is chosen before that pause ends.
+    await search.fill(vrm);
+    await page.getByLabel("Business area").selectOption("Fleet");
+    await expect(page).toHaveURL(/[?&]q=[A-Z0-9+]+/);
+    await expect(page).toHaveURL(/[?&]area=Fleet/);
+    await expect(page.getByLabel("Business area")).toHaveValue("Fleet");
+    await expect(search).toHaveValue(vrm);
+    // The request is Retail: the two together find nothing, and a reload keeps both.
+    await expect(page.getByText("No movement matches these filters")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Business area")).toHaveValue("Fleet");
+    await expect(search).toHaveValue(vrm);
+    await page.getByLabel("Business area").selectOption("");
+    await expect(rowOf(page, vrm)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=/);
+  });
+
   test("opens a request's details and plans it with a driver: the status changes on the board", async ({
     page,
     request,
