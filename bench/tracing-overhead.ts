@@ -3,11 +3,15 @@
 // process (which decodes the spans outside the servers' CPU), with the default sampler. They are loaded
 // in turns, off then on, then on then off, and so on, so that whatever else the machine does weighs on
 // both alike; one run after the other (bench:api twice) moved a figure by 20 % on its own.
-// Each turn runs one scenario at full load; a scenario's figure is the median over the turns of each
-// server's CPU ms per request (user + system, all its processes).
+// Each turn runs one scenario at full load and measures each server's CPU ms per request (user +
+// system, all its processes). One turn's ratio, "on" against the "off" beside it, scatters by 10–40
+// points on a 2-core machine, so a scenario's figure is the median of many short turns' ratios, with a
+// 95 % bootstrap interval; BENCH_CONTROL=1 starts both servers without tracing, to show the method's own
+// error (docs/performance.md).
 // Metrics are on in both (the front door records every request): their own cost per request is timed
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
-//   npm run bench:overhead   (BENCH_TURNS=6, BENCH_TURN_SECONDS=8, BENCH_CONNECTIONS=10,
+//   npm run bench:overhead   (BENCH_TURNS=20, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=10,
+//                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1,
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
 import { processTreeCpuMs } from "@/bench/lib/cpu-time";
@@ -23,23 +27,27 @@ import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { recordHttpRequest, routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
 import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 
-const TURNS = Number(process.env.BENCH_TURNS ?? 6);
-const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 8);
+const TURNS = Number(process.env.BENCH_TURNS ?? 20);
+const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 3);
+// The first turns after a 3 s warm-up still ran 20–50 % slower than the later ones (V8 optimising).
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",");
+const CONTROL = process.env.BENCH_CONTROL === "1";
 
 type Side = "off" | "on";
 type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
 
 const machine = machineInfo(await postgresVersion());
-console.log(`Tracing overhead benchmark — ${machine.cpus} CPUs, ${machine.uptime}`);
+const control = CONTROL ? " (control: tracing off on both servers)" : "";
+console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
 const otlp = await startOtlpReceiver({ keepSpans: false });
 const servers: Partial<Record<Side, ProductionServer>> = {};
 const results: Array<{ name: string; turns: Turn[] }> = [];
 try {
   // One after the other: the first may build `.next`.
   servers.off = await startServer("off", 3242, {});
-  servers.on = await startServer("on", 3243, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint });
+  servers.on = await startServer("on", 3243, CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint });
   const scenarios = {
     off: await productScenarios(servers.off.baseUrl),
     on: await productScenarios(servers.on.baseUrl),
@@ -48,8 +56,14 @@ try {
     const onScenario = scenarios.on[index]!;
     if (ONLY && !ONLY.some((part) => offScenario.name.includes(part))) continue;
     console.log(`\n${offScenario.name}: warm-up, then ${TURNS} turns of ${TURN_SECONDS} s on each server`);
-    await warmUp({ ...offScenario.load, durationSeconds: 3, connections: CONNECTIONS });
-    await warmUp({ ...onScenario.load, durationSeconds: 3, connections: CONNECTIONS });
+    await warmUp(
+      { ...offScenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS },
+      WARM_UP_SECONDS,
+    );
+    await warmUp(
+      { ...onScenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS },
+      WARM_UP_SECONDS,
+    );
     const turns: Turn[] = [];
     for (let turn = 0; turn < TURNS; turn += 1) {
       const order: Array<[Side, Scenario]> = [
@@ -61,7 +75,8 @@ try {
       }
     }
     results.push({ name: offScenario.name, turns });
-    console.log(`  ${summary(turns)["on ÷ off"]}`);
+    const { "on ÷ off": ratio, "95 % interval": interval } = summary(turns);
+    console.log(`  ${ratio} (95 %: ${interval})`);
   }
 } finally {
   await servers.on?.stop();
@@ -73,7 +88,7 @@ await otlp.close();
 const metricsMicroseconds = metricsCostPerRequest();
 const rows: Row[] = results.map(({ name, turns }) => summary(turns, name));
 printTable(
-  `CPU ms per request, median of ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)`,
+  `CPU ms per request, ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)${control}`,
   rows,
 );
 console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
@@ -89,7 +104,13 @@ writeResult("tracing-overhead", {
   command: "npm run bench:overhead",
   machine,
   loadAtEnd: uptimeLine(),
-  settings: { turns: TURNS, turnSeconds: TURN_SECONDS, connections: CONNECTIONS },
+  settings: {
+    turns: TURNS,
+    turnSeconds: TURN_SECONDS,
+    warmUpSeconds: WARM_UP_SECONDS,
+    connections: CONNECTIONS,
+    control: CONTROL,
+  },
   results,
   spansReceived: spans,
   metricsMicrosecondsPerRequest: metricsMicroseconds,
@@ -128,19 +149,27 @@ function metricsCostPerRequest(): number {
 
 function summary(turns: Turn[], name?: string): Row {
   const of = (side: Side) => turns.filter((turn) => turn.side === side);
-  const off = median(of("off").map((turn) => turn.cpuMsPerRequest));
-  const on = median(of("on").map((turn) => turn.cpuMsPerRequest));
-  // Each turn's "on" against the "off" next to it: how far the ratio itself moves.
+  // Each turn's "on" against the "off" next to it: the figure is their median.
   const pairs = of("on").map((turn, index) => turn.cpuMsPerRequest / of("off")[index]!.cpuMsPerRequest);
+  const [low, high] = bootstrapInterval(pairs);
   return {
     ...(name ? { scenario: name } : {}),
-    "off ms": round(off),
-    "on ms": round(on),
-    "on ÷ off": `${signed(on / off - 1)}`,
+    "off ms": round(median(of("off").map((turn) => turn.cpuMsPerRequest))),
+    "on ms": round(median(of("on").map((turn) => turn.cpuMsPerRequest))),
+    "on ÷ off": `${signed(median(pairs) - 1)}`,
+    "95 % interval": `${signed(low - 1)} … ${signed(high - 1)}`,
     "turn ratios": `${signed(Math.min(...pairs) - 1)} … ${signed(Math.max(...pairs) - 1)}`,
     "off req/s": Math.round(median(of("off").map((turn) => turn.requestsPerSecond))),
     "on req/s": Math.round(median(of("on").map((turn) => turn.requestsPerSecond))),
   };
+}
+
+/** The 95 % interval of the median of `values`, by resampling them 2,000 times. */
+function bootstrapInterval(values: number[]): [number, number] {
+  const medians = Array.from({ length: 2000 }, () =>
+    median(values.map(() => values[Math.floor(Math.random() * values.length)]!)),
+  ).sort((a, b) => a - b);
+  return [medians[49]!, medians[1949]!];
 }
 
 function median(values: number[]): number {
