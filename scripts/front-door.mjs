@@ -42,6 +42,12 @@ const FORWARDED_HEADERS = [
   "x-real-ip",
 ];
 const nextUlid = ulidFactory();
+/**
+ * The routes no trace is made of: the probes and the metrics scrape, which machines ask every few seconds
+ * and which do nothing worth following. Their share of the requests would be most of the traces an idle
+ * service sends, and their tracing work a cost on the cheapest requests there are (docs/operations.md).
+ */
+const UNTRACED_ROUTES = new Set(["/api/health", "/api/ready", "/api/metrics"]);
 
 /**
  * @typedef {import("node:http").IncomingMessage} Request
@@ -91,6 +97,7 @@ export function frontDoor(next, options) {
     response.setHeader("X-Request-Id", requestId);
     for (const { key, value } of headers) response.setHeader(key, value);
     settleClientAddress(request, options.trustedProxies);
+    if (route !== undefined && UNTRACED_ROUTES.has(route)) return pass(request, response);
     // The request's span (while tracing is on) holds everything below, refusals included.
     const actionId = request.headers["next-action"];
     const serverAction =

@@ -217,6 +217,33 @@ test("a request the caller's traceparent leaves unsampled makes no span, and its
   for (const line of lines) expect(line).toMatchObject({ requestId, traceId });
 });
 
+test("the probes and the metrics scrape make no span, even for a caller's sampled traceparent", async () => {
+  const requestId = `e2e-probe-${Date.now()}`;
+  const traceparent = `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-01`;
+  for (const path of ["/api/health", "/api/ready", "/api/metrics"]) {
+    for (let i = 0; i < 2; i++) {
+      const answer = await api(
+        path,
+        { traceparent },
+        { requestId: `${requestId}${path.replaceAll("/", "-")}-${i}` },
+      );
+      expect(answer.status, path).toBeLessThan(500);
+    }
+  }
+  // A traced request after them, on both processes: once its spans are in, theirs would be.
+  const after = `${requestId}-after`;
+  for (let i = 0; i < 2; i++)
+    await api("/v1/infrastructure/sites", integration, { requestId: `${after}-${i}` });
+  for (let i = 0; i < 2; i++)
+    await otlp.waitForSpan((span) => span.attributes["vms.request_id"] === `${after}-${i}`);
+  const probeSpans = otlp.spans.filter((span) =>
+    String(span.attributes["vms.request_id"] ?? "").startsWith(`${requestId}-api`),
+  );
+  expect(probeSpans).toEqual([]);
+  const probes = new Set(["/api/health", "/api/ready", "/api/metrics"]);
+  expect(otlp.spans.filter((span) => probes.has(String(span.attributes["http.route"])))).toEqual([]);
+});
+
 /** The span's parent, its parent's parent, … as far as they have arrived. */
 function ancestorsOf(span: ReceivedSpan, spans: ReceivedSpan[]): ReceivedSpan[] {
   const byId = new Map(spans.map((each) => [each.spanId, each]));
