@@ -4,13 +4,15 @@
 // in turns, off then on, then on then off, and so on, so that whatever else the machine does weighs on
 // both alike; one run after the other (bench:api twice) moved a figure by 20 % on its own.
 // Each turn runs one scenario at full load and measures each server's CPU ms per request (user +
-// system, all its processes). One turn's ratio, "on" against the "off" beside it, scatters by 10–40
-// points on a 2-core machine, so a scenario's figure is the median of many short turns' ratios, with a
-// 95 % bootstrap interval; BENCH_CONTROL=1 starts both servers without tracing, to show the method's own
-// error (docs/performance.md).
+// system, all its processes). A turn's ratio, "on" against the "off" beside it, scatters by 10–40 points
+// on a 2-core machine, so each process start's figure is the median of many turns' ratios. And two
+// processes of the same code differ by several per cent for as long as they run (what V8 made of each),
+// so both servers are started afresh several times, and the figure is the mean of the starts' medians,
+// with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without tracing: the
+// method's own error (docs/performance.md).
 // Metrics are on in both (the front door records every request): their own cost per request is timed
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
-//   npm run bench:overhead   (BENCH_TURNS=20, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=10,
+//   npm run bench:overhead   (BENCH_STARTS=3, BENCH_TURNS=10, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=8,
 //                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1,
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
@@ -27,68 +29,37 @@ import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { recordHttpRequest, routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
 import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 
-const TURNS = Number(process.env.BENCH_TURNS ?? 20);
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const TURNS = Number(process.env.BENCH_TURNS ?? 10);
 const TURN_SECONDS = Number(process.env.BENCH_TURN_SECONDS ?? 3);
 // The first turns after a 3 s warm-up still ran 20–50 % slower than the later ones (V8 optimising).
-const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const CONTROL = process.env.BENCH_CONTROL === "1";
 
 type Side = "off" | "on";
 type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
+/** A scenario's turns, by process start. */
+type Result = { name: string; starts: Turn[][] };
 
 const machine = machineInfo(await postgresVersion());
 const control = CONTROL ? " (control: tracing off on both servers)" : "";
 console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
 const otlp = await startOtlpReceiver({ keepSpans: false });
-const servers: Partial<Record<Side, ProductionServer>> = {};
-const results: Array<{ name: string; turns: Turn[] }> = [];
-try {
-  // One after the other: the first may build `.next`.
-  servers.off = await startServer("off", 3242, {});
-  servers.on = await startServer("on", 3243, CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint });
-  const scenarios = {
-    off: await productScenarios(servers.off.baseUrl),
-    on: await productScenarios(servers.on.baseUrl),
-  };
-  for (const [index, offScenario] of scenarios.off.entries()) {
-    const onScenario = scenarios.on[index]!;
-    if (ONLY && !ONLY.some((part) => offScenario.name.includes(part))) continue;
-    console.log(`\n${offScenario.name}: warm-up, then ${TURNS} turns of ${TURN_SECONDS} s on each server`);
-    await warmUp(
-      { ...offScenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS },
-      WARM_UP_SECONDS,
-    );
-    await warmUp(
-      { ...onScenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS },
-      WARM_UP_SECONDS,
-    );
-    const turns: Turn[] = [];
-    for (let turn = 0; turn < TURNS; turn += 1) {
-      const order: Array<[Side, Scenario]> = [
-        ["off", offScenario],
-        ["on", onScenario],
-      ];
-      for (const [side, scenario] of turn % 2 === 0 ? order : order.reverse()) {
-        turns.push(await loadTurn(side, scenario, servers[side]!.pid));
-      }
-    }
-    results.push({ name: offScenario.name, turns });
-    const { "on ÷ off": ratio, "95 % interval": interval } = summary(turns);
-    console.log(`  ${ratio} (95 %: ${interval})`);
-  }
-} finally {
-  await servers.on?.stop();
-  await servers.off?.stop();
+const databases = { off: await benchDatabase("off"), on: await benchDatabase("on") };
+const results: Result[] = [];
+for (let start = 0; start < STARTS; start += 1) {
+  console.log(`\nProcess start ${start + 1} of ${STARTS}`);
+  await runStart(start);
 }
 const spans = otlp.count();
 await otlp.close();
 
 const metricsMicroseconds = metricsCostPerRequest();
-const rows: Row[] = results.map(({ name, turns }) => summary(turns, name));
+const rows: Row[] = results.map(({ name, starts }) => summary(starts, name));
 printTable(
-  `CPU ms per request, ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)${control}`,
+  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)${control}`,
   rows,
 );
 console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
@@ -105,6 +76,7 @@ writeResult("tracing-overhead", {
   machine,
   loadAtEnd: uptimeLine(),
   settings: {
+    starts: STARTS,
     turns: TURNS,
     turnSeconds: TURN_SECONDS,
     warmUpSeconds: WARM_UP_SECONDS,
@@ -116,11 +88,67 @@ writeResult("tracing-overhead", {
   metricsMicrosecondsPerRequest: metricsMicroseconds,
 });
 
-async function startServer(side: Side, port: number, env: Record<string, string>): Promise<ProductionServer> {
+async function benchDatabase(side: Side): Promise<string> {
   const database = await createBenchDatabase(`overhead_${side}`);
   console.log(`Database ${database.name}: migrations and demo data…`);
   await migrateAndSeed(database.url);
-  return startProductionServer({ name: `tracing-overhead-${side}`, port, databaseUrl: database.url, env });
+  return database.url;
+}
+
+/** Both servers started afresh, every scenario's turns on them, and both stopped. */
+async function runStart(start: number): Promise<void> {
+  const servers: Partial<Record<Side, ProductionServer>> = {};
+  const traced: Record<string, string> = CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint };
+  try {
+    // One after the other: the first may build `.next`.
+    servers.off = await startServer("off", 3242, {});
+    servers.on = await startServer("on", 3243, traced);
+    const scenarios = {
+      off: await productScenarios(servers.off.baseUrl),
+      on: await productScenarios(servers.on.baseUrl),
+    };
+    for (const [index, offScenario] of scenarios.off.entries()) {
+      if (ONLY && !ONLY.some((part) => offScenario.name.includes(part))) continue;
+      const onScenario = scenarios.on[index]!;
+      const turns = await runTurns(servers as Record<Side, ProductionServer>, offScenario, onScenario);
+      let result = results.find((each) => each.name === offScenario.name);
+      if (!result) results.push((result = { name: offScenario.name, starts: [] }));
+      result.starts[start] = turns;
+      const { "on ÷ off": ratio, "95 % interval": interval } = summary([turns]);
+      console.log(`  ${offScenario.name}: ${ratio} (95 %: ${interval})`);
+    }
+  } finally {
+    await servers.on?.stop();
+    await servers.off?.stop();
+  }
+}
+
+async function startServer(side: Side, port: number, env: Record<string, string>): Promise<ProductionServer> {
+  const databaseUrl = databases[side];
+  return startProductionServer({ name: `tracing-overhead-${side}`, port, databaseUrl, env });
+}
+
+/** A warm-up on each server, then the turns: off then on, on then off, and so on. */
+async function runTurns(
+  servers: Record<Side, ProductionServer>,
+  offScenario: Scenario,
+  onScenario: Scenario,
+): Promise<Turn[]> {
+  for (const scenario of [offScenario, onScenario]) {
+    const load = { ...scenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS };
+    await warmUp(load, WARM_UP_SECONDS);
+  }
+  const turns: Turn[] = [];
+  for (let turn = 0; turn < TURNS; turn += 1) {
+    const order: Array<[Side, Scenario]> = [
+      ["off", offScenario],
+      ["on", onScenario],
+    ];
+    for (const [side, scenario] of turn % 2 === 0 ? order : order.reverse()) {
+      turns.push(await loadTurn(side, scenario, servers[side].pid));
+    }
+  }
+  return turns;
 }
 
 async function loadTurn(side: Side, scenario: Scenario, pid: number): Promise<Turn> {
@@ -147,29 +175,43 @@ function metricsCostPerRequest(): number {
   return round(median(rounds));
 }
 
-function summary(turns: Turn[], name?: string): Row {
-  const of = (side: Side) => turns.filter((turn) => turn.side === side);
-  // Each turn's "on" against the "off" next to it: the figure is their median.
-  const pairs = of("on").map((turn, index) => turn.cpuMsPerRequest / of("off")[index]!.cpuMsPerRequest);
-  const [low, high] = bootstrapInterval(pairs);
+/**
+ * A scenario's figure: each turn's "on" against the "off" beside it; their median for each process
+ * start; the mean of those. The interval resamples the starts, then each start's turns.
+ */
+function summary(starts: Turn[][], name?: string): Row {
+  const all = starts.flat();
+  const of = (turns: Turn[], side: Side) => turns.filter((turn) => turn.side === side);
+  const ratios = starts.map((turns) =>
+    of(turns, "on").map((turn, index) => turn.cpuMsPerRequest / of(turns, "off")[index]!.cpuMsPerRequest),
+  );
+  const estimate = (samples: number[][]) => mean(samples.map(median));
+  const [low, high] = bootstrapInterval(ratios, estimate);
+  const pairs = ratios.flat();
   return {
     ...(name ? { scenario: name } : {}),
-    "off ms": round(median(of("off").map((turn) => turn.cpuMsPerRequest))),
-    "on ms": round(median(of("on").map((turn) => turn.cpuMsPerRequest))),
-    "on ÷ off": `${signed(median(pairs) - 1)}`,
+    "off ms": round(median(of(all, "off").map((turn) => turn.cpuMsPerRequest))),
+    "on ms": round(median(of(all, "on").map((turn) => turn.cpuMsPerRequest))),
+    "on ÷ off": `${signed(estimate(ratios) - 1)}`,
     "95 % interval": `${signed(low - 1)} … ${signed(high - 1)}`,
+    "by process start": ratios.map((each) => signed(median(each) - 1)).join(", "),
     "turn ratios": `${signed(Math.min(...pairs) - 1)} … ${signed(Math.max(...pairs) - 1)}`,
-    "off req/s": Math.round(median(of("off").map((turn) => turn.requestsPerSecond))),
-    "on req/s": Math.round(median(of("on").map((turn) => turn.requestsPerSecond))),
+    "off req/s": Math.round(median(of(all, "off").map((turn) => turn.requestsPerSecond))),
+    "on req/s": Math.round(median(of(all, "on").map((turn) => turn.requestsPerSecond))),
   };
 }
 
-/** The 95 % interval of the median of `values`, by resampling them 2,000 times. */
-function bootstrapInterval(values: number[]): [number, number] {
-  const medians = Array.from({ length: 2000 }, () =>
-    median(values.map(() => values[Math.floor(Math.random() * values.length)]!)),
+/** The 95 % interval of `estimate`, by resampling the starts and each start's ratios 2,000 times. */
+function bootstrapInterval(ratios: number[][], estimate: (samples: number[][]) => number): [number, number] {
+  const pick = <T>(values: T[]) => values[Math.floor(Math.random() * values.length)]!;
+  const estimates = Array.from({ length: 2000 }, () =>
+    estimate(ratios.map(() => pick(ratios)).map((each) => each.map(() => pick(each)))),
   ).sort((a, b) => a - b);
-  return [medians[49]!, medians[1949]!];
+  return [estimates[49]!, estimates[1949]!];
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
 function median(values: number[]): number {
