@@ -5,11 +5,11 @@
 // both alike; one run after the other (bench:api twice) moved a figure by 20 % on its own.
 // Each turn runs one scenario at full load and measures each server's CPU ms per request (user +
 // system, all its processes). A turn's ratio, "on" against the "off" beside it, scatters by 10–40 points
-// on a 2-core machine, so each process start's figure is the median of many turns' ratios. And two
-// processes of the same code differ by several per cent for as long as they run (what V8 made of each),
-// so both servers are started afresh several times, and the figure is the mean of the starts' medians,
-// with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without tracing: the
-// method's own error (docs/performance.md).
+// on a 2-core machine, so each process start's figure is the median of many turns' ratios. And a pair
+// of processes of the same code can stay several per cent apart for as long as they run (what V8 made
+// of each), so both servers are started afresh several times: the figure is the mean of the starts'
+// medians, with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without
+// tracing: the method's own error (docs/performance.md).
 // Metrics are on in both (the front door records every request): their own cost per request is timed
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
 //   npm run bench:overhead   (BENCH_STARTS=3, BENCH_TURNS=10, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=8,
