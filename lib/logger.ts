@@ -1,7 +1,10 @@
-// Structured logs: one JSON object per line, so that every line about a request carries its requestId,
-// and, while tracing is on, the trace and span it was written in (traceId, spanId: find the trace of a
-// log line, or the log lines of a trace).
+// Structured logs: one JSON object per line, so that every line about a request carries its requestId
+// (the front door's X-Request-Id, when the line does not name it), and, while tracing is on, the trace
+// and span it was written in (traceId, spanId: find the trace of a log line, or the log lines of a
+// trace).
 import { env } from "@/lib/env";
+import { currentRequestHeader } from "@/lib/http/current-request";
+import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
 import { activeTraceIds } from "@/lib/tracing/spans";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
@@ -10,8 +13,16 @@ type Fields = Record<string, unknown>;
 
 function write(level: Level, message: string, fields?: Fields): void {
   if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
+  const requestId = fields?.requestId ?? currentRequestHeader(REQUEST_ID_HEADER);
   const line = JSON.stringify(
-    { time: new Date().toISOString(), level, message, ...fields, ...activeTraceIds() },
+    {
+      time: new Date().toISOString(),
+      level,
+      message,
+      ...(requestId !== undefined ? { requestId } : {}),
+      ...fields,
+      ...activeTraceIds(),
+    },
     errorReplacer,
   );
   if (level === "error" || level === "warn") console.error(line);

@@ -188,12 +188,13 @@ test("a server action's span names the action, from the build's manifest", async
 
 test("a request the caller's traceparent leaves unsampled makes no span, and its log lines still name its trace", async () => {
   const traceId = randomBytes(16).toString("hex");
+  const callerSpanId = randomBytes(8).toString("hex");
   const requestId = `e2e-unsampled-${Date.now()}`;
   const unsampled = await api(
     "/v1/infrastructure/sites",
     {
       ...integration,
-      traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-00`,
+      traceparent: `00-${traceId}-${callerSpanId}-00`,
     },
     { requestId },
   );
@@ -212,9 +213,14 @@ test("a request the caller's traceparent leaves unsampled makes no span, and its
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{") && line.includes(requestId) && !line.includes(after))
-    .map((line) => JSON.parse(line) as { requestId?: string; traceId?: string });
+    .map((line) => JSON.parse(line) as { requestId?: string; traceId?: string; spanId?: string });
   expect(lines.length).toBeGreaterThan(0);
-  for (const line of lines) expect(line).toMatchObject({ requestId, traceId });
+  for (const line of lines) {
+    expect(line).toMatchObject({ requestId, traceId });
+    // The request's own span, which the sampler left out, not the caller's.
+    expect(line.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(line.spanId).not.toBe(callerSpanId);
+  }
 });
 
 test("the probes and the metrics scrape make no span, even for a caller's sampled traceparent", async () => {

@@ -1,12 +1,13 @@
-// The context a span's work runs in (tracing-api.mjs): a sampled span is active; the work of one the
-// sampler left out runs with no active span and tracing suppressed, and still names its trace in logs.
-// And the request span (request-span.mjs), which Next.js never sees recording.
+// The context a span's work runs in (tracing-api.mjs): a sampled span is active; the work of a worker
+// round the sampler left out runs with no active span and tracing suppressed, and still names its trace
+// in logs. The request span (request-span.mjs), which Next.js never sees recording, and an unsampled
+// request, which enters no context. And the context store, on only while some span's work is under way.
 // A real SDK tracer and context manager, in this process; the global slots are cleared afterwards.
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as api from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { suppressTracing } from "@opentelemetry/core";
+import { W3CTraceContextPropagator, suppressTracing } from "@opentelemetry/core";
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -18,23 +19,40 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTraceIds, activeTraceparent, openSpan } from "@/lib/tracing/spans";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
-import { setTracingApi, spanWorkContext, tracer } from "@/lib/tracing/tracing-api.mjs";
+import { holdContext, setTracingApi, spanWorkContext, tracer } from "@/lib/tracing/tracing-api.mjs";
 
 const exporter = new InMemorySpanExporter();
+const contextManager = new AsyncLocalStorageContextManager();
 
 function useSampler(sampler: Sampler): void {
   const provider = new NodeTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  setTracingApi(api, provider.getTracer("test"), suppressTracing);
+  setTracingApi(api, provider.getTracer("test"), suppressTracing, contextManager);
+}
+
+function fakeRequest(headers: IncomingMessage["headers"] = {}): {
+  request: IncomingMessage;
+  response: ServerResponse & EventEmitter;
+} {
+  const request = { method: "GET", url: "/v1/prep-jobs/01J?x=1", headers } as IncomingMessage;
+  const response = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200 });
+  return { request, response: response as unknown as ServerResponse & EventEmitter };
 }
 
 beforeAll(() => {
-  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  api.context.setGlobalContextManager(contextManager);
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 });
 
 afterAll(() => {
   api.context.disable();
+  api.propagation.disable();
   const slots = globalThis as Record<symbol, unknown>;
-  for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppressed-root"]) {
+  for (const name of [
+    "vms.tracing.api",
+    "vms.tracing.tracer",
+    "vms.tracing.suppressed-root",
+    "vms.tracing.context-holds",
+  ]) {
     delete slots[Symbol.for(name)];
   }
 });
@@ -57,7 +75,7 @@ describe("spanWorkContext", () => {
     exporter.reset();
   });
 
-  it("runs an unsampled span's work with no active span and nothing recorded, its ids kept for the logs", () => {
+  it("runs an unsampled round's work with no active span and nothing recorded, its ids kept for the logs", () => {
     useSampler(new AlwaysOffSampler());
     const request = tracer().startSpan("GET /v1/prep-jobs", {}, api.ROOT_CONTEXT);
     expect(request.isRecording()).toBe(false);
@@ -83,12 +101,11 @@ describe("traceRequest", () => {
     useSampler(new AlwaysOnSampler());
     const warnings: string[] = [];
     api.diag.setLogger({ ...new api.DiagConsoleLogger(), warn: (message) => warnings.push(message) });
-    const request = { method: "GET", url: "/v1/prep-jobs/01J?x=1", headers: {} } as IncomingMessage;
-    const response = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200 });
+    const { request, response } = fakeRequest();
     let returnFromHandler = () => {};
     const handled = traceRequest(
       request,
-      response as unknown as ServerResponse,
+      response,
       { route: "/v1/prep-jobs/[id]", requestId: "01REQUEST" },
       () => {
         const active = api.trace.getActiveSpan();
@@ -116,6 +133,66 @@ describe("traceRequest", () => {
     // No operation reached the ended span (each cost the SDK an Error and its stack).
     expect(warnings).toEqual([]);
     api.diag.disable();
+    exporter.reset();
+  });
+
+  it("runs an unsampled request in no context at all, in which nothing starts a span", async () => {
+    useSampler(new AlwaysOffSampler());
+    const callerTrace = "0af7651916cd43dd8448eb211c80319c";
+    const { request, response } = fakeRequest({ traceparent: `00-${callerTrace}-b7ad6b7169203331-00` });
+    await traceRequest(
+      request,
+      response,
+      { route: "/v1/prep-jobs/[id]", requestId: "01REQUEST" },
+      async () => {
+        await Promise.resolve();
+        expect(api.context.active()).toBe(api.ROOT_CONTEXT);
+        // A child span needs a parent: not a trace of its own, which the sampler might keep.
+        expect(openSpan("webhook.deliver")).toBeUndefined();
+      },
+    );
+    response.emit("close");
+    // Its log lines and events find its ids in the header, which now names its own (unrecorded) span.
+    expect(request.headers.traceparent).toMatch(new RegExp(`^00-${callerTrace}-[0-9a-f]{16}-00$`));
+    expect(request.headers.traceparent).not.toContain("b7ad6b7169203331");
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+});
+
+describe("holdContext", () => {
+  it("keeps the context store on while any span's work is under way, and turns it off after the last", async () => {
+    useSampler(new AlwaysOnSampler());
+    const first = fakeRequest();
+    const second = fakeRequest();
+    // Each handler's continuation after `resume` is what a request does after an await.
+    const activeAfterResume = (
+      { request, response }: ReturnType<typeof fakeRequest>,
+      resume: Promise<void>,
+    ): Promise<api.SpanContext | undefined> =>
+      traceRequest(request, response, { route: "/v1/prep-jobs", requestId: "01REQUEST" }, async () => {
+        await resume;
+        return api.trace.getActiveSpan()?.spanContext();
+      });
+    let resumeFirst = () => {};
+    let resumeSecond = () => {};
+    const firstActive = activeAfterResume(first, new Promise((resolve) => (resumeFirst = resolve)));
+    const secondActive = activeAfterResume(second, new Promise((resolve) => (resumeSecond = resolve)));
+    // The first request's response closes, the second's work goes on: its context is still there.
+    first.response.emit("close");
+    resumeSecond();
+    const secondContext = await secondActive;
+    expect(secondContext?.spanId).toMatch(/^[0-9a-f]{16}$/);
+    // The last one closes: the store is off, so even the first's late continuation sees no context.
+    second.response.emit("close");
+    resumeFirst();
+    expect(await firstActive).toBeUndefined();
+    // A hold released twice counts once, and the next span's work turns the store on again.
+    const release = holdContext();
+    release();
+    release();
+    const round = openSpan("worker.loop", { root: true });
+    expect(await round?.run(async () => (await Promise.resolve(), api.trace.getActiveSpan()))).toBeDefined();
+    round?.end();
     exporter.reset();
   });
 });

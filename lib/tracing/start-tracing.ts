@@ -59,7 +59,8 @@ export function startTracing(role: string): void {
   // provider is a real one or the active span records, so with this it makes none for a request the
   // sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and tracing
   // overhead"); a sampled request's span, SQL included, names its route and server action itself.
-  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  const contextManager = new AsyncLocalStorageContextManager();
+  api.context.setGlobalContextManager(contextManager);
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   // The instrumentation patches pg as it loads, through a hook it puts on every require() of the
   // process. Left in place, that hook resolved each later require's path again, and Next requires
@@ -80,7 +81,7 @@ export function startTracing(role: string): void {
   });
   createRequire(path.join(process.cwd(), "package.json"))("pg");
   Module.prototype.require = originalRequire;
-  setTracingApi(api, provider.getTracer(TRACER_NAME), suppressTracing);
+  setTracingApi(api, provider.getTracer(TRACER_NAME), suppressTracing, contextManager);
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
 }
