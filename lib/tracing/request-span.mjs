@@ -2,10 +2,10 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { holdContext, spanWorkContext, tracer, tracingApi } from "./tracing-api.mjs";
+import { tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
- * Runs `handle` inside the request's span, which ends when the connection is done with the response.
+ * Runs `handle` as the request's span, which ends when the connection is done with the response.
  * @template T
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
@@ -21,17 +21,13 @@ export function traceRequest(request, response, about, handle) {
   const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
   const method = request.method ?? "OTHER";
   const span = tracer().startSpan(`${method} ${about.route}`, { kind: api.SpanKind.SERVER }, parent);
-  if (!span.isRecording()) {
-    // Left out by the sampler (nine requests in ten by default): it records nothing, neither attributes
-    // (the samplers OTEL_TRACES_SAMPLER offers decide without them) nor its end, and enters no context,
-    // which would cost it and every request beside it CPU (holdContext). Nothing inside can start a
-    // span: the pg instrumentation and openSpan want a parent, and Next.js traces only under a
-    // recording span. Its log lines and events find its ids in its traceparent header (lib/tracing/
-    // spans.ts), which names this span instead of the caller's.
-    const { traceId, spanId } = span.spanContext();
-    request.headers.traceparent = `00-${traceId}-${spanId}-00`;
-    return handle();
-  }
+  // The request enters no context: its work finds the span in its own traceparent header, which now
+  // names this span instead of the caller's (lib/tracing/context-manager.ts says why).
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  request.headers.traceparent = `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`;
+  // A span the sampler left out records nothing: neither its attributes (nine requests in ten by default,
+  // and the samplers OTEL_TRACES_SAMPLER offers decide without them) nor its end.
+  if (!span.isRecording()) return handle();
   span.setAttributes({
     "http.request.method": method,
     "http.route": about.route,
@@ -39,14 +35,12 @@ export function traceRequest(request, response, about, handle) {
     "vms.request_id": about.requestId,
     ...(about.serverAction !== undefined ? { "vms.server_action": about.serverAction } : {}),
   });
-  const releaseContext = holdContext();
   response.once("close", () => {
     // A client that left before any answer counts as 499, as in the HTTP metrics.
     const status = response.headersSent ? response.statusCode : 499;
     span.setAttribute("http.response.status_code", status);
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
-    releaseContext();
   });
-  return api.context.with(spanWorkContext(api, parent, span), handle);
+  return handle();
 }

@@ -1,14 +1,7 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
-import { currentRequestHeader } from "@/lib/http/current-request";
-import {
-  holdContext,
-  spanWorkContext,
-  tracer,
-  tracingApi,
-  unsampledSpanContext,
-} from "@/lib/tracing/tracing-api.mjs";
+import { spanWorkContext, tracer, tracingApi, unsampledSpanContext } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
@@ -16,23 +9,16 @@ export type { Attributes };
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /**
- * The active span's context; or inside a worker round the sampler left out (no active span with ids),
- * the round's own; or inside a request the sampler left out (no context at all), the one its traceparent
- * header names (the front door's, lib/tracing/request-span.mjs). Undefined while tracing is off or
- * outside any span.
+ * The active span's context, or inside a request or worker round the sampler left out (which has no
+ * active span with ids), its own; undefined while tracing is off or outside any span.
  */
 function currentSpanContext(): SpanContext | undefined {
   const api = tracingApi();
   if (!api) return undefined;
   const active = api.trace.getActiveSpan()?.spanContext();
-  if (active && api.isSpanContextValid(active)) return active;
-  const unsampled = unsampledSpanContext(api.context.active()) ?? requestSpanContext();
-  return unsampled && api.isSpanContextValid(unsampled) ? unsampled : undefined;
-}
-
-/** The span context the traceparent header of the request being served names. */
-function requestSpanContext(): SpanContext | undefined {
-  return parseTraceparent(currentRequestHeader("traceparent"));
+  const context =
+    active && api.isSpanContextValid(active) ? active : unsampledSpanContext(api.context.active());
+  return context && api.isSpanContextValid(context) ? context : undefined;
 }
 
 /** The current span's ids, for the log lines written inside it. */
@@ -51,15 +37,10 @@ export function activeTraceparent(): string | undefined {
 
 /** A link to the span a stored traceparent names (none for a missing or malformed one). */
 export function linkTo(traceparent: string | null | undefined): Link[] {
-  const context = parseTraceparent(traceparent);
-  return context ? [{ context }] : [];
-}
-
-function parseTraceparent(traceparent: string | null | undefined): SpanContext | undefined {
   const match = traceparent ? TRACEPARENT.exec(traceparent) : null;
-  if (!match) return undefined;
+  if (!match) return [];
   const [, traceId = "", spanId = "", flags = "00"] = match;
-  return { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true };
+  return [{ context: { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true } }];
 }
 
 /** A span the caller ends, or undefined while tracing is off. */
@@ -74,8 +55,8 @@ export type OpenSpan = {
 /**
  * Starts a span: a child of the active one, or a root (`root: true`) for work that belongs to no
  * request, such as a worker's loop, even when a request's wake-up set it going. A child needs a parent,
- * as the pg instrumentation's spans do: outside any context (a request the sampler left out) there is
- * none, rather than a trace of its own.
+ * as the pg instrumentation's spans do: outside any context there is none, rather than a trace of its
+ * own.
  */
 export function openSpan(
   name: string,
@@ -102,7 +83,6 @@ export function openSpan(
     parent,
   );
   const active = spanWorkContext(api, parent, span);
-  const releaseContext = holdContext();
   return {
     span,
     run: (work) => api.context.with(active, work),
@@ -115,7 +95,6 @@ export function openSpan(
         span.setStatus({ code: api.SpanStatusCode.ERROR });
       }
       span.end();
-      releaseContext();
     },
   };
 }

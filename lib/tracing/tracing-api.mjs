@@ -10,8 +10,6 @@ const TRACER_SLOT = Symbol.for("vms.tracing.tracer");
 const SUPPRESSED_ROOT_SLOT = Symbol.for("vms.tracing.suppressed-root");
 /** The span context of a request or round the sampler left out, which has no active span, for its log lines. */
 const UNSAMPLED_SPAN_CONTEXT = Symbol.for("vms.tracing.unsampled-span-context");
-/** The context manager, and how many spans' work holds its store on (holdContext). */
-const CONTEXT_HOLDS_SLOT = Symbol.for("vms.tracing.context-holds");
 
 /** The name of every span's tracer (the instrumentation scope in the exported data). */
 export const TRACER_NAME = "vehicle-movement-service";
@@ -38,58 +36,44 @@ export function tracer() {
  * @param {import("@opentelemetry/api").Tracer} ownTracer
  * @param {(context: import("@opentelemetry/api").Context) => import("@opentelemetry/api").Context} suppressTracing
  *   the SDK's own (@opentelemetry/core): spans started in the context it returns are no-ops
- * @param {import("@opentelemetry/api").ContextManager} contextManager the global one
  */
-export function setTracingApi(api, ownTracer, suppressTracing, contextManager) {
+export function setTracingApi(api, ownTracer, suppressTracing) {
   slots[SLOT] = api;
   slots[TRACER_SLOT] = ownTracer;
   slots[SUPPRESSED_ROOT_SLOT] = suppressTracing(api.ROOT_CONTEXT);
-  slots[CONTEXT_HOLDS_SLOT] = { contextManager, count: 0 };
 }
 
 /**
- * Keeps the context store on until the returned function is called: from the start of a span's work
- * (a sampled request's, a worker round's, an attempt's) to its end. While its store is on, Node copies
- * it onto every promise and callback the process makes, whoever makes them: about 5 % of a request's
- * CPU (docs/performance.md). So the store is turned off whenever no span's work is under way; the next
- * context entered turns it on again (AsyncLocalStorage.run does). A request the sampler left out enters
- * no context at all (request-span.mjs).
- * @returns {() => void} the release; a second call does nothing
- */
-export function holdContext() {
-  const holds =
-    /** @type {{ contextManager: import("@opentelemetry/api").ContextManager, count: number }} */ (
-      slots[CONTEXT_HOLDS_SLOT]
-    );
-  holds.count += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    holds.count -= 1;
-    if (holds.count === 0) holds.contextManager.disable();
-  };
-}
-
-/**
- * The context a span's work runs in: a request's, or a worker round's. A sampled span's ids are active,
- * and the SQL spans and ours become its children, but through a non-recording stand-in: Next.js does its
+ * The context a span's work runs in: a request's (lib/tracing/context-manager.ts, from the ids the front
+ * door gave it), or a worker round's or attempt's (spanWorkContext). A sampled span's ids are active, and
+ * the SQL spans and ours become its children, but through a non-recording stand-in: Next.js does its
  * tracing work (spans of its own, which are not exported, since the provider is not global; attributes
  * set on its parent span, often after the request span ended, each costing the SDK an Error and its
- * stack) only under a recording span. A worker round the sampler left out is not active at all: the
- * work runs with no active span, so that the pg instrumentation (which wants a parent) skips its
- * tracing work, and with tracing suppressed, so that nothing inside starts a trace of its own. Its log
- * lines still carry its trace id (unsampledSpanContext).
+ * stack) only under a recording span. One the sampler left out is not active at all: the work runs with
+ * no active span, so that the pg instrumentation (which wants a parent) skips its tracing work, and with
+ * tracing suppressed, so that nothing inside starts a trace of its own. Its log lines still carry its
+ * trace id (unsampledSpanContext).
+ * @param {typeof import("@opentelemetry/api")} api
+ * @param {import("@opentelemetry/api").Context} parent
+ * @param {import("@opentelemetry/api").SpanContext} spanContext
+ * @param {boolean} recording
+ */
+export function workContext(api, parent, spanContext, recording) {
+  if (recording) return api.trace.setSpan(parent, api.trace.wrapSpanContext(spanContext));
+  const suppressedRoot = /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
+  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, spanContext);
+}
+
+/**
+ * The context the work of a span we started runs in (workContext).
  * @param {typeof import("@opentelemetry/api")} api
  * @param {import("@opentelemetry/api").Context} parent
  * @param {import("@opentelemetry/api").Span} span
  */
 export function spanWorkContext(api, parent, span) {
-  if (span.isRecording()) return api.trace.setSpan(parent, api.trace.wrapSpanContext(span.spanContext()));
   // Started where tracing was already suppressed: the no-op span has no ids, the parent has the ones.
   if (!api.isSpanContextValid(span.spanContext())) return parent;
-  const suppressedRoot = /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
-  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, span.spanContext());
+  return workContext(api, parent, span.spanContext(), span.isRecording());
 }
 
 /**
