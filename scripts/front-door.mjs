@@ -97,7 +97,11 @@ export function frontDoor(next, options) {
     response.setHeader("X-Request-Id", requestId);
     for (const { key, value } of headers) response.setHeader(key, value);
     settleClientAddress(request, options.trustedProxies);
-    if (route !== undefined && UNTRACED_ROUTES.has(route)) return pass(request, response);
+    if (route !== undefined && UNTRACED_ROUTES.has(route)) {
+      // A request's trace context is read from this header (lib/tracing/context-manager.ts).
+      delete request.headers.traceparent;
+      return pass(request, response);
+    }
     // The request's span (while tracing is on) holds everything below, refusals included.
     const actionId = request.headers["next-action"];
     const serverAction =

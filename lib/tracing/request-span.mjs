@@ -2,10 +2,10 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { spanWorkContext, tracer, tracingApi } from "./tracing-api.mjs";
+import { tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
- * Runs `handle` inside the request's span, which ends when the connection is done with the response.
+ * Runs `handle` as the request's span, which ends when the connection is done with the response.
  * @template T
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
@@ -21,10 +21,13 @@ export function traceRequest(request, response, about, handle) {
   const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
   const method = request.method ?? "OTHER";
   const span = tracer().startSpan(`${method} ${about.route}`, { kind: api.SpanKind.SERVER }, parent);
-  const active = spanWorkContext(api, parent, span);
+  // The request enters no context: its work finds the span in its own traceparent header, which now
+  // names this span instead of the caller's (lib/tracing/context-manager.ts says why).
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  request.headers.traceparent = `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`;
   // A span the sampler left out records nothing: neither its attributes (nine requests in ten by default,
   // and the samplers OTEL_TRACES_SAMPLER offers decide without them) nor its end.
-  if (!span.isRecording()) return api.context.with(active, handle);
+  if (!span.isRecording()) return handle();
   span.setAttributes({
     "http.request.method": method,
     "http.route": about.route,
@@ -39,5 +42,5 @@ export function traceRequest(request, response, about, handle) {
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
   });
-  return api.context.with(active, handle);
+  return handle();
 }

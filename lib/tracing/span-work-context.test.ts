@@ -1,12 +1,14 @@
-// The context a span's work runs in (tracing-api.mjs): a sampled span is active; the work of one the
-// sampler left out runs with no active span and tracing suppressed, and still names its trace in logs.
-// And the request span (request-span.mjs), which Next.js never sees recording.
+// The context work runs in. A request enters none of its own: the front door names its span in its
+// traceparent header (request-span.mjs) and the context manager finds it through Next.js's store of the
+// request (context-manager.ts); Next.js never sees a recording span. A sampled worker round's or
+// attempt's work enters its span's context, with the store on only while such work is in flight; the
+// work of one the sampler left out enters none.
 // A real SDK tracer and context manager, in this process; the global slots are cleared afterwards.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as api from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { suppressTracing } from "@opentelemetry/core";
+import { W3CTraceContextPropagator, suppressTracing } from "@opentelemetry/core";
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -18,7 +20,12 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activeTraceIds, activeTraceparent, openSpan } from "@/lib/tracing/spans";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
-import { setTracingApi, spanWorkContext, tracer } from "@/lib/tracing/tracing-api.mjs";
+import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
+
+// Next's server sets this before its stores are made; without it they are stand-ins that hold nothing.
+Object.assign(globalThis, { AsyncLocalStorage });
+const { workUnitAsyncStorage } = await import("next/dist/server/app-render/work-unit-async-storage.external");
+const { RequestContextManager } = await import("@/lib/tracing/context-manager");
 
 const exporter = new InMemorySpanExporter();
 
@@ -27,81 +34,145 @@ function useSampler(sampler: Sampler): void {
   setTracingApi(api, provider.getTracer("test"), suppressTracing);
 }
 
+function fakeRequest(headers: Record<string, string> = {}): {
+  request: IncomingMessage;
+  response: ServerResponse & EventEmitter;
+} {
+  const request = { method: "GET", url: "/v1/prep-jobs/01J?x=1", headers } as IncomingMessage;
+  const response = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200 });
+  return { request, response: response as unknown as ServerResponse & EventEmitter };
+}
+
+/** Runs `work` as Next.js runs a route handler after the front door: in its store of the request. */
+function inNextRequest<T>(request: IncomingMessage, work: () => T): T {
+  const headers = new Headers(request.headers as Record<string, string>);
+  const store = { type: "request", headers } as unknown as Parameters<typeof workUnitAsyncStorage.run>[0];
+  return workUnitAsyncStorage.run(store, work);
+}
+
 beforeAll(() => {
-  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  api.context.setGlobalContextManager(new RequestContextManager().enable());
+  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 });
 
 afterAll(() => {
   api.context.disable();
+  api.propagation.disable();
   const slots = globalThis as Record<symbol, unknown>;
   for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppressed-root"]) {
     delete slots[Symbol.for(name)];
   }
 });
 
-describe("spanWorkContext", () => {
-  it("makes a sampled span's ids the active ones, so that the spans inside are its children", () => {
+describe("openSpan", () => {
+  it("runs a sampled round's work in its context, so that the spans inside are its children", async () => {
     useSampler(new AlwaysOnSampler());
-    const request = tracer().startSpan("GET /v1/prep-jobs", {}, api.ROOT_CONTEXT);
-    api.context.with(spanWorkContext(api, api.ROOT_CONTEXT, request), () => {
+    const round = openSpan("worker.loop", { root: true });
+    await round?.run(async () => {
+      await Promise.resolve();
       // Through a stand-in that records nothing: Next.js does its tracing work only under a recording span.
-      expect(api.trace.getActiveSpan()?.spanContext()).toEqual(request.spanContext());
+      expect(api.trace.getActiveSpan()?.spanContext()).toEqual(round.span.spanContext());
       expect(api.trace.getActiveSpan()?.isRecording()).toBe(false);
       const statement = openSpan("pg.query");
       expect(statement?.span.isRecording()).toBe(true);
       statement?.end();
     });
-    request.end();
+    round?.end();
     const [statement] = exporter.getFinishedSpans();
-    expect(statement?.parentSpanContext?.spanId).toBe(request.spanContext().spanId);
+    expect(statement?.parentSpanContext?.spanId).toBe(round?.span.spanContext().spanId);
     exporter.reset();
   });
 
-  it("runs an unsampled span's work with no active span and nothing recorded, its ids kept for the logs", () => {
-    useSampler(new AlwaysOffSampler());
-    const request = tracer().startSpan("GET /v1/prep-jobs", {}, api.ROOT_CONTEXT);
-    expect(request.isRecording()).toBe(false);
-    const ids = { traceId: request.spanContext().traceId, spanId: request.spanContext().spanId };
-    api.context.with(spanWorkContext(api, api.ROOT_CONTEXT, request), () => {
-      expect(api.trace.getActiveSpan()).toBeUndefined();
-      expect(activeTraceIds()).toEqual(ids);
-      expect(activeTraceparent()).toBe(`00-${ids.traceId}-${ids.spanId}-00`);
-      // A span opened inside (a delivery in a worker round) is a no-op without ids of its own: its work
-      // keeps the round's context, and its log lines the round's trace.
-      const inner = openSpan("webhook.deliver");
-      expect(inner && api.isSpanContextValid(inner.span.spanContext())).toBe(false);
-      inner?.run(() => expect(activeTraceIds()).toEqual(ids));
-      inner?.end();
+  it("switches the context store off once no entered work is in flight, and not before", async () => {
+    useSampler(new AlwaysOnSampler());
+    const [first, second] = [
+      openSpan("worker.loop", { root: true }),
+      openSpan("worker.loop", { root: true }),
+    ];
+    let finishFirst = () => {};
+    let afterwards: Promise<api.Context> | undefined;
+    const firstDone = first?.run(async () => {
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+      // Still in flight after the second settled: its context is still there.
+      expect(api.trace.getActiveSpan()?.spanContext().spanId).toBe(first.span.spanContext().spanId);
+      // A timer the work leaves behind runs after it settled.
+      afterwards = new Promise((resolve) => setTimeout(() => resolve(api.context.active()), 5));
     });
-    request.end();
+    await second?.run(async () => {
+      await Promise.resolve();
+      expect(api.trace.getActiveSpan()?.spanContext().spanId).toBe(second.span.spanContext().spanId);
+    });
+    finishFirst();
+    await firstDone;
+    // The store is off: what the work left running finds no entered context.
+    expect(await afterwards).toBe(api.ROOT_CONTEXT);
+    first?.end();
+    second?.end();
+    exporter.reset();
+  });
+
+  it("gives an unsampled round's work no context: nothing inside is traced", async () => {
+    useSampler(new AlwaysOffSampler());
+    const round = openSpan("worker.loop", { root: true });
+    expect(round?.span.isRecording()).toBe(false);
+    await round?.run(async () => {
+      await Promise.resolve();
+      expect(api.context.active()).toBe(api.ROOT_CONTEXT);
+      // A child span needs a parent: not a trace of its own, which the sampler might keep.
+      expect(openSpan("webhook.deliver")).toBeUndefined();
+    });
+    round?.end();
     expect(exporter.getFinishedSpans()).toEqual([]);
   });
 });
 
 describe("traceRequest", () => {
+  it("enters no context: the request's work finds its span through Next.js's store of the request", async () => {
+    useSampler(new AlwaysOnSampler());
+    const { request, response } = fakeRequest();
+    const spanId = await traceRequest(
+      request,
+      response,
+      { route: "/v1/prep-jobs", requestId: "01R" },
+      async () => {
+        await Promise.resolve();
+        // No store of ours carries anything (it would be copied onto every promise of the process).
+        expect(api.context.active()).toBe(api.ROOT_CONTEXT);
+        return inNextRequest(request, async () => {
+          await Promise.resolve();
+          return api.trace.getActiveSpan()?.spanContext().spanId;
+        });
+      },
+    );
+    response.emit("close");
+    const [span] = exporter.getFinishedSpans();
+    expect(spanId).toBe(span?.spanContext().spanId);
+    exporter.reset();
+  });
+
   it("gives Next.js no recording span to write to, while the request span records the request", async () => {
     useSampler(new AlwaysOnSampler());
     const warnings: string[] = [];
     api.diag.setLogger({ ...new api.DiagConsoleLogger(), warn: (message) => warnings.push(message) });
-    const request = { method: "GET", url: "/v1/prep-jobs/01J?x=1", headers: {} } as IncomingMessage;
-    const response = Object.assign(new EventEmitter(), { headersSent: true, statusCode: 200 });
+    const { request, response } = fakeRequest();
     let returnFromHandler = () => {};
     const handled = traceRequest(
       request,
-      response as unknown as ServerResponse,
+      response,
       { route: "/v1/prep-jobs/[id]", requestId: "01REQUEST" },
-      () => {
-        const active = api.trace.getActiveSpan();
-        expect(active?.isRecording()).toBe(false);
-        openSpan("pg.query")?.end();
-        return new Promise<void>((resolve) => {
-          // Next sets its route on its parent span as its handler returns, after the response closed.
-          returnFromHandler = () => {
-            active?.setAttribute("http.route", "/v1/prep-jobs/next-route");
-            resolve();
-          };
-        });
-      },
+      () =>
+        inNextRequest(request, () => {
+          const active = api.trace.getActiveSpan();
+          expect(active?.isRecording()).toBe(false);
+          openSpan("pg.query")?.end();
+          return new Promise<void>((resolve) => {
+            // Next sets its route on its parent span as its handler returns, after the response closed.
+            returnFromHandler = () => {
+              active?.setAttribute("http.route", "/v1/prep-jobs/next-route");
+              resolve();
+            };
+          });
+        }),
     );
     response.emit("close");
     returnFromHandler();
@@ -117,5 +188,30 @@ describe("traceRequest", () => {
     expect(warnings).toEqual([]);
     api.diag.disable();
     exporter.reset();
+  });
+
+  it("leaves an unsampled request with no active span, and its log lines with its own span's ids", async () => {
+    useSampler(new AlwaysOffSampler());
+    const callerTrace = "0af7651916cd43dd8448eb211c80319c";
+    const callerSpan = "b7ad6b7169203331";
+    const { request, response } = fakeRequest({ traceparent: `00-${callerTrace}-${callerSpan}-00` });
+    const ids = await traceRequest(request, response, { route: "/v1/prep-jobs", requestId: "01R" }, () =>
+      inNextRequest(request, async () => {
+        await Promise.resolve();
+        expect(api.trace.getActiveSpan()).toBeUndefined();
+        // A child span needs a parent: not a trace of its own, which the sampler might keep.
+        const inner = openSpan("webhook.deliver");
+        expect(inner && api.isSpanContextValid(inner.span.spanContext())).toBe(false);
+        inner?.end();
+        // The events it writes name it, for their deliveries' links.
+        expect(activeTraceparent()).toBe(`00-${activeTraceIds()?.traceId}-${activeTraceIds()?.spanId}-00`);
+        return activeTraceIds();
+      }),
+    );
+    response.emit("close");
+    expect(ids?.traceId).toBe(callerTrace);
+    expect(ids?.spanId).toMatch(/^[0-9a-f]{16}$/);
+    expect(ids?.spanId).not.toBe(callerSpan);
+    expect(exporter.getFinishedSpans()).toEqual([]);
   });
 });

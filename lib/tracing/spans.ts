@@ -1,7 +1,7 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
-import { unsampledSpanContext, spanWorkContext, tracer, tracingApi } from "@/lib/tracing/tracing-api.mjs";
+import { tracer, tracingApi, unsampledSpanContext, workContext } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
@@ -54,7 +54,9 @@ export type OpenSpan = {
 
 /**
  * Starts a span: a child of the active one, or a root (`root: true`) for work that belongs to no
- * request, such as a worker's loop, even when a request's wake-up set it going.
+ * request, such as a worker's loop, even when a request's wake-up set it going. A child needs a parent,
+ * as the pg instrumentation's spans do: outside any context there is none, rather than a trace of its
+ * own.
  */
 export function openSpan(
   name: string,
@@ -69,6 +71,7 @@ export function openSpan(
   const api = tracingApi();
   if (!api) return undefined;
   const parent = options.root ? api.ROOT_CONTEXT : api.context.active();
+  if (parent === api.ROOT_CONTEXT && !options.root) return undefined;
   const span = tracer().startSpan(
     name,
     {
@@ -79,10 +82,13 @@ export function openSpan(
     },
     parent,
   );
-  const active = spanWorkContext(api, parent, span);
   return {
     span,
-    run: (work) => api.context.with(active, work),
+    // A span the sampler left out gives its work no context: entering one would switch the context store
+    // on while the work runs (context-manager.ts), and with no active span nothing inside is traced.
+    run: span.isRecording()
+      ? (work) => api.context.with(workContext(api, parent, span.spanContext(), true), work)
+      : (work) => work(),
     end: ({ error, failed, attributes } = {}) => {
       if (attributes) span.setAttributes(attributes);
       if (error !== undefined) {

@@ -6,7 +6,6 @@ import Module, { createRequire } from "node:module";
 import { hostname } from "node:os";
 import path from "node:path";
 import * as api from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
@@ -22,6 +21,7 @@ import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic
 import { env } from "@/lib/env";
 import { buildVersion } from "@/lib/operations/build-version";
 import { onShutdown } from "@/lib/shutdown-hooks";
+import { RequestContextManager } from "@/lib/tracing/context-manager";
 import { TRACER_NAME, setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 /**
@@ -59,7 +59,8 @@ export function startTracing(role: string): void {
   // provider is a real one or the active span records, so with this it makes none for a request the
   // sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and tracing
   // overhead"); a sampled request's span, SQL included, names its route and server action itself.
-  api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  // The context manager finds a request's context in the request (context-manager.ts says why).
+  api.context.setGlobalContextManager(new RequestContextManager().enable());
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   // The instrumentation patches pg as it loads, through a hook it puts on every require() of the
   // process. Left in place, that hook resolved each later require's path again, and Next requires

@@ -44,28 +44,28 @@ export function setTracingApi(api, ownTracer, suppressTracing) {
 }
 
 /**
- * The context a span's work runs in: a request's, or a worker round's. A sampled span's ids are active,
- * and the SQL spans and ours become its children, but through a non-recording stand-in: Next.js does its
- * tracing work (spans of its own, which are not exported, since the provider is not global; attributes
- * set on its parent span, often after the request span ended, each costing the SDK an Error and its
- * stack) only under a recording span. One the sampler left out is not active at all: the work runs with
- * no active span, so that Next and the pg instrumentation (which wants a parent) skip all their tracing
- * work, and with tracing suppressed, so that nothing inside starts a trace of its own. Its log lines
- * still carry its trace id (unsampledSpanContext).
+ * The context a span's work runs in: a request's (lib/tracing/context-manager.ts, from the ids the front
+ * door gave it), or a sampled worker round's or attempt's (lib/tracing/spans.ts). A sampled span's ids
+ * are active, and the SQL spans and ours become its children, but through a non-recording stand-in:
+ * Next.js does its tracing work (spans of its own, which are not exported, since the provider is not
+ * global; attributes set on its parent span, often after the request span ended, each costing the SDK an
+ * Error and its stack) only under a recording span. A request the sampler left out has no active span,
+ * so that the pg instrumentation (which wants a parent) skips its tracing work, and tracing suppressed,
+ * so that nothing inside starts a trace of its own. Its log lines still carry its trace id
+ * (unsampledSpanContext).
  * @param {typeof import("@opentelemetry/api")} api
  * @param {import("@opentelemetry/api").Context} parent
- * @param {import("@opentelemetry/api").Span} span
+ * @param {import("@opentelemetry/api").SpanContext} spanContext
+ * @param {boolean} recording
  */
-export function spanWorkContext(api, parent, span) {
-  if (span.isRecording()) return api.trace.setSpan(parent, api.trace.wrapSpanContext(span.spanContext()));
-  // Started where tracing was already suppressed: the no-op span has no ids, the parent has the ones.
-  if (!api.isSpanContextValid(span.spanContext())) return parent;
+export function workContext(api, parent, spanContext, recording) {
+  if (recording) return api.trace.setSpan(parent, api.trace.wrapSpanContext(spanContext));
   const suppressedRoot = /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
-  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, span.spanContext());
+  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, spanContext);
 }
 
 /**
- * The span context of the request or round being run when the sampler left it out (it has no active
+ * The span context of the request being run when the sampler left it out (it has no active
  * span).
  * @param {import("@opentelemetry/api").Context} context
  * @returns {import("@opentelemetry/api").SpanContext | undefined}
