@@ -61,7 +61,6 @@ export class RequestContextManager implements api.ContextManager {
 
   disable(): this {
     this.#entered.disable();
-    this.#inFlight = 0;
     return this;
   }
 

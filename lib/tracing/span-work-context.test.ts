@@ -79,6 +79,7 @@ describe("openSpan", () => {
     });
     round?.end();
     const [statement] = exporter.getFinishedSpans();
+    expect(statement?.name).toBe("pg.query");
     expect(statement?.parentSpanContext?.spanId).toBe(round?.span.spanContext().spanId);
     exporter.reset();
   });
