@@ -10,10 +10,14 @@
 // of each), so both servers are started afresh several times: the figure is the mean of the starts'
 // medians, with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without
 // tracing: the method's own error (docs/performance.md).
+// Each server runs one web process (WEB_CONCURRENCY=1, BENCH_WEB_PROCESSES to change it), which runs the
+// webhook worker too: with one per core, each turn's new connections fell differently on the two
+// processes, only the first of which runs the worker, and the control's starts were up to 7 % apart;
+// with one, its intervals are ±2–5 points.
 // Metrics are on in both (the front door records every request): their own cost per request is timed
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
 //   npm run bench:overhead   (BENCH_STARTS=3, BENCH_TURNS=10, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=8,
-//                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1,
+//                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1, BENCH_WEB_PROCESSES=1,
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
 import { processTreeCpuMs } from "@/bench/lib/cpu-time";
@@ -37,6 +41,7 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const CONTROL = process.env.BENCH_CONTROL === "1";
+const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? "1";
 
 type Side = "off" | "on";
 type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
@@ -59,7 +64,7 @@ await otlp.close();
 const metricsMicroseconds = metricsCostPerRequest();
 const rows: Row[] = results.map(({ name, starts }) => summary(starts, name));
 printTable(
-  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections)${control}`,
+  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections, ${WEB_PROCESSES} web process(es) each)${control}`,
   rows,
 );
 console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
@@ -82,6 +87,7 @@ writeResult("tracing-overhead", {
     warmUpSeconds: WARM_UP_SECONDS,
     connections: CONNECTIONS,
     control: CONTROL,
+    webProcesses: WEB_PROCESSES,
   },
   results,
   spansReceived: spans,
@@ -125,7 +131,12 @@ async function runStart(start: number): Promise<void> {
 
 async function startServer(side: Side, port: number, env: Record<string, string>): Promise<ProductionServer> {
   const databaseUrl = databases[side];
-  return startProductionServer({ name: `tracing-overhead-${side}`, port, databaseUrl, env });
+  return startProductionServer({
+    name: `tracing-overhead-${side}`,
+    port,
+    databaseUrl,
+    env: { WEB_CONCURRENCY: WEB_PROCESSES, ...env },
+  });
 }
 
 /** A warm-up on each server, then the turns: off then on, on then off, and so on. */
