@@ -4,6 +4,11 @@
 // outside a request: in the worker, at startup, in tests.
 import { workUnitAsyncStorage } from "next/dist/server/app-render/work-unit-async-storage.external";
 
+/** Whether this runs inside a request. Cheaper than its headers, which Next.js builds on first read. */
+export function insideRequest(): boolean {
+  return workUnitAsyncStorage.getStore()?.type === "request";
+}
+
 /** The request's headers, the same object for the whole of one request's work. */
 export function currentRequestHeaders(): Pick<Headers, "get"> | undefined {
   const store = workUnitAsyncStorage.getStore();

@@ -5,20 +5,26 @@
 // (docs/performance.md, "Metrics and tracing overhead"). So:
 // - inside a request, the context comes from the request itself: the front door writes the request
 //   span's traceparent into its headers (request-span.mjs), and Next.js keeps the request in a store it
-//   has anyway (lib/http/current-request.ts);
+//   has anyway (lib/http/current-request.ts). While no sampled request is in flight (the front door
+//   counts them), a request is answered without being read: it is one the sampler left out;
 // - work that enters a context (a sampled worker round and its attempts, the exporter, the pg
 //   instrumentation's callbacks) switches the store on, and the store goes off again once no such work
 //   is left in flight.
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as api from "@opentelemetry/api";
-import { currentRequestHeaders } from "@/lib/http/current-request";
-import { workContext } from "@/lib/tracing/tracing-api.mjs";
+import { currentRequestHeaders, insideRequest } from "@/lib/http/current-request";
+import {
+  parseTraceparent,
+  sampledRequestsInFlight,
+  unsampledRequestContext,
+  workContext,
+} from "@/lib/tracing/tracing-api.mjs";
 
 export class RequestContextManager implements api.ContextManager {
   readonly #entered = new AsyncLocalStorage<api.Context>();
   /** Work inside an entered context still in flight: the store is on while there is any. */
   #inFlight = 0;
-  /** Each request's context, made once from its headers. */
+  /** Each request's context, made once from its headers (while sampled requests are in flight). */
   readonly #byRequest = new WeakMap<object, api.Context>();
 
   active(): api.Context {
@@ -70,29 +76,28 @@ export class RequestContextManager implements api.ContextManager {
   };
 
   /**
-   * The request span's context: active while sampled (its SQL spans become its children), else only its
-   * ids, for the log lines (tracing-api.mjs's workContext). The root context outside a request.
+   * Inside a request, its span's context if the sampler kept it (its SQL spans become its children), else
+   * tracing suppressed (tracing-api.mjs's unsampledRequestContext). The root context outside a request.
    */
   #requestContext(): api.Context {
-    const headers = currentRequestHeaders();
-    if (!headers) return api.ROOT_CONTEXT;
+    if (!insideRequest()) return api.ROOT_CONTEXT;
+    // With no sampled request in flight this one is not sampled either, and is not looked up: its first
+    // lookup made Next.js build its view of the request's headers, ~10 µs (docs/performance.md).
+    if (sampledRequestsInFlight() === 0) return unsampledRequestContext();
+    const headers = currentRequestHeaders()!;
     let context = this.#byRequest.get(headers);
     if (!context) {
-      const extracted = api.propagation.extract(api.ROOT_CONTEXT, {
-        traceparent: headers.get("traceparent"),
-      });
-      const spanContext = api.trace.getSpanContext(extracted);
-      context =
-        spanContext && api.isSpanContextValid(spanContext)
-          ? workContext(
-              api,
-              api.ROOT_CONTEXT,
-              spanContext,
-              (spanContext.traceFlags & api.TraceFlags.SAMPLED) !== 0,
-            )
-          : api.ROOT_CONTEXT;
+      context = requestSpanContext(headers.get("traceparent"));
       this.#byRequest.set(headers, context);
     }
     return context;
   }
+}
+
+/** The context of the request span the front door named in the request's traceparent. */
+function requestSpanContext(traceparent: string | null): api.Context {
+  const spanContext = parseTraceparent(traceparent);
+  return spanContext && (spanContext.traceFlags & api.TraceFlags.SAMPLED) !== 0
+    ? workContext(api, api.ROOT_CONTEXT, spanContext)
+    : unsampledRequestContext();
 }

@@ -2,7 +2,7 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { tracer, tracingApi } from "./tracing-api.mjs";
+import { countSampledRequest, tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
  * Runs `handle` as the request's span, which ends when the connection is done with the response.
@@ -28,6 +28,9 @@ export function traceRequest(request, response, about, handle) {
   // A span the sampler left out records nothing: neither its attributes (nine requests in ten by default,
   // and the samplers OTEL_TRACES_SAMPLER offers decide without them) nor its end.
   if (!span.isRecording()) return handle();
+  // Counted until the span ends: while none is, the context manager answers every request as unsampled
+  // without reading it (work a request leaves running after its response is not in its span).
+  countSampledRequest(1);
   span.setAttributes({
     "http.request.method": method,
     "http.route": about.route,
@@ -41,6 +44,7 @@ export function traceRequest(request, response, about, handle) {
     span.setAttribute("http.response.status_code", status);
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
+    countSampledRequest(-1);
   });
   return handle();
 }

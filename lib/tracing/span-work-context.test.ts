@@ -14,11 +14,12 @@ import {
   AlwaysOnSampler,
   InMemorySpanExporter,
   NodeTracerProvider,
+  ParentBasedSampler,
+  SamplingDecision,
   SimpleSpanProcessor,
   type Sampler,
 } from "@opentelemetry/sdk-trace-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { activeTraceIds, activeTraceparent, openSpan } from "@/lib/tracing/spans";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
 import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
 
@@ -26,6 +27,7 @@ import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
 Object.assign(globalThis, { AsyncLocalStorage });
 const { workUnitAsyncStorage } = await import("next/dist/server/app-render/work-unit-async-storage.external");
 const { RequestContextManager } = await import("@/lib/tracing/context-manager");
+const { activeTraceIds, activeTraceparent, openSpan } = await import("@/lib/tracing/spans");
 
 const exporter = new InMemorySpanExporter();
 
@@ -43,12 +45,31 @@ function fakeRequest(headers: Record<string, string> = {}): {
   return { request, response: response as unknown as ServerResponse & EventEmitter };
 }
 
-/** Runs `work` as Next.js runs a route handler after the front door: in its store of the request. */
-function inNextRequest<T>(request: IncomingMessage, work: () => T): T {
+/**
+ * Runs `work` as Next.js runs a route handler after the front door: in its store of the request, whose
+ * headers Next builds on first read (`reads` counts them).
+ */
+function inNextRequest<T>(request: IncomingMessage, work: () => T, reads = { count: 0 }): T {
   const headers = new Headers(request.headers as Record<string, string>);
-  const store = { type: "request", headers } as unknown as Parameters<typeof workUnitAsyncStorage.run>[0];
+  const store = {
+    type: "request",
+    get headers() {
+      reads.count += 1;
+      return headers;
+    },
+  } as unknown as Parameters<typeof workUnitAsyncStorage.run>[0];
   return workUnitAsyncStorage.run(store, work);
 }
+
+/** Samples the traces whose root span's name says so: a sampled request and one left out, side by side. */
+const sampleByName = new ParentBasedSampler({
+  root: {
+    shouldSample: (_context, _traceId, name) => ({
+      decision: name.includes("sampled") ? SamplingDecision.RECORD_AND_SAMPLED : SamplingDecision.NOT_RECORD,
+    }),
+    toString: () => "sampleByName",
+  },
+});
 
 beforeAll(() => {
   api.context.setGlobalContextManager(new RequestContextManager().enable());
@@ -59,7 +80,12 @@ afterAll(() => {
   api.context.disable();
   api.propagation.disable();
   const slots = globalThis as Record<symbol, unknown>;
-  for (const name of ["vms.tracing.api", "vms.tracing.tracer", "vms.tracing.suppressed-root"]) {
+  for (const name of [
+    "vms.tracing.api",
+    "vms.tracing.tracer",
+    "vms.tracing.suppressed-root",
+    "vms.tracing.sampled-requests",
+  ]) {
     delete slots[Symbol.for(name)];
   }
 });
@@ -214,5 +240,73 @@ describe("traceRequest", () => {
     expect(ids?.spanId).toMatch(/^[0-9a-f]{16}$/);
     expect(ids?.spanId).not.toBe(callerSpan);
     expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it("answers an unsampled request without reading the request while no sampled one is in flight", async () => {
+    useSampler(new AlwaysOffSampler());
+    const { request, response } = fakeRequest();
+    const reads = { count: 0 };
+    const ids = await traceRequest(request, response, { route: "/v1/sites", requestId: "01R" }, () =>
+      inNextRequest(
+        request,
+        async () => {
+          await Promise.resolve();
+          expect(api.trace.getActiveSpan()).toBeUndefined();
+          expect(reads.count).toBe(0);
+          // Tracing is suppressed: nothing inside starts a trace of its own.
+          expect(api.trace.getTracer("test").startSpan("inner").isRecording()).toBe(false);
+          // Its log lines read its ids from its traceparent, only when written.
+          return activeTraceIds();
+        },
+        reads,
+      ),
+    );
+    response.emit("close");
+    expect(reads.count).toBe(1);
+    expect(`00-${ids?.traceId}-${ids?.spanId}-00`).toBe(request.headers.traceparent);
+  });
+
+  it("tells a sampled request from an unsampled one while both are in flight", async () => {
+    useSampler(sampleByName);
+    const sampled = fakeRequest();
+    const unsampled = fakeRequest();
+    let finishSampled = () => {};
+    const sampledWork = traceRequest(
+      sampled.request,
+      sampled.response,
+      { route: "/v1/sampled", requestId: "01S" },
+      () =>
+        inNextRequest(sampled.request, async () => {
+          await new Promise<void>((resolve) => (finishSampled = resolve));
+          openSpan("pg.query")?.end();
+          return api.trace.getActiveSpan()?.spanContext().spanId;
+        }),
+    );
+    const unsampledIds = await traceRequest(
+      unsampled.request,
+      unsampled.response,
+      { route: "/v1/other", requestId: "01U" },
+      () =>
+        inNextRequest(unsampled.request, async () => {
+          await Promise.resolve();
+          expect(api.trace.getActiveSpan()).toBeUndefined();
+          expect(openSpan("pg.query")?.span.isRecording()).toBe(false);
+          return activeTraceIds();
+        }),
+    );
+    unsampled.response.emit("close");
+    finishSampled();
+    const sampledSpanId = await sampledWork;
+    sampled.response.emit("close");
+    const [statement, requestSpan] = exporter.getFinishedSpans();
+    expect(requestSpan?.name).toBe("GET /v1/sampled");
+    expect(sampledSpanId).toBe(requestSpan?.spanContext().spanId);
+    expect(statement?.parentSpanContext?.spanId).toBe(sampledSpanId);
+    expect(unsampledIds?.spanId).toBe(String(unsampled.request.headers.traceparent).split("-")[2]);
+    // Both closed: the next unsampled request is answered without a lookup again.
+    const reads = { count: 0 };
+    inNextRequest(fakeRequest().request, () => api.context.active(), reads);
+    expect(reads.count).toBe(0);
+    exporter.reset();
   });
 });

@@ -1,23 +1,22 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
-import { tracer, tracingApi, unsampledSpanContext, workContext } from "@/lib/tracing/tracing-api.mjs";
+import { currentRequestHeader } from "@/lib/http/current-request";
+import { parseTraceparent, tracer, tracingApi, workContext } from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
-/** A W3C traceparent: version 00, trace id, parent span id, flags. */
-const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
-
 /**
- * The active span's context, or inside a request or worker round the sampler left out (which has no
- * active span with ids), its own; undefined while tracing is off or outside any span.
+ * The active span's context, or inside a request the sampler left out (which has no active span), the
+ * request span's, from the traceparent the front door wrote (request-span.mjs); undefined while tracing
+ * is off or outside any span.
  */
 function currentSpanContext(): SpanContext | undefined {
   const api = tracingApi();
   if (!api) return undefined;
   const active = api.trace.getActiveSpan()?.spanContext();
   const context =
-    active && api.isSpanContextValid(active) ? active : unsampledSpanContext(api.context.active());
+    active && api.isSpanContextValid(active) ? active : parseTraceparent(currentRequestHeader("traceparent"));
   return context && api.isSpanContextValid(context) ? context : undefined;
 }
 
@@ -37,10 +36,8 @@ export function activeTraceparent(): string | undefined {
 
 /** A link to the span a stored traceparent names (none for a missing or malformed one). */
 export function linkTo(traceparent: string | null | undefined): Link[] {
-  const match = traceparent ? TRACEPARENT.exec(traceparent) : null;
-  if (!match) return [];
-  const [, traceId = "", spanId = "", flags = "00"] = match;
-  return [{ context: { traceId, spanId, traceFlags: Number.parseInt(flags, 16), isRemote: true } }];
+  const context = parseTraceparent(traceparent);
+  return context ? [{ context }] : [];
 }
 
 /** A span the caller ends, or undefined while tracing is off. */
@@ -87,7 +84,7 @@ export function openSpan(
     // A span the sampler left out gives its work no context: entering one would switch the context store
     // on while the work runs (context-manager.ts), and with no active span nothing inside is traced.
     run: span.isRecording()
-      ? (work) => api.context.with(workContext(api, parent, span.spanContext(), true), work)
+      ? (work) => api.context.with(workContext(api, parent, span.spanContext()), work)
       : (work) => work(),
     end: ({ error, failed, attributes } = {}) => {
       if (attributes) span.setAttributes(attributes);

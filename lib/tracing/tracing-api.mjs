@@ -6,10 +6,13 @@
 
 const SLOT = Symbol.for("vms.tracing.api");
 const TRACER_SLOT = Symbol.for("vms.tracing.tracer");
-/** The root context with tracing suppressed: the start of every unsampled request's or round's context. */
+/** The root context with tracing suppressed: the context of every request the sampler left out. */
 const SUPPRESSED_ROOT_SLOT = Symbol.for("vms.tracing.suppressed-root");
-/** The span context of a request or round the sampler left out, which has no active span, for its log lines. */
-const UNSAMPLED_SPAN_CONTEXT = Symbol.for("vms.tracing.unsampled-span-context");
+/** How many sampled requests are in flight ({ count }), kept by the front door (request-span.mjs). */
+const SAMPLED_REQUESTS_SLOT = Symbol.for("vms.tracing.sampled-requests");
+
+/** A W3C traceparent: version 00, trace id, parent span id, flags (as the front door writes them). */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /** The name of every span's tracer (the instrumentation scope in the exported data). */
 export const TRACER_NAME = "vehicle-movement-service";
@@ -41,37 +44,60 @@ export function setTracingApi(api, ownTracer, suppressTracing) {
   slots[SLOT] = api;
   slots[TRACER_SLOT] = ownTracer;
   slots[SUPPRESSED_ROOT_SLOT] = suppressTracing(api.ROOT_CONTEXT);
+  slots[SAMPLED_REQUESTS_SLOT] = { count: 0 };
 }
 
 /**
- * The context a span's work runs in: a request's (lib/tracing/context-manager.ts, from the ids the front
- * door gave it), or a sampled worker round's or attempt's (lib/tracing/spans.ts). A sampled span's ids
+ * The context a sampled span's work runs in: a request's (lib/tracing/context-manager.ts, from the ids the
+ * front door gave it), or a sampled worker round's or attempt's (lib/tracing/spans.ts). The span's ids
  * are active, and the SQL spans and ours become its children, but through a non-recording stand-in:
  * Next.js does its tracing work (spans of its own, which are not exported, since the provider is not
  * global; attributes set on its parent span, often after the request span ended, each costing the SDK an
- * Error and its stack) only under a recording span. A request the sampler left out has no active span,
- * so that the pg instrumentation (which wants a parent) skips its tracing work, and tracing suppressed,
- * so that nothing inside starts a trace of its own. Its log lines still carry its trace id
- * (unsampledSpanContext).
+ * Error and its stack) only under a recording span.
  * @param {typeof import("@opentelemetry/api")} api
  * @param {import("@opentelemetry/api").Context} parent
  * @param {import("@opentelemetry/api").SpanContext} spanContext
- * @param {boolean} recording
  */
-export function workContext(api, parent, spanContext, recording) {
-  if (recording) return api.trace.setSpan(parent, api.trace.wrapSpanContext(spanContext));
-  const suppressedRoot = /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
-  return suppressedRoot.setValue(UNSAMPLED_SPAN_CONTEXT, spanContext);
+export function workContext(api, parent, spanContext) {
+  return api.trace.setSpan(parent, api.trace.wrapSpanContext(spanContext));
 }
 
 /**
- * The span context of the request being run when the sampler left it out (it has no active
- * span).
- * @param {import("@opentelemetry/api").Context} context
+ * The context of a request the sampler left out: no active span, so that the pg instrumentation (which
+ * wants a parent) skips its tracing work, and tracing suppressed, so that nothing inside starts a trace of
+ * its own. Its ids stay in its traceparent, for its log lines (lib/tracing/spans.ts).
+ * @returns {import("@opentelemetry/api").Context}
+ */
+export function unsampledRequestContext() {
+  return /** @type {import("@opentelemetry/api").Context} */ (slots[SUPPRESSED_ROOT_SLOT]);
+}
+
+/**
+ * The span context a W3C traceparent names, undefined for a missing or malformed one.
+ * @param {string | null | undefined} traceparent
  * @returns {import("@opentelemetry/api").SpanContext | undefined}
  */
-export function unsampledSpanContext(context) {
-  return /** @type {import("@opentelemetry/api").SpanContext | undefined} */ (
-    context.getValue(UNSAMPLED_SPAN_CONTEXT)
-  );
+export function parseTraceparent(traceparent) {
+  const ids = traceparent ? TRACEPARENT.exec(traceparent) : null;
+  if (!ids) return undefined;
+  return {
+    traceId: ids[1] ?? "",
+    spanId: ids[2] ?? "",
+    traceFlags: parseInt(ids[3] ?? "0", 16),
+    isRemote: true,
+  };
+}
+
+/**
+ * Counts a sampled request in (+1) or out (-1). While none is in flight, every request is one the sampler
+ * left out, and the context manager answers without looking the request up.
+ * @param {1 | -1} change
+ */
+export function countSampledRequest(change) {
+  /** @type {{ count: number }} */ (slots[SAMPLED_REQUESTS_SLOT]).count += change;
+}
+
+/** @returns {number} the sampled requests in flight */
+export function sampledRequestsInFlight() {
+  return /** @type {{ count: number }} */ (slots[SAMPLED_REQUESTS_SLOT]).count;
 }
