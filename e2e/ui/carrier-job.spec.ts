@@ -77,8 +77,13 @@ test("a driver opens the link from the mailbox, accepts, collects and delivers; 
   // The board shows the new status, and the link in the detail panel.
   await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
   await expect(page.getByRole("row", { name: new RegExp(vrm) })).toContainText("Delivered");
-  await page.getByRole("row", { name: new RegExp(vrm) }).click();
-  await expect(page.getByTestId("job-link-state").first()).toHaveText("Works");
+  // A click before the board has hydrated opens nothing (CI once saw the panel never open): click until
+  // it does. Its job links load after it, a second server action, slow under the whole suite's load.
+  await expect(async () => {
+    await page.getByRole("row", { name: new RegExp(vrm) }).click();
+    await expect(page.getByRole("complementary")).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId("job-link-state").first()).toHaveText("Works", { timeout: 20_000 });
   await page.screenshot({ path: `${IMAGES}/job-links-panel.png` });
   await page.getByRole("button", { name: `New link for ${driver!.firstname}`, exact: false }).click();
   await expect(page.getByRole("img", { name: /QR code of the job link/ })).toBeVisible();
