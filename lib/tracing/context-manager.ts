@@ -81,8 +81,8 @@ export class RequestContextManager implements api.ContextManager {
    */
   #requestContext(): api.Context {
     if (!insideRequest()) return api.ROOT_CONTEXT;
-    // With no sampled request in flight this one is not sampled either, and is not looked up: its first
-    // lookup made Next.js build its view of the request's headers, ~10 µs (docs/performance.md).
+    // With no sampled request in flight this one is not sampled either, and is not looked up: a lookup
+    // makes Next.js build its view of the request's headers (docs/performance.md, "The first lookup").
     if (sampledRequestsInFlight() === 0) return unsampledRequestContext();
     const headers = currentRequestHeaders()!;
     let context = this.#byRequest.get(headers);
