@@ -4,6 +4,7 @@
 // both accept at once, exactly one wins, the other sees it taken. An unknown link is a 404 page.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import { openBoardPanel } from "../support/board-panel";
 import {
   driversOfA,
   expectNoSidewaysScroll,
@@ -77,12 +78,8 @@ test("a driver opens the link from the mailbox, accepts, collects and delivers; 
   // The board shows the new status, and the link in the detail panel.
   await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
   await expect(page.getByRole("row", { name: new RegExp(vrm) })).toContainText("Delivered");
-  // A click before the board has hydrated opens nothing (CI once saw the panel never open): click until
-  // it does. Its job links load after it, a second server action, slow under the whole suite's load.
-  await expect(async () => {
-    await page.getByRole("row", { name: new RegExp(vrm) }).click();
-    await expect(page.getByRole("complementary")).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+  // The panel's job links load after it opens, a second server action, slow under the whole suite's load.
+  await openBoardPanel(page, vrm, { navigate: false });
   await expect(page.getByTestId("job-link-state").first()).toHaveText("Works", { timeout: 20_000 });
   await page.screenshot({ path: `${IMAGES}/job-links-panel.png` });
   await page.getByRole("button", { name: `New link for ${driver!.firstname}`, exact: false }).click();

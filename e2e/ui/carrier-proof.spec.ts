@@ -9,6 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { GPS_MARKER } from "@/lib/testing/image-fixtures";
 import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
 import { expectAccessible } from "../support/accessibility";
+import { openBoardPanel } from "../support/board-panel";
 import {
   driversOfA,
   expectNoSidewaysScroll,
@@ -146,7 +147,7 @@ test("offline proof of collection: photos and a signature, synced once; the boar
 
     // The board's detail panel shows the proof.
     await signIn(page, DEMO_STAFF.admin, { callbackUrl: `/board?q=${encodeURIComponent(vrm)}` });
-    await page.getByRole("row", { name: new RegExp(vrm) }).click();
+    await openBoardPanel(page, vrm, { navigate: false });
     const card = page.getByRole("article", { name: "Leg 1 · Collection" });
     await expect(card).toBeVisible({ timeout: 20_000 });
     await expect(card).toContainText("Dana Whitfield");

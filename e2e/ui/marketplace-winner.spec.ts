@@ -5,6 +5,7 @@
 // serious axe violation on the job page and the proof form. And a carrier withdraws its open bid.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import { openBoardPanel } from "../support/board-panel";
 import {
   DEMO_CARRIER,
   dispatcherDecidesMarketplace,
@@ -30,8 +31,7 @@ test("a carrier wins a bid and records collection and delivery with proof; the b
   const requestId = await marketplaceRequest(request, vrm);
 
   await signIn(page, DEMO_STAFF.dispatcher);
-  await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
-  await page.getByRole("row", { name: new RegExp(vrm) }).click();
+  await openBoardPanel(page, vrm);
   await page.getByRole("button", { name: "Post to marketplace" }).click();
   await expect(page.getByText("Posted to the marketplace.")).toBeVisible();
 
@@ -107,7 +107,7 @@ test("a carrier wins a bid and records collection and delivery with proof; the b
   const row = page.getByRole("row", { name: new RegExp(vrm) });
   await expect(row).toContainText("Moorland Vehicle Transfers");
   await expect(row).toContainText("Marketplace carrier");
-  await row.click();
+  await openBoardPanel(page, vrm, { navigate: false });
   const collection = page.getByRole("article", { name: "Leg 1 · Collection" });
   await expect(collection).toBeVisible({ timeout: 20_000 });
   await expect(collection).toContainText("Dana Whitfield");
@@ -129,8 +129,7 @@ test("a carrier withdraws its bid before one is accepted; the dispatcher's panel
   const vrm = `MW${(Date.now() % 90) + 10} WDR`;
   const requestId = await marketplaceRequest(request, vrm);
   await signIn(page, DEMO_STAFF.dispatcher);
-  await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
-  await page.getByRole("row", { name: new RegExp(vrm) }).click();
+  await openBoardPanel(page, vrm);
   await page.getByRole("button", { name: "Post to marketplace" }).click();
   await expect(page.getByText("Posted to the marketplace.")).toBeVisible();
 

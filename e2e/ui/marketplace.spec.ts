@@ -5,6 +5,7 @@
 // carrier's session opens no staff page and no /v1 endpoint.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import { openBoardPanel } from "../support/board-panel";
 import {
   DEMO_CARRIER as CARRIER,
   dispatcherDecidesMarketplace,
@@ -31,8 +32,7 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
 
   // The dispatcher posts it from the board's detail panel.
   await signIn(page, DEMO_STAFF.dispatcher);
-  await page.goto(`/board?q=${encodeURIComponent(vrm)}`);
-  await page.getByRole("row", { name: new RegExp(vrm) }).click();
+  await openBoardPanel(page, vrm);
   await page.getByRole("button", { name: "Post to marketplace" }).click();
   await expect(page.getByText("Posted to the marketplace.")).toBeVisible();
   await expect(page.getByText("On the marketplace: no claim or bid yet.")).toBeVisible();
