@@ -24,6 +24,7 @@ import {
 } from "@/bench/lib/api-scenarios";
 import { runLoad, warmUp, type LoadSummary } from "@/bench/lib/load";
 import { processTreeCpuMs } from "@/bench/lib/cpu-time";
+import { startOtlpReceiverProcess } from "@/bench/lib/otlp-receiver-process";
 import { startProcessGroup, waitForHttp } from "@/bench/lib/process-group";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
@@ -31,7 +32,6 @@ import { sampleRss, type RssSummary } from "@/bench/lib/rss-sampler";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
-import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 
 const SERVER_PORT = 3240;
 const REFERENCE_PORT = 3241;
@@ -56,7 +56,7 @@ console.log(`Database ${database.name}: migrations and demo data…`);
 await migrateAndSeed(database.url);
 
 // Tracing's cost is the server's: the receiver decodes and counts the spans outside its processes.
-const otlp = process.env.BENCH_TRACING === "1" ? await startOtlpReceiver({ keepSpans: false }) : undefined;
+const otlp = process.env.BENCH_TRACING === "1" ? await startOtlpReceiverProcess() : undefined;
 console.log(`Tracing ${otlp ? `on, exporting to ${otlp.endpoint}` : "off"}`);
 const cpuProfileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
 const server = await startProductionServer({
@@ -98,8 +98,7 @@ try {
 
 report();
 if (otlp) {
-  console.log(`Spans received from the server: ${otlp.count()}`);
-  await otlp.close();
+  console.log(`Spans received from the server: ${await otlp.stop()}`);
 }
 
 function selected(scenarios: Scenario[]): Scenario[] {

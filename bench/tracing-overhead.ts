@@ -1,6 +1,6 @@
 // Benchmark (issue #18): what tracing costs the server per request. Two production servers, each on its
-// own copy of the demo data: one with tracing off, one exporting over OTLP to a receiver in this
-// process (which decodes the spans outside the servers' CPU), with the default sampler. They are loaded
+// own copy of the demo data: one with tracing off, one exporting over OTLP to a receiver in a process of
+// its own (bench/lib/otlp-receiver-process.ts says why), with the default sampler. They are loaded
 // in turns, off then on, then on then off, and so on, so that whatever else the machine does weighs on
 // both alike; one run after the other (bench:api twice) moved a figure by 20 % on its own.
 // Each turn runs one scenario at full load and measures each server's CPU ms per request (user +
@@ -21,6 +21,7 @@
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
 import { processTreeCpuMs } from "@/bench/lib/cpu-time";
+import { startOtlpReceiverProcess } from "@/bench/lib/otlp-receiver-process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createBenchDatabase, migrateAndSeed } from "@/bench/lib/database";
@@ -31,7 +32,6 @@ import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
 import { PROJECT_ROOT } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { recordHttpRequest, routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
-import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
 const TURNS = Number(process.env.BENCH_TURNS ?? 10);
@@ -51,15 +51,14 @@ type Result = { name: string; starts: Turn[][] };
 const machine = machineInfo(await postgresVersion());
 const control = CONTROL ? " (control: tracing off on both servers)" : "";
 console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
-const otlp = await startOtlpReceiver({ keepSpans: false });
+const otlp = await startOtlpReceiverProcess();
 const databases = { off: await benchDatabase("off"), on: await benchDatabase("on") };
 const results: Result[] = [];
 for (let start = 0; start < STARTS; start += 1) {
   console.log(`\nProcess start ${start + 1} of ${STARTS}`);
   await runStart(start);
 }
-const spans = otlp.count();
-await otlp.close();
+const spans = await otlp.stop();
 
 const metricsMicroseconds = metricsCostPerRequest();
 const rows: Row[] = results.map(({ name, starts }) => summary(starts, name));

@@ -1,0 +1,57 @@
+// The OTLP trace receiver (lib/testing/otlp-receiver.ts) in a process of their own, as a collector is:
+// in the benchmark's process, each export batch it decoded held up the load generator's event loop, and
+// the traced server, left waiting, did less work per wake-up: that was counted as tracing's CPU
+// (docs/performance.md, "The receiver in the load generator's process"). Started by
+// startOtlpReceiverProcess(); it counts the spans and tells the parent on request, over IPC.
+import { fork, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
+
+type ChildMessage = { ready: string } | { count: number };
+
+export type OtlpReceiverProcess = {
+  /** What OTEL_EXPORTER_OTLP_ENDPOINT is set to. */
+  endpoint: string;
+  /** Ends the process; resolves with how many spans it received in all. */
+  stop: () => Promise<number>;
+};
+
+export async function startOtlpReceiverProcess(): Promise<OtlpReceiverProcess> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ["--conditions=react-server", "--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the OTLP receiver process exited (${code})`)));
+    child.once("message", (message: ChildMessage) => {
+      if ("ready" in message) resolve(message.ready);
+    });
+  });
+  return {
+    endpoint,
+    stop: async () => {
+      const count = new Promise<number>((resolve) =>
+        child.on("message", (message: ChildMessage) => {
+          if ("count" in message) resolve(message.count);
+        }),
+      );
+      child.send("stop");
+      return count;
+    },
+  };
+}
+
+async function runReceiver(): Promise<void> {
+  const receiver = await startOtlpReceiver({ keepSpans: false });
+  process.on("message", async () => {
+    await receiver.close();
+    process.send!({ count: receiver.count() }, () => process.disconnect());
+  });
+  // The benchmark ended without stopping it (an error, Ctrl-C): go with it.
+  process.once("disconnect", () => process.exit(0));
+  process.send!({ ready: receiver.endpoint });
+}
+
+if (process.send && process.argv[1] === fileURLToPath(import.meta.url)) {
+  await runReceiver();
+}
