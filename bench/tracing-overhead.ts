@@ -10,6 +10,7 @@
 // of each), so both servers are started afresh several times: the figure is the mean of the starts'
 // medians, with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without
 // tracing: the method's own error (docs/performance.md).
+// Both databases are created afresh for every start, so that a start's rows do not slow the next.
 // Each server runs one web process (WEB_CONCURRENCY=1, BENCH_WEB_PROCESSES to change it), which runs the
 // webhook worker too: with one per core, each turn's new connections fell differently on the two
 // processes, only the first of which runs the worker, and the control's starts were up to 7 % apart;
@@ -52,7 +53,6 @@ const machine = machineInfo(await postgresVersion());
 const control = CONTROL ? " (control: tracing off on both servers)" : "";
 console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
 const otlp = await startOtlpReceiverProcess();
-const databases = { off: await benchDatabase("off"), on: await benchDatabase("on") };
 const results: Result[] = [];
 for (let start = 0; start < STARTS; start += 1) {
   console.log(`\nProcess start ${start + 1} of ${STARTS}`);
@@ -93,6 +93,7 @@ writeResult("tracing-overhead", {
   metricsMicrosecondsPerRequest: metricsMicroseconds,
 });
 
+/** A fresh copy of the demo data: the creates and PATCHes of a start must not weigh on the next. */
 async function benchDatabase(side: Side): Promise<string> {
   const database = await createBenchDatabase(`overhead_${side}`);
   console.log(`Database ${database.name}: migrations and demo data…`);
@@ -100,14 +101,14 @@ async function benchDatabase(side: Side): Promise<string> {
   return database.url;
 }
 
-/** Both servers started afresh, every scenario's turns on them, and both stopped. */
+/** Both servers started afresh on fresh databases, every scenario's turns on them, and both stopped. */
 async function runStart(start: number): Promise<void> {
   const servers: Partial<Record<Side, ProductionServer>> = {};
   const traced: Record<string, string> = CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint };
   try {
     // One after the other: the first may build `.next`.
-    servers.off = await startServer("off", 3242, {});
-    servers.on = await startServer("on", 3243, traced);
+    servers.off = await startServer("off", 3242, await benchDatabase("off"), {});
+    servers.on = await startServer("on", 3243, await benchDatabase("on"), traced);
     const scenarios = {
       off: await productScenarios(servers.off.baseUrl),
       on: await productScenarios(servers.on.baseUrl),
@@ -128,8 +129,12 @@ async function runStart(start: number): Promise<void> {
   }
 }
 
-async function startServer(side: Side, port: number, env: Record<string, string>): Promise<ProductionServer> {
-  const databaseUrl = databases[side];
+async function startServer(
+  side: Side,
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<ProductionServer> {
   return startProductionServer({
     name: `tracing-overhead-${side}`,
     port,
