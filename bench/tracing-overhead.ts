@@ -10,7 +10,8 @@
 // of each), so both servers are started afresh several times: the figure is the mean of the starts'
 // medians, with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without
 // tracing: the method's own error (docs/performance.md).
-// Both databases are created afresh for every start, so that a start's rows do not slow the next.
+// Both databases are created afresh for every start, so that a start's rows do not slow the next, and
+// which server starts first swaps every start.
 // Each server runs one web process (WEB_CONCURRENCY=1, BENCH_WEB_PROCESSES to change it), which runs the
 // webhook worker too: with one per core, each turn's new connections fell differently on the two
 // processes, only the first of which runs the worker, and the control's starts were up to 7 % apart;
@@ -106,17 +107,22 @@ async function runStart(start: number): Promise<void> {
   const servers: Partial<Record<Side, ProductionServer>> = {};
   const traced: Record<string, string> = CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint };
   try {
-    // One after the other: the first may build `.next`.
-    servers.off = await startServer("off", 3242, await benchDatabase("off"), {});
-    servers.on = await startServer("on", 3243, await benchDatabase("on"), traced);
+    // One after the other: the first may build `.next`. Which starts first swaps every start, so that
+    // neither is always the one whose database and process came second.
+    const sides: Side[] = start % 2 === 0 ? ["off", "on"] : ["on", "off"];
+    for (const side of sides) {
+      const port = side === "off" ? 3242 : 3243;
+      servers[side] = await startServer(side, port, await benchDatabase(side), side === "on" ? traced : {});
+    }
+    const started = servers as Record<Side, ProductionServer>;
     const scenarios = {
-      off: await productScenarios(servers.off.baseUrl),
-      on: await productScenarios(servers.on.baseUrl),
+      off: await productScenarios(started.off.baseUrl),
+      on: await productScenarios(started.on.baseUrl),
     };
     for (const [index, offScenario] of scenarios.off.entries()) {
       if (ONLY && !ONLY.some((part) => offScenario.name.includes(part))) continue;
       const onScenario = scenarios.on[index]!;
-      const turns = await runTurns(servers as Record<Side, ProductionServer>, offScenario, onScenario);
+      const turns = await runTurns(started, offScenario, onScenario);
       let result = results.find((each) => each.name === offScenario.name);
       if (!result) results.push((result = { name: offScenario.name, starts: [] }));
       result.starts[start] = turns;
