@@ -37,7 +37,7 @@ test.beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
     // Batches leave every 200 ms instead of every 5 s: the test waits less.
     OTEL_BSP_SCHEDULE_DELAY: "200",
-    // Every trace, rather than the default one in ten: the tests follow particular requests.
+    // Every trace, rather than the default one in a hundred: the tests follow particular requests.
     OTEL_TRACES_SAMPLER: "parentbased_always_on",
     WEB_CONCURRENCY: "2",
     WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",

@@ -28,7 +28,7 @@ describe("a worker process with tracing on", () => {
     const worker = spawnWorkerProcess({
       DATABASE_URL: database.url,
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-      // Every loop traced, rather than the default one in ten.
+      // Every loop traced, rather than the default one in a hundred.
       OTEL_TRACES_SAMPLER: "parentbased_always_on",
     });
     await webhooks.waitFor(3, 60_000);
