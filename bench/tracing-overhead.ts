@@ -9,7 +9,9 @@
 // of processes of the same code can stay several per cent apart for as long as they run (what V8 made
 // of each), so both servers are started afresh several times: the figure is the mean of the starts'
 // medians, with a 95 % bootstrap interval over both. BENCH_CONTROL=1 starts both servers without
-// tracing: the method's own error (docs/performance.md).
+// tracing: the method's own error (docs/performance.md). BENCH_BASELINE=nothing-sampled makes the "off"
+// server a traced one whose sampler keeps nothing (`always_off`): what the sampled requests cost, apart
+// from what tracing costs by being on.
 // Both databases are created afresh for every start, so that a start's rows do not slow the next, and
 // which server starts first swaps every start.
 // Each server runs one web process (WEB_CONCURRENCY=1, BENCH_WEB_PROCESSES to change it), which runs the
@@ -20,6 +22,7 @@
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
 //   npm run bench:overhead   (BENCH_STARTS=3, BENCH_TURNS=10, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=8,
 //                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1, BENCH_WEB_PROCESSES=1,
+//                             BENCH_BASELINE=untraced|nothing-sampled,
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
 import { processTreeCpuMs } from "@/bench/lib/cpu-time";
@@ -43,6 +46,7 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const CONTROL = process.env.BENCH_CONTROL === "1";
+const NOTHING_SAMPLED_BASELINE = process.env.BENCH_BASELINE === "nothing-sampled";
 const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? "1";
 
 type Side = "off" | "on";
@@ -51,7 +55,11 @@ type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
 type Result = { name: string; starts: Turn[][] };
 
 const machine = machineInfo(await postgresVersion());
-const control = CONTROL ? " (control: tracing off on both servers)" : "";
+const control = CONTROL
+  ? " (control: tracing off on both servers)"
+  : NOTHING_SAMPLED_BASELINE
+    ? " (baseline: traced, nothing sampled)"
+    : "";
 console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
 const otlp = await startOtlpReceiverProcess();
 const results: Result[] = [];
@@ -87,6 +95,7 @@ writeResult("tracing-overhead", {
     warmUpSeconds: WARM_UP_SECONDS,
     connections: CONNECTIONS,
     control: CONTROL,
+    baseline: NOTHING_SAMPLED_BASELINE ? "nothing-sampled" : "untraced",
     webProcesses: WEB_PROCESSES,
   },
   results,
@@ -106,13 +115,20 @@ async function benchDatabase(side: Side): Promise<string> {
 async function runStart(start: number): Promise<void> {
   const servers: Partial<Record<Side, ProductionServer>> = {};
   const traced: Record<string, string> = CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint };
+  const baseline: Record<string, string> =
+    NOTHING_SAMPLED_BASELINE && !CONTROL ? { ...traced, OTEL_TRACES_SAMPLER: "always_off" } : {};
   try {
     // One after the other: the first may build `.next`. Which starts first swaps every start, so that
     // neither is always the one whose database and process came second.
     const sides: Side[] = start % 2 === 0 ? ["off", "on"] : ["on", "off"];
     for (const side of sides) {
       const port = side === "off" ? 3242 : 3243;
-      servers[side] = await startServer(side, port, await benchDatabase(side), side === "on" ? traced : {});
+      servers[side] = await startServer(
+        side,
+        port,
+        await benchDatabase(side),
+        side === "on" ? traced : baseline,
+      );
     }
     const started = servers as Record<Side, ProductionServer>;
     const scenarios = {
