@@ -2,14 +2,17 @@
 // On Node 20 an enabled AsyncLocalStorage is copied onto every promise and callback the process makes,
 // whoever makes them: the SDK's context manager kept its store on for good from the first context
 // entered (the span exporter enters one for each batch), and that cost every request CPU, traced or not
-// (docs/performance.md, "Metrics and tracing overhead"). So:
+// (docs/performance.md, "Metrics and tracing overhead"). Switched on and off, it still cost: the
+// requests around a sampled one paid for it (docs/performance.md, "The store switched on and off"). So:
 // - inside a request, the context comes from the request itself: the front door writes the request
 //   span's traceparent into its headers (request-span.mjs), and Next.js keeps the request in a store it
 //   has anyway (lib/http/current-request.ts). While no sampled request is in flight (the front door
 //   counts them), a request is answered without being read: it is one the sampler left out;
-// - work that enters a context (a sampled worker round and its attempts, the exporter, the pg
-//   instrumentation's callbacks) switches the store on, and the store goes off again once no such work
-//   is left in flight.
+// - a callback bound to a context (the pg instrumentation binds each sampled statement's), and a context
+//   with no span entered (the exporter's, which only suppresses tracing), hold for the synchronous call
+//   only: nothing of ours starts a span in what such a call leaves running;
+// - work that enters a span's context (a sampled worker round and its attempts) switches the store on,
+//   and the store goes off again once no such work is left in flight.
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as api from "@opentelemetry/api";
 import { currentRequestHeaders, insideRequest } from "@/lib/http/current-request";
@@ -24,11 +27,13 @@ export class RequestContextManager implements api.ContextManager {
   readonly #entered = new AsyncLocalStorage<api.Context>();
   /** Work inside an entered context still in flight: the store is on while there is any. */
   #inFlight = 0;
+  /** The context of the synchronous call under way (bind, or a with of no span), if any. */
+  #synchronous: api.Context | undefined;
   /** Each request's context, made once from its headers (while sampled requests are in flight). */
   readonly #byRequest = new WeakMap<object, api.Context>();
 
   active(): api.Context {
-    return this.#entered.getStore() ?? this.#requestContext();
+    return this.#synchronous ?? this.#entered.getStore() ?? this.#requestContext();
   }
 
   with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
@@ -37,10 +42,13 @@ export class RequestContextManager implements api.ContextManager {
     thisArg?: ThisParameterType<F>,
     ...args: A
   ): ReturnType<F> {
+    if (!api.trace.getSpan(context)) return this.#synchronously(context, () => fn.call(thisArg, ...args));
     this.#inFlight += 1;
     let result: ReturnType<F>;
     try {
-      result = this.#entered.run(context, () => fn.call(thisArg, ...args));
+      result = this.#entered.run(context, () =>
+        this.#synchronously(undefined, () => fn.call(thisArg, ...args)),
+      );
     } catch (error) {
       this.#leave();
       throw error;
@@ -57,7 +65,7 @@ export class RequestContextManager implements api.ContextManager {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the bound function's own `this` is the caller's
     const manager = this;
     return function (this: unknown, ...args: unknown[]) {
-      return manager.with(context, () => target.apply(this, args));
+      return manager.#synchronously(context, () => target.apply(this, args));
     } as T;
   }
 
@@ -68,6 +76,20 @@ export class RequestContextManager implements api.ContextManager {
   disable(): this {
     this.#entered.disable();
     return this;
+  }
+
+  /**
+   * Runs `call` with `context` active (undefined: the entered or the request's) until it returns. No
+   * promise settles while it runs, so what it leaves running never finds it.
+   */
+  #synchronously<R>(context: api.Context | undefined, call: () => R): R {
+    const outer = this.#synchronous;
+    this.#synchronous = context;
+    try {
+      return call();
+    } finally {
+      this.#synchronous = outer;
+    }
   }
 
   readonly #leave = (): void => {

@@ -2,13 +2,14 @@
 // traceparent header (request-span.mjs) and the context manager finds it through Next.js's store of the
 // request (context-manager.ts); Next.js never sees a recording span. A sampled worker round's or
 // attempt's work enters its span's context, with the store on only while such work is in flight; the
-// work of one the sampler left out enters none.
+// work of one the sampler left out enters none. A bound callback (pg's) and a context of no span (the
+// exporter's) hold for their call only, with the store left off.
 // A real SDK tracer and context manager, in this process; the global slots are cleared afterwards.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { EventEmitter } from "node:events";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import * as api from "@opentelemetry/api";
-import { W3CTraceContextPropagator, suppressTracing } from "@opentelemetry/core";
+import { W3CTraceContextPropagator, isTracingSuppressed, suppressTracing } from "@opentelemetry/core";
 import {
   AlwaysOffSampler,
   AlwaysOnSampler,
@@ -19,7 +20,7 @@ import {
   SimpleSpanProcessor,
   type Sampler,
 } from "@opentelemetry/sdk-trace-node";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
 import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
 
@@ -135,6 +136,49 @@ describe("openSpan", () => {
     expect(await afterwards).toBe(api.ROOT_CONTEXT);
     first?.end();
     second?.end();
+    exporter.reset();
+  });
+
+  it("holds a bound callback's context for its call only, without switching the store on", async () => {
+    useSampler(new AlwaysOnSampler());
+    const storeEntered = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    const statement = openSpan("pg.query", { root: true });
+    const context = api.trace.setSpan(api.ROOT_CONTEXT, statement!.span);
+    let continued: Promise<api.Context> | undefined;
+    // As the pg instrumentation binds a sampled statement's callback, which pg calls from its socket.
+    const callback = api.context.bind(context, () => {
+      continued = Promise.resolve().then(() => api.context.active());
+      return api.trace.getActiveSpan()?.spanContext().spanId;
+    });
+    expect(callback()).toBe(statement?.span.spanContext().spanId);
+    expect(await continued).toBe(api.ROOT_CONTEXT);
+    expect(api.context.active()).toBe(api.ROOT_CONTEXT);
+    expect(storeEntered).not.toHaveBeenCalled();
+    storeEntered.mockRestore();
+    statement?.end();
+    exporter.reset();
+  });
+
+  it("holds a context of no span (the exporter's, tracing suppressed) for the call only", async () => {
+    useSampler(new AlwaysOnSampler());
+    const storeEntered = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    const continued = api.context.with(suppressTracing(api.ROOT_CONTEXT), () => {
+      expect(isTracingSuppressed(api.context.active())).toBe(true);
+      return Promise.resolve().then(() => api.context.active());
+    });
+    expect(await continued).toBe(api.ROOT_CONTEXT);
+    expect(storeEntered).not.toHaveBeenCalled();
+    // Work inside that enters a span's context still gets it, and leaves the outer call's as it was.
+    api.context.with(suppressTracing(api.ROOT_CONTEXT), () => {
+      const round = openSpan("worker.loop", { root: true });
+      expect(round?.run(() => api.trace.getActiveSpan()?.spanContext().spanId)).toBe(
+        round?.span.spanContext().spanId,
+      );
+      expect(isTracingSuppressed(api.context.active())).toBe(true);
+      round?.end();
+    });
+    expect(storeEntered).toHaveBeenCalledTimes(1);
+    storeEntered.mockRestore();
     exporter.reset();
   });
 
