@@ -2,15 +2,14 @@
 // On Node 20 an enabled AsyncLocalStorage is copied onto every promise and callback the process makes,
 // whoever makes them: the SDK's context manager kept its store on for good from the first context
 // entered (the span exporter enters one for each batch), and that cost every request CPU, traced or not
-// (docs/performance.md, "Metrics and tracing overhead"). Switched on and off, it still cost: the
-// requests around a sampled one paid for it (docs/performance.md, "The store switched on and off"). So:
+// (docs/performance.md, "Metrics and tracing overhead"). So:
 // - inside a request, the context comes from the request itself: the front door writes the request
 //   span's traceparent into its headers (request-span.mjs), and Next.js keeps the request in a store it
 //   has anyway (lib/http/current-request.ts). While no sampled request is in flight (the front door
 //   counts them), a request is answered without being read: it is one the sampler left out;
-// - a callback bound to a context (the pg instrumentation binds each sampled statement's), and a context
-//   with no span entered (the exporter's, which only suppresses tracing), hold for the synchronous call
-//   only: nothing of ours starts a span in what such a call leaves running;
+// - a callback bound to a context (the pg instrumentation binds a sampled statement's callback) and a
+//   context of no span (the exporter's, which only suppresses tracing) hold for the synchronous call
+//   only, with the store left off: nothing of ours starts a span in what such a call leaves running;
 // - work that enters a span's context (a sampled worker round and its attempts) switches the store on,
 //   and the store goes off again once no such work is left in flight.
 import { AsyncLocalStorage } from "node:async_hooks";
