@@ -20,7 +20,7 @@ import {
   SimpleSpanProcessor,
   type Sampler,
 } from "@opentelemetry/sdk-trace-node";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
 import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
 
@@ -75,6 +75,10 @@ const sampleByName = new ParentBasedSampler({
 beforeAll(() => {
   api.context.setGlobalContextManager(new RequestContextManager().enable());
   api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 afterAll(() => {
@@ -154,7 +158,6 @@ describe("openSpan", () => {
     expect(await continued).toBe(api.ROOT_CONTEXT);
     expect(api.context.active()).toBe(api.ROOT_CONTEXT);
     expect(storeEntered).not.toHaveBeenCalled();
-    storeEntered.mockRestore();
     statement?.end();
     exporter.reset();
   });
@@ -178,7 +181,6 @@ describe("openSpan", () => {
       round?.end();
     });
     expect(storeEntered).toHaveBeenCalledTimes(1);
-    storeEntered.mockRestore();
     exporter.reset();
   });
 
