@@ -121,7 +121,8 @@ async function runStart(start: number): Promise<void> {
     // One after the other: the first may build `.next`. Which starts first swaps every start, so that
     // neither is always the one whose database and process came second. Both databases are seeded
     // before either server starts: seeded one server at a time, the server that started first measured
-    // 7–8 % dearer than the other in a control, and not once both were seeded first (docs/performance.md).
+    // 7–8 % dearer than the other in a control; with both seeded first, one control showed no such
+    // difference (docs/performance.md).
     const sides: Side[] = start % 2 === 0 ? ["off", "on"] : ["on", "off"];
     const databases: Partial<Record<Side, string>> = {};
     for (const side of sides) databases[side] = await benchDatabase(side);
