@@ -46,7 +46,11 @@ const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 const CONTROL = process.env.BENCH_CONTROL === "1";
-const NOTHING_SAMPLED_BASELINE = process.env.BENCH_BASELINE === "nothing-sampled";
+const BASELINE = process.env.BENCH_BASELINE ?? "untraced";
+if (BASELINE !== "untraced" && BASELINE !== "nothing-sampled") {
+  throw new Error(`BENCH_BASELINE must be untraced or nothing-sampled, not ${BASELINE}`);
+}
+const NOTHING_SAMPLED_BASELINE = BASELINE === "nothing-sampled";
 const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? "1";
 
 type Side = "off" | "on";
@@ -55,12 +59,13 @@ type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
 type Result = { name: string; starts: Turn[][] };
 
 const machine = machineInfo(await postgresVersion());
-const control = CONTROL
+/** What the "off" server is, when it is not simply untraced: said in every heading. */
+const offServerNote = CONTROL
   ? " (control: tracing off on both servers)"
   : NOTHING_SAMPLED_BASELINE
     ? " (baseline: traced, nothing sampled)"
     : "";
-console.log(`Tracing overhead benchmark${control} — ${machine.cpus} CPUs, ${machine.uptime}`);
+console.log(`Tracing overhead benchmark${offServerNote} — ${machine.cpus} CPUs, ${machine.uptime}`);
 const otlp = await startOtlpReceiverProcess();
 const results: Result[] = [];
 for (let start = 0; start < STARTS; start += 1) {
@@ -72,7 +77,7 @@ const spans = await otlp.stop();
 const metricsMicroseconds = metricsCostPerRequest();
 const rows: Row[] = results.map(({ name, starts }) => summary(starts, name));
 printTable(
-  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections, ${WEB_PROCESSES} web process(es) each)${control}`,
+  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections, ${WEB_PROCESSES} web process(es) each)${offServerNote}`,
   rows,
 );
 console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
@@ -95,7 +100,7 @@ writeResult("tracing-overhead", {
     warmUpSeconds: WARM_UP_SECONDS,
     connections: CONNECTIONS,
     control: CONTROL,
-    baseline: NOTHING_SAMPLED_BASELINE ? "nothing-sampled" : "untraced",
+    baseline: BASELINE,
     webProcesses: WEB_PROCESSES,
   },
   results,
