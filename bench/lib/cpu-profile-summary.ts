@@ -7,20 +7,27 @@ type ProfileNode = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number };
+/** A span of the monotonic clock in µs (V8's profile clock, as process.hrtime's). */
+export type ProfileWindow = { fromMicros: number; toMicros: number };
 
 export type SelfTime = { name: string; ms: number; percent: number };
 
 export function summariseCpuProfile(
   file: string,
   top = 25,
+  window?: ProfileWindow,
 ): { byFunction: SelfTime[]; byFile: SelfTime[]; totalMs: number } {
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfMs = new Map<number, number>();
-  profile.samples.forEach((id, index) =>
-    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000),
-  );
+  let sampledAt = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    const delta = profile.timeDeltas[index] ?? 0;
+    sampledAt += delta;
+    if (window && (sampledAt < window.fromMicros || sampledAt > window.toMicros)) return;
+    selfMs.set(id, (selfMs.get(id) ?? 0) + delta / 1000);
+  });
   const totalMs = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
