@@ -2,7 +2,7 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { countSampledRequest, tracer, tracingApi } from "./tracing-api.mjs";
+import { propagator, sampledWork, tracer, tracingApi } from "./tracing-api.mjs";
 
 /**
  * Runs `handle` as the request's span, which ends when the connection is done with the response.
@@ -17,8 +17,8 @@ import { countSampledRequest, tracer, tracingApi } from "./tracing-api.mjs";
 export function traceRequest(request, response, about, handle) {
   const api = tracingApi();
   if (!api) return handle();
-  // A caller's traceparent continues its trace (start-tracing.ts registers the W3C propagator).
-  const parent = api.propagation.extract(api.ROOT_CONTEXT, request.headers);
+  // A caller's traceparent continues its trace.
+  const parent = propagator().extract(api.ROOT_CONTEXT, request.headers, api.defaultTextMapGetter);
   const method = request.method ?? "OTHER";
   const span = tracer().startSpan(`${method} ${about.route}`, { kind: api.SpanKind.SERVER }, parent);
   // The request enters no context: its work finds the span in its own traceparent header, which now
@@ -28,9 +28,9 @@ export function traceRequest(request, response, about, handle) {
   // A span the sampler left out records nothing: neither its attributes (nine requests in ten by default,
   // and the samplers OTEL_TRACES_SAMPLER offers decide without them) nor its end.
   if (!span.isRecording()) return handle();
-  // Counted until the span ends: while none is, the context manager answers every request as unsampled
-  // without reading it (work a request leaves running after its response is not in its span).
-  countSampledRequest(1);
+  // Counted until the span ends: while none is, the context manager is not global and every request is
+  // one the sampler left out (work a request leaves running after its response is not in its span).
+  sampledWork().requestStarted();
   span.setAttributes({
     "http.request.method": method,
     "http.route": about.route,
@@ -44,7 +44,7 @@ export function traceRequest(request, response, about, handle) {
     span.setAttribute("http.response.status_code", status);
     if (status >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
     span.end();
-    countSampledRequest(-1);
+    sampledWork().requestEnded();
   });
   return handle();
 }

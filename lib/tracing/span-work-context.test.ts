@@ -1,6 +1,7 @@
-// The context work runs in. A request enters none of its own: the front door names its span in its
-// traceparent header (request-span.mjs) and the context manager finds it through Next.js's store of the
-// request (context-manager.ts); Next.js never sees a recording span. A sampled worker round's or
+// The context work runs in. The context manager is global only while sampled work is in flight. A
+// request enters no context of its own: the front door names its span in its traceparent header
+// (request-span.mjs) and the context manager finds it through Next.js's store of the request
+// (context-manager.ts); Next.js never sees a recording span. A sampled worker round's or
 // attempt's work enters its span's context, with the store on only while such work is in flight; the
 // work of one the sampler left out enters none. A bound callback (pg's) and a context of no span (the
 // exporter's) hold for their call only, with the store left off.
@@ -20,7 +21,7 @@ import {
   SimpleSpanProcessor,
   type Sampler,
 } from "@opentelemetry/sdk-trace-node";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
 import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
 
@@ -31,10 +32,17 @@ const { RequestContextManager } = await import("@/lib/tracing/context-manager");
 const { activeTraceIds, activeTraceparent, openSpan } = await import("@/lib/tracing/spans");
 
 const exporter = new InMemorySpanExporter();
+const contextManager = new RequestContextManager();
 
 function useSampler(sampler: Sampler): void {
   const provider = new NodeTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  setTracingApi(api, provider.getTracer("test"), suppressTracing);
+  setTracingApi({
+    api,
+    tracer: provider.getTracer("test"),
+    suppressTracing,
+    contextManager,
+    propagator: new W3CTraceContextPropagator(),
+  });
 }
 
 function fakeRequest(headers: Record<string, string> = {}): {
@@ -72,24 +80,18 @@ const sampleByName = new ParentBasedSampler({
   },
 });
 
-beforeAll(() => {
-  api.context.setGlobalContextManager(new RequestContextManager().enable());
-  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
-});
-
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 afterAll(() => {
-  api.context.disable();
-  api.propagation.disable();
   const slots = globalThis as Record<symbol, unknown>;
   for (const name of [
     "vms.tracing.api",
     "vms.tracing.tracer",
     "vms.tracing.suppressed-root",
-    "vms.tracing.sampled-requests",
+    "vms.tracing.context-manager",
+    "vms.tracing.propagator",
   ]) {
     delete slots[Symbol.for(name)];
   }
@@ -146,6 +148,8 @@ describe("openSpan", () => {
   it("holds a bound callback's context for its call only, without switching the store on", async () => {
     useSampler(new AlwaysOnSampler());
     const storeEntered = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    // pg binds a callback only under a sampled request's span: the manager is global meanwhile.
+    contextManager.requestStarted();
     const statement = openSpan("pg.query", { root: true });
     const context = api.trace.setSpan(api.ROOT_CONTEXT, statement!.span);
     let continued: Promise<api.Context> | undefined;
@@ -159,12 +163,14 @@ describe("openSpan", () => {
     expect(api.context.active()).toBe(api.ROOT_CONTEXT);
     expect(storeEntered).not.toHaveBeenCalled();
     statement?.end();
+    contextManager.requestEnded();
     exporter.reset();
   });
 
   it("holds a context of no span (the exporter's, tracing suppressed) for the call only", async () => {
     useSampler(new AlwaysOnSampler());
     const storeEntered = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    contextManager.requestStarted();
     const continued = api.context.with(suppressTracing(api.ROOT_CONTEXT), () => {
       expect(isTracingSuppressed(api.context.active())).toBe(true);
       return Promise.resolve().then(() => api.context.active());
@@ -181,6 +187,7 @@ describe("openSpan", () => {
       round?.end();
     });
     expect(storeEntered).toHaveBeenCalledTimes(1);
+    contextManager.requestEnded();
     exporter.reset();
   });
 
@@ -273,9 +280,7 @@ describe("traceRequest", () => {
         await Promise.resolve();
         expect(api.trace.getActiveSpan()).toBeUndefined();
         // A child span needs a parent: not a trace of its own, which the sampler might keep.
-        const inner = openSpan("webhook.deliver");
-        expect(inner && api.isSpanContextValid(inner.span.spanContext())).toBe(false);
-        inner?.end();
+        expect(openSpan("webhook.deliver")).toBeUndefined();
         // The events it writes name it, for their deliveries' links.
         expect(activeTraceparent()).toBe(`00-${activeTraceIds()?.traceId}-${activeTraceIds()?.spanId}-00`);
         return activeTraceIds();
@@ -299,8 +304,8 @@ describe("traceRequest", () => {
           await Promise.resolve();
           expect(api.trace.getActiveSpan()).toBeUndefined();
           expect(reads.count).toBe(0);
-          // Tracing is suppressed: nothing inside starts a trace of its own.
-          expect(api.trace.getTracer("test").startSpan("inner").isRecording()).toBe(false);
+          // No context: nothing inside starts a span.
+          expect(openSpan("webhook.deliver")).toBeUndefined();
           // Its log lines read its ids from its traceparent, only when written.
           return activeTraceIds();
         },
@@ -353,6 +358,51 @@ describe("traceRequest", () => {
     const reads = { count: 0 };
     inNextRequest(fakeRequest().request, () => api.context.active(), reads);
     expect(reads.count).toBe(0);
+    exporter.reset();
+  });
+});
+
+describe("the global context manager", () => {
+  it("is ours only while a sampled request, round or attempt is in flight", async () => {
+    useSampler(sampleByName);
+    const lookups = vi.spyOn(RequestContextManager.prototype, "active");
+    const lookUp = () => {
+      lookups.mockClear();
+      api.context.active();
+      return lookups.mock.calls.length;
+    };
+    // Unsampled: every lookup of the request's work costs what it costs with tracing off.
+    const unsampled = fakeRequest();
+    await traceRequest(unsampled.request, unsampled.response, { route: "/v1/other", requestId: "01U" }, () =>
+      inNextRequest(unsampled.request, async () => {
+        await Promise.resolve();
+        expect(lookUp()).toBe(0);
+      }),
+    );
+    unsampled.response.emit("close");
+    // A sampled request: from its span's start to its end.
+    const sampled = fakeRequest();
+    let finishSampled = () => {};
+    const sampledWork = traceRequest(
+      sampled.request,
+      sampled.response,
+      { route: "/v1/sampled", requestId: "01S" },
+      () => new Promise<void>((resolve) => (finishSampled = resolve)),
+    );
+    expect(lookUp()).toBe(1);
+    finishSampled();
+    await sampledWork;
+    expect(lookUp()).toBe(1);
+    sampled.response.emit("close");
+    expect(lookUp()).toBe(0);
+    // A sampled round: while its work is in flight.
+    const round = openSpan("sampled.round", { root: true });
+    await round?.run(async () => {
+      await Promise.resolve();
+      expect(lookUp()).toBe(1);
+    });
+    round?.end();
+    expect(lookUp()).toBe(0);
     exporter.reset();
   });
 });

@@ -2,7 +2,13 @@
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
 import { currentRequestHeader } from "@/lib/http/current-request";
-import { parseTraceparent, tracer, tracingApi, workContext } from "@/lib/tracing/tracing-api.mjs";
+import {
+  parseTraceparent,
+  sampledWork,
+  tracer,
+  tracingApi,
+  workContext,
+} from "@/lib/tracing/tracing-api.mjs";
 
 export type { Attributes };
 
@@ -81,10 +87,11 @@ export function openSpan(
   );
   return {
     span,
-    // A span the sampler left out gives its work no context: entering one would switch the context store
-    // on while the work runs (context-manager.ts), and with no active span nothing inside is traced.
+    // A span the sampler left out gives its work no context: entering one would make the context manager
+    // global and switch its store on while the work runs (context-manager.ts), and with no active span
+    // nothing inside is traced.
     run: span.isRecording()
-      ? (work) => api.context.with(workContext(api, parent, span.spanContext()), work)
+      ? (work) => sampledWork().with(workContext(api, parent, span.spanContext()), work)
       : (work) => work(),
     end: ({ error, failed, attributes } = {}) => {
       if (attributes) span.setAttributes(attributes);

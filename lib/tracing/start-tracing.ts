@@ -55,14 +55,14 @@ export function startTracing(role: string): void {
       ? {}
       : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(DEFAULT_SAMPLE_RATIO) }) }),
   });
-  // The context manager and the W3C traceparent propagator are global, the provider is not: our spans
-  // and the pg instrumentation use it directly. Next.js makes its own spans only while the global
-  // provider is a real one or the active span records, so with this it makes none for a request the
-  // sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and tracing
-  // overhead"); a sampled request's span, SQL included, names its route and server action itself.
-  // The context manager finds a request's context in the request (context-manager.ts says why).
-  api.context.setGlobalContextManager(new RequestContextManager().enable());
-  api.propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  // Nothing is global: the provider, the context manager and the W3C traceparent propagator are handed
+  // to the front door, our spans and the pg instrumentation directly. Next.js makes its own spans only
+  // while the global provider is a real one or the active span records, so with this it makes none for a
+  // request the sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and
+  // tracing overhead"); a sampled request's span, SQL included, names its route and server action itself.
+  // The context manager makes itself global while sampled work is in flight, and finds a request's
+  // context in the request (context-manager.ts says why).
+  const contextManager = new RequestContextManager();
   // The instrumentation patches pg as it loads, through a hook it puts on every require() of the
   // process. Left in place, that hook resolved each later require's path again, and Next requires
   // modules on every request: 7 % of an empty request's CPU. So pg is loaded (and patched) now and the
@@ -82,7 +82,13 @@ export function startTracing(role: string): void {
   });
   createRequire(path.join(process.cwd(), "package.json"))("pg");
   Module.prototype.require = originalRequire;
-  setTracingApi(api, provider.getTracer(TRACER_NAME), suppressTracing);
+  setTracingApi({
+    api,
+    tracer: provider.getTracer(TRACER_NAME),
+    suppressTracing,
+    contextManager,
+    propagator: new W3CTraceContextPropagator(),
+  });
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
 }

@@ -8,8 +8,10 @@ const SLOT = Symbol.for("vms.tracing.api");
 const TRACER_SLOT = Symbol.for("vms.tracing.tracer");
 /** The root context with tracing suppressed: the context of every request the sampler left out. */
 const SUPPRESSED_ROOT_SLOT = Symbol.for("vms.tracing.suppressed-root");
-/** How many sampled requests are in flight ({ count }), kept by the front door (request-span.mjs). */
-const SAMPLED_REQUESTS_SLOT = Symbol.for("vms.tracing.sampled-requests");
+/** The context manager (lib/tracing/context-manager.ts), global only while sampled work is in flight. */
+const CONTEXT_MANAGER_SLOT = Symbol.for("vms.tracing.context-manager");
+/** The W3C trace-context propagator: the front door's, not registered as the global one. */
+const PROPAGATOR_SLOT = Symbol.for("vms.tracing.propagator");
 
 /** A W3C traceparent: version 00, trace id, parent span id, flags (as the front door writes them). */
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -35,16 +37,39 @@ export function tracer() {
 }
 
 /**
- * @param {typeof import("@opentelemetry/api")} api
- * @param {import("@opentelemetry/api").Tracer} ownTracer
- * @param {(context: import("@opentelemetry/api").Context) => import("@opentelemetry/api").Context} suppressTracing
- *   the SDK's own (@opentelemetry/core): spans started in the context it returns are no-ops
+ * What the front door and our spans tell the context manager: which sampled work is in flight.
+ * @typedef {object} SampledWork
+ * @property {() => void} requestStarted a sampled request's span started (request-span.mjs)
+ * @property {() => void} requestEnded that span ended
+ * @property {<T>(context: import("@opentelemetry/api").Context, work: () => T) => T} with runs a sampled
+ *   round's or attempt's work in its span's context (lib/tracing/spans.ts)
  */
-export function setTracingApi(api, ownTracer, suppressTracing) {
+
+/**
+ * @param {object} tracing
+ * @param {typeof import("@opentelemetry/api")} tracing.api
+ * @param {import("@opentelemetry/api").Tracer} tracing.tracer
+ * @param {(context: import("@opentelemetry/api").Context) => import("@opentelemetry/api").Context} tracing.suppressTracing
+ *   the SDK's own (@opentelemetry/core): spans started in the context it returns are no-ops
+ * @param {SampledWork} tracing.contextManager
+ * @param {import("@opentelemetry/api").TextMapPropagator} tracing.propagator
+ */
+export function setTracingApi({ api, tracer, suppressTracing, contextManager, propagator }) {
   slots[SLOT] = api;
-  slots[TRACER_SLOT] = ownTracer;
+  slots[TRACER_SLOT] = tracer;
   slots[SUPPRESSED_ROOT_SLOT] = suppressTracing(api.ROOT_CONTEXT);
-  slots[SAMPLED_REQUESTS_SLOT] = { count: 0 };
+  slots[CONTEXT_MANAGER_SLOT] = contextManager;
+  slots[PROPAGATOR_SLOT] = propagator;
+}
+
+/** @returns {SampledWork} set whenever tracingApi() is */
+export function sampledWork() {
+  return /** @type {SampledWork} */ (slots[CONTEXT_MANAGER_SLOT]);
+}
+
+/** @returns {import("@opentelemetry/api").TextMapPropagator} set whenever tracingApi() is */
+export function propagator() {
+  return /** @type {import("@opentelemetry/api").TextMapPropagator} */ (slots[PROPAGATOR_SLOT]);
 }
 
 /**
@@ -86,18 +111,4 @@ export function parseTraceparent(traceparent) {
     traceFlags: parseInt(ids[3] ?? "0", 16),
     isRemote: true,
   };
-}
-
-/**
- * Counts a sampled request in (+1) or out (-1). While none is in flight, every request is one the sampler
- * left out, and the context manager answers without looking the request up.
- * @param {1 | -1} change
- */
-export function countSampledRequest(change) {
-  /** @type {{ count: number }} */ (slots[SAMPLED_REQUESTS_SLOT]).count += change;
-}
-
-/** @returns {number} the sampled requests in flight */
-export function sampledRequestsInFlight() {
-  return /** @type {{ count: number }} */ (slots[SAMPLED_REQUESTS_SLOT]).count;
 }
