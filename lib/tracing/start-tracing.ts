@@ -64,10 +64,12 @@ export function startTracing(role: string): void {
   // context in the request (context-manager.ts says why).
   const contextManager = new RequestContextManager();
   // The instrumentation patches pg as it loads, through a hook it puts on every require() of the
-  // process. Left in place, that hook resolved each later require's path again, and Next requires
-  // modules on every request: 7 % of an empty request's CPU. So pg is loaded (and patched) now and the
-  // hook taken off. The patch wraps pg's prototypes in place: every later require of pg gets it.
+  // process (and on process.getBuiltinModule). Left in place, that hook resolved each later require's
+  // path again, and Next requires modules on every request: 7 % of an empty request's CPU. So pg is
+  // loaded (and patched) now and the hooks taken off. The patch wraps pg's prototypes in place: every
+  // later require of pg gets it.
   const originalRequire = Module.prototype.require;
+  const originalGetBuiltinModule = process.getBuiltinModule;
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
@@ -82,6 +84,7 @@ export function startTracing(role: string): void {
   });
   createRequire(path.join(process.cwd(), "package.json"))("pg");
   Module.prototype.require = originalRequire;
+  process.getBuiltinModule = originalGetBuiltinModule;
   setTracingApi({
     api,
     tracer: provider.getTracer(TRACER_NAME),

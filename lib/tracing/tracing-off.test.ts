@@ -19,9 +19,11 @@ async function registerIn(endpoint: string | undefined) {
       (file) => file.includes("/node_modules/@opentelemetry/") && !file.includes("/@opentelemetry/api/"),
     );
     const started = globalThis[Symbol.for("vms.tracing.api")] !== undefined;
-    // pg as the app requires it, and whether require-in-the-middle's hook is still on every require.
+    // pg as the app requires it, and whether require-in-the-middle's hook is still on every require
+    // (or on process.getBuiltinModule).
     const pgPatched = createRequire(import.meta.url)("pg").Client.prototype.query.__wrapped === true;
-    const requireHooked = (await import("node:module")).default.prototype.require.toString().includes("_unhooked");
+    const requireHooked = [(await import("node:module")).default.prototype.require, process.getBuiltinModule]
+      .some((load) => load.toString().includes("_unhooked"));
     console.log(JSON.stringify({ loaded: loaded.length, started, pgPatched, requireHooked }));
     process.exit(0);`;
   const { stdout } = await run(
