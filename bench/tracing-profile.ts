@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs
 import path from "node:path";
 import { productScenarios } from "@/bench/lib/api-scenarios";
 import { summariseCpuProfile, type SelfTime } from "@/bench/lib/cpu-profile-summary";
+import { processTreeThreadCpuMs } from "@/bench/lib/cpu-time";
 import { createBenchDatabase, migrateAndSeed } from "@/bench/lib/database";
 import { runLoad, warmUp } from "@/bench/lib/load";
 import { startOtlpReceiverProcess } from "@/bench/lib/otlp-receiver-process";
@@ -32,7 +33,14 @@ const sideEnv: Record<string, Record<string, string>> = {
 };
 for (const side of SIDES) if (!sideEnv[side]) throw new Error(`unknown side ${side}`);
 
-type SideProfile = { side: string; requests: number; byFunction: Map<string, number>; totalMs: number };
+type SideProfile = {
+  side: string;
+  requests: number;
+  /** CPU time from /proc over the load (a profile counts wall time, preempted time included). */
+  cpu: { mainMs: number; otherThreadsMs: number };
+  byFunction: Map<string, number>;
+  totalMs: number;
+};
 const profiles: SideProfile[] = [];
 // Every database is seeded before any server starts (bench/tracing-overhead.ts says why).
 const databases = new Map<string, string>();
@@ -58,13 +66,20 @@ async function profileSide(side: string): Promise<SideProfile> {
   });
   let window: { fromMicros: number; toMicros: number };
   let requests: number;
+  let cpu: { mainMs: number; otherThreadsMs: number };
   try {
     const scenario = (await productScenarios(server.baseUrl)).find((each) => each.name.includes(ONLY));
     if (!scenario) throw new Error(`no scenario's name contains ${ONLY}`);
     await warmUp({ ...scenario.load, durationSeconds: WARM_UP_SECONDS }, WARM_UP_SECONDS);
+    const cpuBefore = processTreeThreadCpuMs(server.pid);
     const from = monotonicMicros();
     const load = await runLoad({ ...scenario.load, durationSeconds: SECONDS, overallRate: RATE });
     window = { fromMicros: from, toMicros: monotonicMicros() };
+    const cpuAfter = processTreeThreadCpuMs(server.pid);
+    cpu = {
+      mainMs: cpuAfter.mainMs - cpuBefore.mainMs,
+      otherThreadsMs: cpuAfter.otherThreadsMs - cpuBefore.otherThreadsMs,
+    };
     writeFileSync(
       path.join(directory, "window.json"),
       JSON.stringify({ ...window, requests: load.requests }),
@@ -87,6 +102,7 @@ async function profileSide(side: string): Promise<SideProfile> {
   return {
     side,
     requests,
+    cpu,
     byFunction: new Map(summary.byFunction.map((entry: SelfTime) => [entry.name, entry.ms])),
     totalMs: summary.totalMs,
   };
@@ -98,8 +114,11 @@ function report(sides: SideProfile[]): void {
   const [base, ...others] = sides;
   if (!base) return;
   for (const profile of sides) {
+    const idle = profile.byFunction.get("(idle) (native):0") ?? 0;
     console.log(
-      `${profile.side}: ${perThousand(profile, profile.totalMs).toFixed(0)} ms of samples per 1,000 requests`,
+      `${profile.side}: ${perThousand(profile, profile.totalMs - idle).toFixed(0)} ms of busy samples, ` +
+        `${perThousand(profile, profile.cpu.mainMs).toFixed(0)} ms of CPU in the main threads and ` +
+        `${perThousand(profile, profile.cpu.otherThreadsMs).toFixed(0)} ms in the others, per 1,000 requests`,
     );
   }
   for (const other of others) {
