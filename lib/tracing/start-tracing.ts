@@ -55,13 +55,13 @@ export function startTracing(role: string): void {
       ? {}
       : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(DEFAULT_SAMPLE_RATIO) }) }),
   });
-  // Nothing is global: the provider, the context manager and the W3C traceparent propagator are handed
-  // to the front door, our spans and the pg instrumentation directly. Next.js makes its own spans only
-  // while the global provider is a real one or the active span records, so with this it makes none for a
-  // request the sampler left out, which cost every such request CPU (docs/performance.md, "Metrics and
-  // tracing overhead"); a sampled request's span, SQL included, names its route and server action itself.
-  // The context manager makes itself global while sampled work is in flight, and finds a request's
-  // context in the request (context-manager.ts says why).
+  // Nothing is global between sampled requests: the provider goes to our spans and the pg
+  // instrumentation directly, the W3C traceparent propagator to the front door, and the context manager
+  // registers itself only while sampled work is in flight (context-manager.ts says why, and how it finds
+  // a request's context in the request). Next.js makes its own spans only while the global provider is
+  // a real one or the active span records, so it makes none for a request the sampler left out, which
+  // cost every such request CPU (docs/performance.md, "Metrics and tracing overhead"); a sampled
+  // request's span, SQL included, names its route and server action itself.
   const contextManager = new RequestContextManager();
   // The instrumentation patches pg as it loads, through a hook it puts on every require() of the
   // process (and on process.getBuiltinModule). Left in place, that hook resolved each later require's
