@@ -3,8 +3,9 @@
 // requests of one scenario at the same fixed rate, then compared function by function in ms per 1,000
 // requests. bench/tracing-overhead.ts measures how much; this says where. Only the samples taken while
 // the fixed-rate load ran count (the profile's clock is the monotonic one, as process.hrtime's).
-//   npm run bench:profile   (BENCH_ONLY=<scenario text>, default "sites"; BENCH_SIDES=untraced,nothing-sampled,default;
-//                            BENCH_RATE=300 requests/s; BENCH_PROFILE_SECONDS=30; BENCH_WARM_UP_SECONDS=10)
+//   npm run bench:profile   (BENCH_ONLY=<scenario text>, default "sites"; BENCH_SIDES=untraced,nothing-sampled,default
+//                            or everything; BENCH_RATE=300 requests/s, below what one web process serves of the
+//                            scenario; BENCH_PROFILE_SECONDS=30; BENCH_WARM_UP_SECONDS=10)
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { productScenarios } from "@/bench/lib/api-scenarios";
@@ -22,16 +23,16 @@ const RATE = Number(process.env.BENCH_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 30);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const TOP = 40;
+/** Each side's sampler (the default needs none); undefined: untraced. */
+const SAMPLERS: Record<string, string | null | undefined> = {
+  untraced: undefined,
+  "nothing-sampled": "always_off",
+  default: null,
+  everything: "parentbased_always_on",
+};
+for (const side of SIDES) if (!(side in SAMPLERS)) throw new Error(`unknown side ${side}`);
 
 const otlp = await startOtlpReceiverProcess();
-/** The sampler settings of each side: the default needs none. */
-const sideEnv: Record<string, Record<string, string>> = {
-  untraced: {},
-  "nothing-sampled": { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER: "always_off" },
-  default: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint },
-  everything: { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint, OTEL_TRACES_SAMPLER: "parentbased_always_on" },
-};
-for (const side of SIDES) if (!sideEnv[side]) throw new Error(`unknown side ${side}`);
 
 type SideProfile = {
   side: string;
@@ -61,7 +62,7 @@ async function profileSide(side: string): Promise<SideProfile> {
     name: `tracing-profile-${side}`,
     port: 3244,
     databaseUrl: databases.get(side)!,
-    env: { WEB_CONCURRENCY: "1", ...sideEnv[side] },
+    env: { WEB_CONCURRENCY: "1", ...tracingEnv(SAMPLERS[side]) },
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${directory}`],
   });
   let window: { fromMicros: number; toMicros: number };
@@ -140,6 +141,14 @@ function report(sides: SideProfile[]): void {
       );
     }
   }
+}
+
+function tracingEnv(sampler: string | null | undefined): Record<string, string> {
+  if (sampler === undefined) return {};
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+    ...(sampler === null ? {} : { OTEL_TRACES_SAMPLER: sampler }),
+  };
 }
 
 function monotonicMicros(): number {
