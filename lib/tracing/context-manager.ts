@@ -33,6 +33,8 @@ export class RequestContextManager implements api.ContextManager, SampledWork {
   #inFlight = 0;
   /** Sampled requests in flight (the front door counts them). */
   #sampledRequests = 0;
+  /** Whether this is the global manager now: another one registered first is left alone. */
+  #registered = false;
   /** The context of the synchronous call under way (bind, or a with of no span), if any. */
   #synchronous: api.Context | undefined;
   /** Each request's context, made once from its headers (while sampled requests are in flight). */
@@ -117,12 +119,16 @@ export class RequestContextManager implements api.ContextManager, SampledWork {
 
   /** Global from the first sampled work in flight… */
   #hold(): void {
-    if (this.#sampledRequests + this.#inFlight === 1) api.context.setGlobalContextManager(this);
+    if (this.#sampledRequests + this.#inFlight === 1) {
+      this.#registered = api.context.setGlobalContextManager(this);
+    }
   }
 
   /** …until none is left (the API's disable() calls ours, which switches the store off). */
   #release(): void {
-    if (this.#sampledRequests + this.#inFlight === 0) api.context.disable();
+    if (this.#sampledRequests + this.#inFlight > 0 || !this.#registered) return;
+    this.#registered = false;
+    api.context.disable();
   }
 
   /**

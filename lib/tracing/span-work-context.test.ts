@@ -405,4 +405,28 @@ describe("the global context manager", () => {
     expect(lookUp()).toBe(0);
     exporter.reset();
   });
+
+  it("leaves a context manager registered by someone else in place", async () => {
+    useSampler(new AlwaysOnSampler());
+    const theirs: api.ContextManager = {
+      active: () => api.ROOT_CONTEXT,
+      with: (_context, fn, thisArg, ...args) => fn.call(thisArg, ...args),
+      bind: (_context, target) => target,
+      enable() {
+        return this;
+      },
+      disable() {
+        return this;
+      },
+    };
+    api.context.setGlobalContextManager(theirs);
+    const { request, response } = fakeRequest();
+    await traceRequest(request, response, { route: "/v1/sampled", requestId: "01S" }, async () => {});
+    response.emit("close");
+    const lookups = vi.spyOn(theirs, "active");
+    api.context.active();
+    expect(lookups).toHaveBeenCalledTimes(1);
+    api.context.disable();
+    exporter.reset();
+  });
 });
