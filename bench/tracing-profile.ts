@@ -16,21 +16,14 @@ import { runLoad, warmUp } from "@/bench/lib/load";
 import { startOtlpReceiverProcess } from "@/bench/lib/otlp-receiver-process";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { PROJECT_ROOT } from "@/bench/lib/server-env";
+import { tracingEnv, tracingSides } from "@/bench/lib/tracing-sides";
 
-const SIDES = (process.env.BENCH_SIDES ?? "untraced,nothing-sampled,default").split(",");
+const SIDES = tracingSides(process.env.BENCH_SIDES ?? "untraced,nothing-sampled,default");
 const ONLY = process.env.BENCH_ONLY ?? "sites";
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 30);
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 10);
 const TOP = 40;
-/** Each side's sampler (the default needs none); undefined: untraced. */
-const SAMPLERS: Record<string, string | null | undefined> = {
-  untraced: undefined,
-  "nothing-sampled": "always_off",
-  default: null,
-  everything: "parentbased_always_on",
-};
-for (const side of SIDES) if (!(side in SAMPLERS)) throw new Error(`unknown side ${side}`);
 
 const otlp = await startOtlpReceiverProcess();
 
@@ -62,7 +55,7 @@ async function profileSide(side: string): Promise<SideProfile> {
     name: `tracing-profile-${side}`,
     port: 3244,
     databaseUrl: databases.get(side)!,
-    env: { WEB_CONCURRENCY: "1", ...tracingEnv(SAMPLERS[side]) },
+    env: { WEB_CONCURRENCY: "1", ...tracingEnv(side, otlp.endpoint) },
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${directory}`],
   });
   let window: { fromMicros: number; toMicros: number };
@@ -141,14 +134,6 @@ function report(sides: SideProfile[]): void {
       );
     }
   }
-}
-
-function tracingEnv(sampler: string | null | undefined): Record<string, string> {
-  if (sampler === undefined) return {};
-  return {
-    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-    ...(sampler === null ? {} : { OTEL_TRACES_SAMPLER: sampler }),
-  };
 }
 
 function monotonicMicros(): number {

@@ -11,6 +11,8 @@ export type LoadOptions = {
   setupRequest?: autocannon.Request["setupRequest"];
   connections?: number;
   durationSeconds: number;
+  /** Stop after this many requests instead (autocannon then ignores the duration). */
+  amount?: number;
   /** Fixed arrival rate in requests/s over all connections; absent: full load. */
   overallRate?: number;
 };
@@ -44,11 +46,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     ],
     connections: options.connections ?? 10,
     duration: options.durationSeconds,
+    amount: options.amount,
     overallRate: options.overallRate,
     timeout: 10,
   });
   return {
-    requestsPerSecond: Math.round(result.requests.total / options.durationSeconds),
+    requestsPerSecond: Math.round(
+      result.requests.total / (options.amount ? result.duration : options.durationSeconds),
+    ),
     requests: result.requests.total,
     p50Ms: result.latency.p50,
     p90Ms: result.latency.p90,

@@ -23,11 +23,14 @@ export async function startProductionServer(options: {
   env?: Record<string, string>;
   /** Flags for the server's node (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
+  /** A program that runs node, with its arguments before node's (e.g. valgrind and its options). */
+  launcher?: string[];
 }): Promise<ProductionServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
+  const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
   const group = startProcessGroup({
-    command: process.execPath,
-    args: [...(options.nodeArgs ?? []), "scripts/start.mjs"],
+    command: command as string,
+    args: [...launcherArgs, ...(options.nodeArgs ?? []), "scripts/start.mjs"],
     env: { ...benchServerEnv(options.databaseUrl, options.port), ...options.env },
     logName: `${options.name}.server`,
   });
