@@ -15,6 +15,8 @@ export type LoadOptions = {
   amount?: number;
   /** Fixed arrival rate in requests/s over all connections; absent: full load. */
   overallRate?: number;
+  /** A request unanswered after this long counts as an error (default 10 s). */
+  timeoutSeconds?: number;
 };
 
 export type LoadSummary = {
@@ -48,7 +50,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     duration: options.durationSeconds,
     amount: options.amount,
     overallRate: options.overallRate,
-    timeout: 10,
+    timeout: options.timeoutSeconds ?? 10,
   });
   return {
     requestsPerSecond: Math.round(
