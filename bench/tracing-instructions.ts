@@ -9,7 +9,8 @@
 //   npm run bench:instructions   (BENCH_SIDES=untraced,nothing-sampled,default; BENCH_ONLY=<text>[,<text>…],
 //                                 each the first scenario whose name holds it, default
 //                                 "sites,create-in-planning-pool"; BENCH_WARM_UP_REQUESTS=3000;
-//                                 BENCH_WINDOWS=3; BENCH_WINDOW_REQUESTS=200)
+//                                 BENCH_WINDOWS=3; BENCH_WINDOW_REQUESTS=200;
+//                                 BENCH_V8_FLAGS="--single-threaded --predictable-gc-schedule")
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
@@ -37,6 +38,16 @@ const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 3);
 const WINDOW_REQUESTS = Number(process.env.BENCH_WINDOW_REQUESTS ?? 200);
 /** After the counting is switched on, valgrind translates the code again: these are not counted. */
 const RETRANSLATE_REQUESTS = 20;
+/**
+ * V8 without helper threads and with a garbage-collection schedule that does not go by the clock: counted,
+ * a process runs some fifty times slower, one thread at a time, and V8's compiling on helper threads and
+ * its collecting by time made the counts of compilation and collection differ from window to window and
+ * from side to side by more than the budget (docs/performance.md, "Counted in instructions").
+ * BENCH_V8_FLAGS="" counts V8 as it runs in production.
+ */
+const V8_FLAGS = (process.env.BENCH_V8_FLAGS ?? "--single-threaded --predictable-gc-schedule")
+  .split(" ")
+  .filter(Boolean);
 /** The first side's port; the others take the next ones. */
 const FIRST_PORT = 3245;
 /** Valgrind names its control pipes after HOSTNAME, which the bench environment sets to this. */
@@ -94,6 +105,7 @@ async function countSide(side: string, port: number): Promise<SideResult> {
       OTEL_BSP_SCHEDULE_DELAY: String(EXPORT_DELAY_MS),
     },
     launcher: callgrindLauncher(directory),
+    nodeArgs: V8_FLAGS,
   });
   try {
     const web = webProcessPid(server.pid);
@@ -207,7 +219,12 @@ function report(sides: SideResult[]): void {
   );
   writeResult("tracing-instructions", {
     machine,
-    settings: { warmUpRequests: WARM_UP_REQUESTS, windows: WINDOWS, windowRequests: WINDOW_REQUESTS },
+    settings: {
+      warmUpRequests: WARM_UP_REQUESTS,
+      windows: WINDOWS,
+      windowRequests: WINDOW_REQUESTS,
+      v8Flags: V8_FLAGS,
+    },
     sides,
   });
 }
