@@ -53,8 +53,8 @@ const FIRST_PORT = 3245;
 /** Valgrind names its control pipes after HOSTNAME, which the bench environment sets to this. */
 const SERVER_HOSTNAME = "127.0.0.1";
 /**
- * One request at a time: valgrind runs one thread at a time, and with two a create waited more than the
- * pool's 3 s for a connection and was answered 503.
+ * One request at a time: valgrind runs one thread at a time, and with two in flight a create was
+ * refused, most likely after the pool's 3 s wait for a connection.
  */
 const CONNECTIONS = 1;
 /** Longer than any run: batches leave by size only. */
