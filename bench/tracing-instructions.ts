@@ -9,7 +9,7 @@
 //   npm run bench:instructions   (BENCH_SIDES=untraced,nothing-sampled,default; BENCH_ONLY=<text>[,<text>…],
 //                                 each the first scenario whose name holds it, default
 //                                 "sites,create-in-planning-pool"; BENCH_WARM_UP_REQUESTS=3000;
-//                                 BENCH_WINDOWS=3; BENCH_WINDOW_REQUESTS=200;
+//                                 BENCH_WINDOWS=4; BENCH_WINDOW_REQUESTS=150;
 //                                 BENCH_V8_FLAGS="--single-threaded --predictable-gc-schedule")
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -34,8 +34,8 @@ import { tracingEnv, tracingSides } from "@/bench/lib/tracing-sides";
 const SIDES = tracingSides(process.env.BENCH_SIDES ?? "untraced,nothing-sampled,default");
 const ONLY = (process.env.BENCH_ONLY ?? "sites,create-in-planning-pool").split(",");
 const WARM_UP_REQUESTS = Number(process.env.BENCH_WARM_UP_REQUESTS ?? 3000);
-const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 3);
-const WINDOW_REQUESTS = Number(process.env.BENCH_WINDOW_REQUESTS ?? 200);
+const WINDOWS = Number(process.env.BENCH_WINDOWS ?? 4);
+const WINDOW_REQUESTS = Number(process.env.BENCH_WINDOW_REQUESTS ?? 150);
 /** After the counting is switched on, valgrind translates the code again: these are not counted. */
 const RETRANSLATE_REQUESTS = 20;
 /**
@@ -61,7 +61,10 @@ const CONNECTIONS = 1;
 const EXPORT_DELAY_MS = 24 * 3600_000;
 /** Generous: under callgrind a create takes a second or more. */
 const WINDOW_BOUND_SECONDS = 3600;
-/** Just after the counting is switched on, a create waited more than 10 s for valgrind's translation. */
+/**
+ * Just after the counting was switched on, creates went unanswered at autocannon's 10 s (valgrind
+ * translating the code again).
+ */
 const REQUEST_TIMEOUT_SECONDS = 300;
 
 type Window = InstructionSplit & { requests: number };

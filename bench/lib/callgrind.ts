@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 
-/** Valgrind's options for a server whose every node process is counted from the first request on. */
+/** Valgrind's options for a server whose node processes run uncounted until `--instr=on` is sent. */
 export function callgrindLauncher(directory: string): string[] {
   return [
     "valgrind",
