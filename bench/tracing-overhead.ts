@@ -36,6 +36,7 @@ import { startProductionServer, type ProductionServer } from "@/bench/lib/produc
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
 import { PROJECT_ROOT } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
+import { tracingEnv } from "@/bench/lib/tracing-sides";
 import { recordHttpRequest, routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
 
 const STARTS = Number(process.env.BENCH_STARTS ?? 3);
@@ -119,9 +120,8 @@ async function benchDatabase(side: Side): Promise<string> {
 /** Both servers started afresh on fresh databases, every scenario's turns on them, and both stopped. */
 async function runStart(start: number): Promise<void> {
   const servers: Partial<Record<Side, ProductionServer>> = {};
-  const traced: Record<string, string> = CONTROL ? {} : { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint };
-  const baseline: Record<string, string> =
-    NOTHING_SAMPLED_BASELINE && !CONTROL ? { ...traced, OTEL_TRACES_SAMPLER: "always_off" } : {};
+  const traced = tracingEnv(CONTROL ? "untraced" : "default", otlp.endpoint);
+  const baseline = tracingEnv(CONTROL ? "untraced" : BASELINE, otlp.endpoint);
   try {
     // One after the other: the first may build `.next`. Which starts first swaps every start, so that
     // neither is always the one whose database and process came second. Both databases are seeded
