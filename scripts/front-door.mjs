@@ -6,7 +6,8 @@
 // - the client's address: forwarded headers are dropped unless TRUSTED_PROXIES names the peer, and
 //   X-Forwarded-For is set to the one address everything downstream (sign-in throttling) may trust;
 // - refusals of requests Next would answer with a bare 500 (docs/operations.md, "Security"): a path
-//   that is not valid percent-encoded UTF-8, a server-action body over the limit or of unknown length;
+//   that is not valid percent-encoded UTF-8, a server-action body over the limit or of unknown length
+//   or whose arguments do not decode (scripts/action-arguments.mjs);
 // - a 405 with an empty body (Next's answer to a method a route does not export) gets a body: a
 //   problem+json METHOD_NOT_ALLOWED with Allow for the API, a styled page otherwise.
 import { existsSync, readdirSync } from "node:fs";
@@ -17,17 +18,12 @@ import { recordHttpRequest } from "../lib/metrics/process-metrics.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
 import { ulidFactory } from "../lib/ulid.mjs";
 import { traceRequest } from "../lib/tracing/request-span.mjs";
+import { actionArgumentsProblem } from "./action-arguments.mjs";
 import { errorPage, isApiPath, problem } from "./front-door-answers.mjs";
-import { isWellFormedMultipart } from "./multipart-check.mjs";
+import { pageFormProblem } from "./multipart-check.mjs";
 
 /** Server-action and form bodies (extensions §2: 1 MiB, as the API's own limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/**
- * Arrays and objects nested deeper than this in a server action's arguments are refused: React's
- * decoder recurses per level and overflows the stack (a 500) in the thousands. No form of ours
- * sends more than a few levels.
- */
-export const MAX_ACTION_NESTING = 64;
 /** Methods any route takes; Next answers others on pages with a 500. */
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A refused body is read (and dropped) up to this much, so that the client gets to read the answer. */
@@ -78,12 +74,10 @@ export function frontDoor(next, options) {
     if (!action && !isPageMultipartPost(request)) return next(request, response);
     return readActionBody(request).then(
       async (body) => {
-        const message = action ? actionBodyProblem(request, body) : undefined;
+        const message = action
+          ? await actionArgumentsProblem(request.headers, body)
+          : await pageFormProblem(request.headers, body);
         if (message) return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message });
-        if (isMultipart(request) && !(await isWellFormedMultipart(request.headers, body))) {
-          const malformed = "The multipart body is malformed.";
-          return refuse(request, response, { status: 400, code: "VALIDATION_ERROR", message: malformed });
-        }
         return next(replayed(request, body), response);
       },
       () => response.destroy(),
@@ -130,23 +124,6 @@ function measure(request, response, route) {
       seconds: (performance.now() - startedAt) / 1000,
     });
   });
-}
-
-/**
- * What makes a server action's body one that Next would answer with a 500, if anything.
- * @param {Request} request
- * @param {Buffer} body
- * @returns {string | undefined}
- */
-function actionBodyProblem(request, body) {
-  if (nestingDepth(body) > MAX_ACTION_NESTING) {
-    return `The action's arguments are nested more than ${MAX_ACTION_NESTING} levels deep.`;
-  }
-  // A plain body is the JSON list of arguments; Next applies the action to anything else and fails.
-  if (!isMultipart(request) && body.toString("utf8").trimStart()[0] !== "[") {
-    return "The action's arguments must be a JSON array.";
-  }
-  return undefined;
 }
 
 /** @param {Request} request */
@@ -202,30 +179,6 @@ function replayed(request, body) {
   copy.push(body);
   copy.push(null);
   return copy;
-}
-
-/**
- * How deeply arrays and objects nest in a body of JSON values (plain, or one per multipart field):
- * brackets inside JSON strings do not count, and a line break ends any string (JSON strings hold none,
- * multipart headers and boundaries are lines), so nothing outside a field can hide a field's depth.
- * @param {Buffer} body
- */
-export function nestingDepth(body) {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let index = 0; index < body.length; index += 1) {
-    const byte = body[index];
-    if (byte === 0x0a || byte === 0x0d) inString = false;
-    else if (inString) {
-      if (byte === 0x5c)
-        index += 1; // a backslash escapes the next byte
-      else if (byte === 0x22) inString = false;
-    } else if (byte === 0x22) inString = true;
-    else if (byte === 0x5b || byte === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if ((byte === 0x5d || byte === 0x7d) && depth > 0) depth -= 1;
-  }
-  return deepest;
 }
 
 /** @param {Request} request */

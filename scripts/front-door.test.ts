@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIpFrom } from "@/lib/auth/client-ip";
 import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
-import { frontDoor, isWellFormedPath, nestingDepth } from "./front-door.mjs";
+import { frontDoor, isWellFormedPath } from "./front-door.mjs";
 
 const servers: http.Server[] = [];
 
@@ -109,15 +109,6 @@ describe("the front door's checks", () => {
     for (const path of ["/%ff", "/%E0%A4%A", "/%", "/%00", "/%C0%AF", "/%ED%A0%80", "*", "board"]) {
       expect(isWellFormedPath(path), path).toBe(false);
     }
-  });
-
-  it("measures nesting outside strings, and a line break ends a string", () => {
-    expect(nestingDepth(Buffer.from('[{"a":[1,2]}]'))).toBe(3);
-    expect(nestingDepth(Buffer.from('["[[[[[[", {"a": "{{{{"}]'))).toBe(2);
-    expect(nestingDepth(Buffer.from('["\\"[[[["]'))).toBe(1);
-    expect(nestingDepth(Buffer.from(`${"[".repeat(5000)}${"]".repeat(5000)}`))).toBe(5000);
-    // A quote left open in one multipart field does not hide the next field's depth.
-    expect(nestingDepth(Buffer.from('--x\r\n\r\n"open\r\n--x\r\n\r\n[[[1]]]\r\n--x--'))).toBe(3);
   });
 
   it("gives every answer a request id and the security headers, the caller's id when sane", async () => {

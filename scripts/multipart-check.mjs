@@ -1,44 +1,24 @@
 // @ts-check
-// Whether a multipart body parses the way Next will parse it: a plain form post through the Fetch API's
-// FormData (its no-JavaScript form actions), a server action's through busboy. A body either parser
-// rejects makes Next answer 500, so the front door answers it with a 400 instead.
-import { createRequire } from "node:module";
-
-const require = createRequire(import.meta.url);
+// Whether a page's multipart post is one Next can handle. Next reads it as a possible form action (a form
+// that works without JavaScript) through the Fetch API's FormData and answers a body that parser rejects,
+// or a named action whose bound arguments it cannot decode, with a 500; the front door answers 400. A
+// server action called by fetch is checked by actionArgumentsProblem.
+import { boundActionProblem } from "./action-arguments.mjs";
 
 /**
  * @param {import("node:http").IncomingHttpHeaders} headers
  * @param {Buffer} body
- * @returns {Promise<boolean>}
+ * @returns {Promise<string | undefined>}
  */
-export async function isWellFormedMultipart(headers, body) {
+export async function pageFormProblem(headers, body) {
+  /** @type {FormData} */
+  let form;
   try {
-    if (headers["next-action"] === undefined) {
-      await new Response(new Uint8Array(body), {
-        headers: { "content-type": headers["content-type"] ?? "" },
-      }).formData();
-    } else {
-      await parseWithBusboy(headers, body);
-    }
-    return true;
+    form = await new Response(new Uint8Array(body), {
+      headers: { "content-type": headers["content-type"] ?? "" },
+    }).formData();
   } catch {
-    return false;
+    return "The multipart body is malformed.";
   }
-}
-
-/**
- * @param {import("node:http").IncomingHttpHeaders} headers
- * @param {Buffer} body
- * @returns {Promise<void>}
- */
-function parseWithBusboy(headers, body) {
-  return new Promise((resolve, reject) => {
-    const busboy = require("next/dist/compiled/busboy")({ headers, defParamCharset: "utf8" });
-    busboy.on("file", (/** @type {string} */ _name, /** @type {NodeJS.ReadableStream} */ file) =>
-      file.resume(),
-    );
-    busboy.once("error", reject);
-    busboy.once("close", resolve);
-    busboy.end(body);
-  });
+  return boundActionProblem(form);
 }

@@ -219,6 +219,13 @@ const bodyArbitrary: fc.Arbitrary<Buffer | undefined> = fc.oneof(
         '--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n[1]\r\n--x--\r\n',
         '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$1"]\r\n--x\r\nContent-Disposition: form-data; name="1"\r\n\r\n["$0"]\r\n--x--\r\n',
         "--x\r\n\r\n--x--",
+        // React reply references that do not resolve: to nothing, a Map of nothing, not a BigInt, a
+        // stand-in for a value the client could not send.
+        '["$1"]',
+        '["$Q1"]',
+        '["$n12x"]',
+        '[{"id":"$T"}]',
+        '--x\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$@1","$B2"]\r\n--x--\r\n',
         "email=a%40b.c&password=x",
         '{"a":',
         "\u0000\u0001",
