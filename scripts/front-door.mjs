@@ -28,6 +28,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A refused body is read (and dropped) up to this much, so that the client gets to read the answer. */
 const DRAIN_LIMIT_BYTES = 16 * MAX_BODY_BYTES;
+/** How long a connection Node could not parse stays open for the rest of the client's body. */
+const CLIENT_ERROR_LINGER_MS = 10_000;
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const FORWARDED_HEADERS = [
   "forwarded",
@@ -59,9 +61,9 @@ const UNTRACED_ROUTES = new Set(["/api/health", "/api/ready", "/api/metrics"]);
  */
 export function frontDoor(next, options) {
   const headers = securityHeaders({ production: options.production });
-  /** @type {Handler} */
-  const pass = (request, response) => {
-    const refusal = refusalOf(request, options.publicFiles ?? new Set());
+  /** @type {(request: Request, response: Response, route: string | undefined) => unknown} */
+  const pass = (request, response, route) => {
+    const refusal = refusalOf(request, route, options.publicFiles ?? new Set());
     if (refusal) {
       return refusal.status === 405
         ? options
@@ -71,7 +73,7 @@ export function frontDoor(next, options) {
     }
     answerEmptyMethodNotAllowed(request, response, options.allowedMethods);
     const action = request.headers["next-action"] !== undefined;
-    if (!action && !isPageMultipartPost(request)) return next(request, response);
+    if (!action && !isPageMultipartPost(request, route)) return next(request, response);
     return readActionBody(request).then(
       async (body) => {
         const message = action
@@ -94,14 +96,14 @@ export function frontDoor(next, options) {
     if (route !== undefined && UNTRACED_ROUTES.has(route)) {
       // A request's trace context is read from this header (lib/tracing/context-manager.ts).
       delete request.headers.traceparent;
-      return pass(request, response);
+      return pass(request, response, route);
     }
     // The request's span (while tracing is on) holds everything below, refusals included.
     const actionId = request.headers["next-action"];
     const serverAction =
       typeof actionId === "string" ? (options.actionNameOf?.(actionId) ?? "unknown") : undefined;
     return traceRequest(request, response, { route: route ?? "unmatched", requestId, serverAction }, () =>
-      pass(request, response),
+      pass(request, response, route),
     );
   };
 }
@@ -132,11 +134,14 @@ function isMultipart(request) {
 }
 
 /**
- * A multipart POST to a page, which Next parses as a possible form action (API routes read their own).
+ * A multipart POST to a page, which Next parses as a possible form action. API routes read their own
+ * bodies; a path under /api that no route serves gets the not-found page, which parses it too.
  * @param {Request} request
+ * @param {string | undefined} route its route template, "unmatched" when no route serves it
  */
-function isPageMultipartPost(request) {
-  return request.method === "POST" && isMultipart(request) && !isApiPath(pathOf(request));
+function isPageMultipartPost(request, route) {
+  const page = !isApiPath(pathOf(request)) || route === "unmatched";
+  return request.method === "POST" && isMultipart(request) && page;
 }
 
 /**
@@ -209,10 +214,11 @@ function settleClientAddress(request, trusted) {
 /**
  * @typedef {{ status: number, code: string, message: string, allow?: string }} Refusal
  * @param {Request} request
+ * @param {string | undefined} route
  * @param {ReadonlySet<string>} publicFiles
  * @returns {Refusal | undefined}
  */
-function refusalOf(request, publicFiles) {
+function refusalOf(request, route, publicFiles) {
   const pathname = pathOf(request);
   const isStatic = publicFiles.has(pathname) || pathname.startsWith("/_next/");
   if (isStatic && request.method !== "GET" && request.method !== "HEAD") {
@@ -237,7 +243,7 @@ function refusalOf(request, publicFiles) {
   if (length !== undefined && Number(length) > MAX_BODY_BYTES) {
     return { status: 413, code: "PAYLOAD_TOO_LARGE", message: `The body is over ${MAX_BODY_BYTES} bytes.` };
   }
-  const readHere = request.headers["next-action"] !== undefined || isPageMultipartPost(request);
+  const readHere = request.headers["next-action"] !== undefined || isPageMultipartPost(request, route);
   if (length === undefined && readHere && hasBody(request)) {
     return { status: 411, code: "LENGTH_REQUIRED", message: "Send a Content-Length with the action's body." };
   }
@@ -359,9 +365,15 @@ function answerEmptyMethodNotAllowed(request, response, allowedMethods) {
  * @param {{ production: boolean }} options
  */
 export function answerClientError({ production }) {
+  /** @type {WeakSet<import("node:stream").Duplex>} */
+  const answered = new WeakSet();
   /** @param {Error & { code?: string }} error @param {import("node:stream").Duplex} socket */
   return (error, socket) => {
+    // Node's parser reports the error again for every later chunk of that connection: it was answered
+    // the first time, and lingers for the rest of the body (below) instead of being reset.
+    if (answered.has(socket)) return;
     if (!socket.writable || error.code === "ECONNRESET") return socket.destroy();
+    answered.add(socket);
     const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
     const answer = errorPage(status, "The request could not be read.");
     const lines = [
@@ -373,5 +385,23 @@ export function answerClientError({ production }) {
       "Connection: close",
     ];
     socket.end(`${lines.join("\r\n")}\r\n\r\n${answer.body}`);
+    lingerUntilClientStops(socket);
   };
+}
+
+/**
+ * Reads (and drops) what a client still sends after its answer, up to DRAIN_LIMIT_BYTES and for at most
+ * CLIENT_ERROR_LINGER_MS: closing a connection with unread data resets it, and a client still sending its
+ * body then loses the answer (ECONNRESET, EPIPE).
+ * @param {import("node:stream").Duplex} socket
+ */
+function lingerUntilClientStops(socket) {
+  let drained = 0;
+  const timer = setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+  socket.once("close", () => clearTimeout(timer));
+  socket.on("data", (/** @type {Buffer} */ chunk) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) socket.destroy();
+  });
+  socket.resume();
 }

@@ -1,11 +1,11 @@
 // The front door on a real HTTP server, in front of a handler that reports what it was given: the
 // client address the sign-in throttle would count (lib/auth/client-ip.ts) and the forwarded headers.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIpFrom } from "@/lib/auth/client-ip";
 import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
-import { frontDoor, isWellFormedPath } from "./front-door.mjs";
+import { answerClientError, frontDoor, isWellFormedPath } from "./front-door.mjs";
 
 const servers: http.Server[] = [];
 
@@ -138,5 +138,73 @@ describe("the front door's checks", () => {
     const wellFormed = await fetch(`${base}/board`, { method: "POST", body: form });
     expect(wellFormed.status).toBe(200);
     expect(await wellFormed.json()).toMatchObject({ rateLimitKey: "127.0.0.1" });
+  });
+  it("refuses a malformed multipart post to an /api path no route serves (the not-found page parses it)", async () => {
+    const handled: string[] = [];
+    const server = http.createServer(
+      frontDoor(
+        (request, response) => {
+          handled.push(request.url ?? "");
+          response.end("handled");
+        },
+        {
+          production: true,
+          trustedProxies: parseTrustedProxies(undefined),
+          allowedMethods: async () => undefined,
+          routeOf: (path) => (path === "/api/uploads" ? "/api/uploads" : "unmatched"),
+        },
+      ),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (path: string) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "multipart/form-data; boundary=x" },
+        body: "abcd",
+      });
+    expect((await post("/api/uploads/x/null")).status).toBe(400);
+    // A route handler reads its own body, whatever it holds.
+    expect((await post("/api/uploads")).status).toBe(200);
+    expect(handled).toEqual(["/api/uploads"]);
+  });
+});
+
+describe("a request Node cannot parse", () => {
+  /** Sends a request line with a control byte and a body, and reads what comes back until the close. */
+  function sendUnparseable(port: number, bodyBytes: number): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString()));
+      socket.on("error", (error: NodeJS.ErrnoException) => (received += ` [${error.code}]`));
+      socket.on("close", () => resolve(received));
+      const head = `PUT /a\x08b HTTP/1.1\r\nHost: x\r\nContent-Length: ${bodyBytes}\r\n\r\n`;
+      socket.write(Buffer.concat([Buffer.from(head), Buffer.alloc(bodyBytes, 0x61)]));
+    });
+  }
+
+  it("is answered 400, and a client still sending its body reads the answer, not a reset", async () => {
+    const server = http.createServer(() => {
+      throw new Error("never reached: the request line cannot be parsed");
+    });
+    server.on("clientError", answerClientError({ production: true }));
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    // Without the lingering, most of these were reset (ECONNRESET) while the client was still writing.
+    const answers = (
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          Promise.all([1, 2, 3, 4].map(() => sendUnparseable(port, 4 * 1024 * 1024))),
+        ),
+      )
+    ).flat();
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(answer).toContain("X-Request-Id: ");
+      expect(answer).not.toMatch(/\[E[A-Z]+\]$/);
+    }
   });
 });

@@ -165,6 +165,19 @@ test("arguments React's decoder cannot read, to every server action and as a for
   expectFrontDoorHeaders(form.headers(), "form");
 });
 
+test("a malformed multipart post to an /api path no route serves: 400, not the not-found page's 500", async ({
+  request,
+}) => {
+  // Found by `npm run fuzz` (seed 1203382459): proof photos are public, so the path reaches Next.
+  const response = await request.post(`/api/proof-photos/${newId()}/null`, {
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: "abcd",
+  });
+  expect(response.status()).toBe(400);
+  expect((await problemOf(response)).code).toBe("VALIDATION_ERROR");
+  expectFrontDoorHeaders(response.headers(), "unmatched api path");
+});
+
 test("a server action body over 1 MiB: 413", async ({ request }) => {
   const signIn = serverActions().get("signInWithCredentials")!;
   const response = await callServerAction(request, signIn, ["a".repeat(1024 * 1024 + 1)], {
