@@ -2,8 +2,9 @@
 // Whether a server action's body holds arguments Next can apply the action to. Next decodes them with
 // React's reply decoder and answers any failure with a 500: a body with no root field, references in a
 // loop or to nothing, a Map made of a number, a multipart body busboy rejects, arguments that are not a
-// list; and an action that reads a stand-in for a value the client could not send fails with a 500. So the front door decodes the body first, with the same decoder (the copy Next ships, loaded
-// as Next loads it, under React's "react-server" build) and the same parser, and answers 400.
+// list; and an action that reads a stand-in for a value the client could not send fails with a 500. So
+// the front door decodes the body first, with the same decoder (the copy Next ships, under React's
+// "react-server" build, as Next runs it) and the same parser, and answers 400.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -23,6 +24,8 @@ export const MAX_ACTION_NESTING = 64;
  * Next hands the action as a proxy that throws when read, fails to decode here. No page of ours sends one.
  */
 const NO_OPTIONS = {};
+/** React refuses a form's action with more bound arguments than this. */
+const MAX_BOUND_ARGUMENTS = 1000;
 /** A complete body decodes at once; one that has not settled by then never will. */
 const DECODE_TIMEOUT_MS = 5_000;
 
@@ -88,7 +91,11 @@ export async function boundActionProblem(form) {
         () => ({ kind: "undecodable" }),
       ),
     );
-    if (decoded.kind !== "decoded" || !Array.isArray(decoded.value) || decoded.value.length > 1000) {
+    if (
+      decoded.kind !== "decoded" ||
+      !Array.isArray(decoded.value) ||
+      decoded.value.length > MAX_BOUND_ARGUMENTS
+    ) {
       return "The form's bound arguments cannot be decoded.";
     }
   }
