@@ -301,11 +301,7 @@ function refuse(request, response, refusal) {
   if (!request.complete) {
     // Read what the client sends before answering, so that it is not cut off mid-body and misses the
     // answer; a body beyond DRAIN_LIMIT_BYTES is cut.
-    let drained = 0;
-    request.on("data", (chunk) => {
-      drained += chunk.length;
-      if (drained > DRAIN_LIMIT_BYTES) request.socket.destroy();
-    });
+    dropIncoming(request, request.socket);
     request.once("end", () => refuse(request, response, refusal));
     return;
   }
@@ -396,12 +392,22 @@ export function answerClientError({ production }) {
  * @param {import("node:stream").Duplex} socket
  */
 function lingerUntilClientStops(socket) {
-  let drained = 0;
   const timer = setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   socket.once("close", () => clearTimeout(timer));
-  socket.on("data", (/** @type {Buffer} */ chunk) => {
+  dropIncoming(socket, socket);
+  socket.resume();
+}
+
+/**
+ * Reads and drops what arrives on `incoming` (a request's body, or a socket's bytes), and cuts the
+ * connection once more than DRAIN_LIMIT_BYTES has come.
+ * @param {import("node:stream").Readable | import("node:stream").Duplex} incoming
+ * @param {import("node:stream").Duplex} socket
+ */
+function dropIncoming(incoming, socket) {
+  let drained = 0;
+  incoming.on("data", (/** @type {Buffer} */ chunk) => {
     drained += chunk.length;
     if (drained > DRAIN_LIMIT_BYTES) socket.destroy();
   });
-  socket.resume();
 }
