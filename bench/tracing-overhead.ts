@@ -17,15 +17,18 @@
 // Each server runs one web process (WEB_CONCURRENCY=1, BENCH_WEB_PROCESSES to change it), which runs the
 // webhook worker too: with one per core, each turn's new connections fell differently on the two
 // processes, only the first of which runs the worker, and the control's starts were up to 7 % apart;
-// with one, its intervals are ±2–5 points.
+// with one, its intervals are ±2–5 points. BENCH_WORKER_IN_PROCESS=false leaves the worker out: its
+// timed work (the e-mail outbox every second, the minute's maintenance) fell in one turn and not the
+// next, and is not any request's.
 // Metrics are on in both (the front door records every request): their own cost per request is timed
 // here in-process, the route-template match and the counter and histogram, against the floor's CPU.
 //   npm run bench:overhead   (BENCH_STARTS=3, BENCH_TURNS=10, BENCH_TURN_SECONDS=3, BENCH_WARM_UP_SECONDS=8,
 //                             BENCH_CONNECTIONS=10, BENCH_CONTROL=1, BENCH_WEB_PROCESSES=1,
+//                             BENCH_WORKER_IN_PROCESS=true|false,
 //                             BENCH_BASELINE=untraced|nothing-sampled,
 //                             BENCH_ONLY=<text>[,<text>…] for the scenarios whose name contains one)
 import { productScenarios, type Scenario } from "@/bench/lib/api-scenarios";
-import { processTreeCpuMs } from "@/bench/lib/cpu-time";
+import { processTreeThreadCpuMs } from "@/bench/lib/cpu-time";
 import { startOtlpReceiverProcess } from "@/bench/lib/otlp-receiver-process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -53,9 +56,16 @@ if (BASELINE !== "untraced" && BASELINE !== "nothing-sampled") {
 }
 const NOTHING_SAMPLED_BASELINE = BASELINE === "nothing-sampled";
 const WEB_PROCESSES = process.env.BENCH_WEB_PROCESSES ?? "1";
+const WORKER_IN_PROCESS = process.env.BENCH_WORKER_IN_PROCESS ?? "true";
 
 type Side = "off" | "on";
-type Turn = { side: Side; cpuMsPerRequest: number; requestsPerSecond: number };
+/** CPU ms per request, all threads and the main threads' (JavaScript) alone. */
+type Turn = {
+  side: Side;
+  cpuMsPerRequest: number;
+  mainThreadMsPerRequest: number;
+  requestsPerSecond: number;
+};
 /** A scenario's turns, by process start. */
 type Result = { name: string; starts: Turn[][] };
 
@@ -78,7 +88,7 @@ const spans = await otlp.stop();
 const metricsMicroseconds = metricsCostPerRequest();
 const rows: Row[] = results.map(({ name, starts }) => summary(starts, name));
 printTable(
-  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections, ${WEB_PROCESSES} web process(es) each)${offServerNote}`,
+  `CPU ms per request, ${STARTS} process starts × ${TURNS} turns of ${TURN_SECONDS} s (${CONNECTIONS} connections, ${WEB_PROCESSES} web process(es) each${WORKER_IN_PROCESS === "false" ? ", no worker" : ""})${offServerNote}`,
   rows,
 );
 console.log(`Spans received from the traced server: ${spans}. Load at the end: ${uptimeLine()}`);
@@ -103,6 +113,7 @@ writeResult("tracing-overhead", {
     control: CONTROL,
     baseline: BASELINE,
     webProcesses: WEB_PROCESSES,
+    workerInProcess: WORKER_IN_PROCESS,
   },
   results,
   spansReceived: spans,
@@ -136,12 +147,16 @@ async function runStart(start: number): Promise<void> {
       servers[side] = await startServer(side, port, databases[side]!, side === "on" ? traced : baseline);
     }
     const started = servers as Record<Side, ProductionServer>;
+    const selected = (all: Scenario[]) =>
+      all.filter((scenario) => !ONLY || ONLY.some((part) => scenario.name.includes(part)));
     const scenarios = {
-      off: await productScenarios(started.off.baseUrl),
-      on: await productScenarios(started.on.baseUrl),
+      off: selected(await productScenarios(started.off.baseUrl)),
+      on: selected(await productScenarios(started.on.baseUrl)),
     };
+    // Every scenario warms both servers before any is measured: the first scenario measured came out
+    // several points dearer on the traced server than the same work measured after it (docs/performance.md).
+    for (const scenario of [...scenarios.off, ...scenarios.on]) await warmUpOn(scenario);
     for (const [index, offScenario] of scenarios.off.entries()) {
-      if (ONLY && !ONLY.some((part) => offScenario.name.includes(part))) continue;
       const onScenario = scenarios.on[index]!;
       const turns = await runTurns(started, offScenario, onScenario);
       let result = results.find((each) => each.name === offScenario.name);
@@ -166,8 +181,15 @@ async function startServer(
     name: `tracing-overhead-${side}`,
     port,
     databaseUrl,
-    env: { WEB_CONCURRENCY: WEB_PROCESSES, ...env },
+    env: { WEB_CONCURRENCY: WEB_PROCESSES, RUN_WORKER_IN_PROCESS: WORKER_IN_PROCESS, ...env },
   });
+}
+
+function warmUpOn(scenario: Scenario): Promise<void> {
+  return warmUp(
+    { ...scenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS },
+    WARM_UP_SECONDS,
+  );
 }
 
 /** A warm-up on each server, then the turns: off then on, on then off, and so on. */
@@ -176,10 +198,7 @@ async function runTurns(
   offScenario: Scenario,
   onScenario: Scenario,
 ): Promise<Turn[]> {
-  for (const scenario of [offScenario, onScenario]) {
-    const load = { ...scenario.load, durationSeconds: WARM_UP_SECONDS, connections: CONNECTIONS };
-    await warmUp(load, WARM_UP_SECONDS);
-  }
+  for (const scenario of [offScenario, onScenario]) await warmUpOn(scenario);
   const turns: Turn[] = [];
   for (let turn = 0; turn < TURNS; turn += 1) {
     const order: Array<[Side, Scenario]> = [
@@ -194,11 +213,19 @@ async function runTurns(
 }
 
 async function loadTurn(side: Side, scenario: Scenario, pid: number): Promise<Turn> {
-  const cpuBefore = processTreeCpuMs(pid);
+  const before = processTreeThreadCpuMs(pid);
   const load = await runLoad({ ...scenario.load, durationSeconds: TURN_SECONDS, connections: CONNECTIONS });
-  const cpuMsPerRequest = (processTreeCpuMs(pid) - cpuBefore) / Math.max(load.requests, 1);
+  const after = processTreeThreadCpuMs(pid);
+  const requests = Math.max(load.requests, 1);
+  const mainThreadMsPerRequest = (after.mainMs - before.mainMs) / requests;
+  const otherThreadsMsPerRequest = (after.otherThreadsMs - before.otherThreadsMs) / requests;
   if (load.errors + load.non2xx > 0) console.log(`  ${side}: ${load.errors} errors, ${load.non2xx} not 2xx`);
-  return { side, cpuMsPerRequest, requestsPerSecond: load.requestsPerSecond };
+  return {
+    side,
+    cpuMsPerRequest: mainThreadMsPerRequest + otherThreadsMsPerRequest,
+    mainThreadMsPerRequest,
+    requestsPerSecond: load.requestsPerSecond,
+  };
 }
 
 /** The front door's metrics work for one request to a dynamic API route, in µs (median of 5 × 100,000). */
@@ -219,16 +246,21 @@ function metricsCostPerRequest(): number {
 
 /**
  * A scenario's figure: each turn's "on" against the "off" beside it; their median for each process
- * start; the mean of those. The interval resamples the starts, then each start's turns.
+ * start; the mean of those. The interval resamples the starts, then each start's turns. The same for
+ * the main threads alone says whether the difference is JavaScript's or V8's helper threads'.
  */
 function summary(starts: Turn[][], name?: string): Row {
   const all = starts.flat();
   const of = (turns: Turn[], side: Side) => turns.filter((turn) => turn.side === side);
-  const ratios = starts.map((turns) =>
-    of(turns, "on").map((turn, index) => turn.cpuMsPerRequest / of(turns, "off")[index]!.cpuMsPerRequest),
-  );
+  const ratiosOf = (measure: (turn: Turn) => number) =>
+    starts.map((turns) =>
+      of(turns, "on").map((turn, index) => measure(turn) / measure(of(turns, "off")[index]!)),
+    );
+  const ratios = ratiosOf((turn) => turn.cpuMsPerRequest);
+  const mainThreadRatios = ratiosOf((turn) => turn.mainThreadMsPerRequest);
   const estimate = (samples: number[][]) => mean(samples.map(median));
   const [low, high] = bootstrapInterval(ratios, estimate);
+  const [mainLow, mainHigh] = bootstrapInterval(mainThreadRatios, estimate);
   const pairs = ratios.flat();
   return {
     ...(name ? { scenario: name } : {}),
@@ -236,6 +268,8 @@ function summary(starts: Turn[][], name?: string): Row {
     "on ms": round(median(of(all, "on").map((turn) => turn.cpuMsPerRequest))),
     "on ÷ off": `${signed(estimate(ratios) - 1)}`,
     "95 % interval": `${signed(low - 1)} … ${signed(high - 1)}`,
+    "main thread on ÷ off": `${signed(estimate(mainThreadRatios) - 1)}`,
+    "its 95 % interval": `${signed(mainLow - 1)} … ${signed(mainHigh - 1)}`,
     "by process start": ratios.map((each) => signed(median(each) - 1)).join(", "),
     "turn ratios": `${signed(Math.min(...pairs) - 1)} … ${signed(Math.max(...pairs) - 1)}`,
     "off req/s": Math.round(median(of(all, "off").map((turn) => turn.requestsPerSecond))),
