@@ -50,6 +50,11 @@ export class RequestContextManager implements api.ContextManager, SampledWork {
     this.#release();
   }
 
+  /** Whether any sampled request, round or attempt is in flight: only then can a span be active. */
+  sampledWorkInFlight(): boolean {
+    return this.#sampledRequests + this.#inFlight > 0;
+  }
+
   active(): api.Context {
     return this.#synchronous ?? this.#entered.getStore() ?? this.#requestContext();
   }

@@ -2,7 +2,15 @@
 // The server span of every request, started by the front door (scripts/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
-import { propagator, sampledWork, tracer, tracingApi } from "./tracing-api.mjs";
+import { randomUUID } from "node:crypto";
+import {
+  SAMPLED_AT_THE_DOOR,
+  propagator,
+  rootSampleRatio,
+  sampledWork,
+  tracer,
+  tracingApi,
+} from "./tracing-api.mjs";
 
 /**
  * Runs `handle` as the request's span, which ends when the connection is done with the response.
@@ -17,8 +25,21 @@ import { propagator, sampledWork, tracer, tracingApi } from "./tracing-api.mjs";
 export function traceRequest(request, response, about, handle) {
   const api = tracingApi();
   if (!api) return handle();
-  // A caller's traceparent continues its trace.
-  const parent = propagator().extract(api.ROOT_CONTEXT, request.headers, api.defaultTextMapGetter);
+  const ratio = rootSampleRatio();
+  let parent;
+  if (request.headers.traceparent === undefined && ratio !== undefined) {
+    // A new trace, sampled here before any span is made: a request left out (99 in 100 by default) only
+    // gets ids, for its log lines, which made and sampled a span for nothing at some 9 µs a request
+    // (docs/performance.md, "Sampled before the span"). One kept is marked for the root sampler.
+    if (Math.random() >= ratio) {
+      request.headers.traceparent = `00-${newTraceId()}-${newSpanId()}-00`;
+      return handle();
+    }
+    parent = api.ROOT_CONTEXT.setValue(SAMPLED_AT_THE_DOOR, true);
+  } else {
+    // A caller's traceparent continues its trace.
+    parent = propagator().extract(api.ROOT_CONTEXT, request.headers, api.defaultTextMapGetter);
+  }
   const method = request.method ?? "OTHER";
   const span = tracer().startSpan(`${method} ${about.route}`, { kind: api.SpanKind.SERVER }, parent);
   // The request enters no context: its work finds the span in its own traceparent header, which now
@@ -47,4 +68,14 @@ export function traceRequest(request, response, about, handle) {
     sampledWork().requestEnded();
   });
   return handle();
+}
+
+/** 32 random hex digits (a UUID's 122 random bits and its version digit, never all zeros). */
+function newTraceId() {
+  return randomUUID().replaceAll("-", "");
+}
+
+/** 16 hex digits: a UUID's variant digit (8 to b, so never all zeros) and the 60 random bits after it. */
+function newSpanId() {
+  return randomUUID().slice(19).replace("-", "");
 }

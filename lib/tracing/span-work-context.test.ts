@@ -22,8 +22,9 @@ import {
   type Sampler,
 } from "@opentelemetry/sdk-trace-node";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { DoorSampler } from "@/lib/tracing/door-sampler";
 import { traceRequest } from "@/lib/tracing/request-span.mjs";
-import { setTracingApi } from "@/lib/tracing/tracing-api.mjs";
+import { SAMPLED_AT_THE_DOOR, setTracingApi, tracer } from "@/lib/tracing/tracing-api.mjs";
 
 // Next's server sets this before its stores are made; without it they are stand-ins that hold nothing.
 Object.assign(globalThis, { AsyncLocalStorage });
@@ -34,7 +35,8 @@ const { activeTraceIds, activeTraceparent, openSpan } = await import("@/lib/trac
 const exporter = new InMemorySpanExporter();
 const contextManager = new RequestContextManager();
 
-function useSampler(sampler: Sampler): void {
+/** `rootSampleRatio`: the front door samples new traces itself, at that ratio (start-tracing.ts's default). */
+function useSampler(sampler: Sampler, rootSampleRatio?: number): void {
   const provider = new NodeTracerProvider({ sampler, spanProcessors: [new SimpleSpanProcessor(exporter)] });
   setTracingApi({
     api,
@@ -42,6 +44,7 @@ function useSampler(sampler: Sampler): void {
     suppressTracing,
     contextManager,
     propagator: new W3CTraceContextPropagator(),
+    rootSampleRatio,
   });
 }
 
@@ -92,6 +95,7 @@ afterAll(() => {
     "vms.tracing.suppressed-root",
     "vms.tracing.context-manager",
     "vms.tracing.propagator",
+    "vms.tracing.root-ratio",
   ]) {
     delete slots[Symbol.for(name)];
   }
@@ -362,13 +366,89 @@ describe("traceRequest", () => {
   });
 });
 
+describe("sampling at the front door (the default sampler)", () => {
+  const TRACEPARENT_LEFT_OUT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-00$/;
+
+  it("makes no span for a new trace it leaves out, and still names ids for its log lines", async () => {
+    // The provider would sample every span: what leaves this request out is the door's ratio, 0.
+    useSampler(new AlwaysOnSampler(), 0);
+    const startSpan = vi.spyOn(tracer(), "startSpan");
+    const { request, response } = fakeRequest();
+    const ids = await traceRequest(request, response, { route: "/v1/sites", requestId: "01R" }, () =>
+      inNextRequest(request, async () => {
+        await Promise.resolve();
+        expect(api.trace.getActiveSpan()).toBeUndefined();
+        expect(openSpan("webhook.deliver")).toBeUndefined();
+        return activeTraceIds();
+      }),
+    );
+    response.emit("close");
+    expect(startSpan).not.toHaveBeenCalled();
+    const [, traceId, spanId] = TRACEPARENT_LEFT_OUT.exec(String(request.headers.traceparent)) ?? [];
+    expect(ids).toEqual({ traceId, spanId });
+    expect(traceId).not.toMatch(/^0+$/);
+    expect(spanId).not.toMatch(/^0+$/);
+    // Every request its own ids.
+    const other = fakeRequest();
+    await traceRequest(other.request, other.response, { route: "/v1/sites", requestId: "02R" }, () => {});
+    expect(String(other.request.headers.traceparent)).toMatch(TRACEPARENT_LEFT_OUT);
+    expect(other.request.headers.traceparent).not.toBe(request.headers.traceparent);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it("keeps the span of a request it sampled, whatever the trace id would say", async () => {
+    // By trace id nothing would be kept; at the door, everything is.
+    useSampler(new ParentBasedSampler({ root: new DoorSampler(0) }), 1);
+    const { request, response } = fakeRequest();
+    const spanId = await traceRequest(request, response, { route: "/v1/sites", requestId: "01R" }, () =>
+      inNextRequest(request, async () => {
+        await Promise.resolve();
+        openSpan("pg.query")?.end();
+        return api.trace.getActiveSpan()?.spanContext().spanId;
+      }),
+    );
+    response.emit("close");
+    const [statement, span] = exporter.getFinishedSpans();
+    expect(span?.name).toBe("GET /v1/sites");
+    expect(span?.parentSpanContext).toBeUndefined();
+    expect(span?.spanContext().spanId).toBe(spanId);
+    expect(statement?.parentSpanContext?.spanId).toBe(spanId);
+    exporter.reset();
+  });
+
+  it("leaves a caller's traceparent to decide", async () => {
+    useSampler(new ParentBasedSampler({ root: new DoorSampler(0) }), 0);
+    const callerTrace = "0af7651916cd43dd8448eb211c80319c";
+    const { request, response } = fakeRequest({ traceparent: `00-${callerTrace}-b7ad6b7169203331-01` });
+    await traceRequest(request, response, { route: "/v1/sites", requestId: "01R" }, () => {});
+    response.emit("close");
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.spanContext().traceId).toBe(callerTrace);
+    expect(span?.parentSpanContext?.spanId).toBe("b7ad6b7169203331");
+    exporter.reset();
+  });
+
+  it("samples every other new trace (a worker's round) by its trace id", () => {
+    const traceId = "0af7651916cd43dd8448eb211c80319c";
+    const decide = (ratio: number) => new DoorSampler(ratio).shouldSample(api.ROOT_CONTEXT, traceId).decision;
+    expect(decide(1)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide(0)).toBe(SamplingDecision.NOT_RECORD);
+    const marked = api.ROOT_CONTEXT.setValue(SAMPLED_AT_THE_DOOR, true);
+    expect(new DoorSampler(0).shouldSample(marked, traceId).decision).toBe(
+      SamplingDecision.RECORD_AND_SAMPLED,
+    );
+  });
+});
+
 describe("the global context manager", () => {
   it("is ours only while a sampled request, round or attempt is in flight", async () => {
     useSampler(sampleByName);
     const lookups = vi.spyOn(RequestContextManager.prototype, "active");
+    // What the pg instrumentation's gate asks (pg-instrumentation-gate.ts) says the same.
     const lookUp = () => {
       lookups.mockClear();
       api.context.active();
+      expect(contextManager.sampledWorkInFlight()).toBe(lookups.mock.calls.length === 1);
       return lookups.mock.calls.length;
     };
     // Unsampled: every lookup of the request's work costs what it costs with tracing off.

@@ -11,17 +11,14 @@ import { registerInstrumentations } from "@opentelemetry/instrumentation";
 import { PgInstrumentation } from "@opentelemetry/instrumentation-pg";
 import { W3CTraceContextPropagator, suppressTracing } from "@opentelemetry/core";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  ParentBasedSampler,
-  TraceIdRatioBasedSampler,
-} from "@opentelemetry/sdk-trace-node";
+import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { env } from "@/lib/env";
 import { buildVersion } from "@/lib/operations/build-version";
 import { onShutdown } from "@/lib/shutdown-hooks";
 import { RequestContextManager } from "@/lib/tracing/context-manager";
+import { DoorSampler } from "@/lib/tracing/door-sampler";
+import { gatePgInstrumentation, type PgModule } from "@/lib/tracing/pg-instrumentation-gate";
 import { TRACER_NAME, setTracingApi, tracingApi } from "@/lib/tracing/tracing-api.mjs";
 
 /**
@@ -40,6 +37,8 @@ const DEFAULT_SAMPLE_RATIO = 0.01;
  */
 export function startTracing(role: string): void {
   if (tracingApi()) return;
+  // Set, the SDK reads OTEL_TRACES_SAMPLER (and _ARG) itself.
+  const rootSampler = process.env.OTEL_TRACES_SAMPLER ? undefined : new DoorSampler(DEFAULT_SAMPLE_RATIO);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: env().OTEL_SERVICE_NAME,
@@ -50,10 +49,7 @@ export function startTracing(role: string): void {
       "vms.process.role": role,
     }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
-    // Set, the SDK reads OTEL_TRACES_SAMPLER (and _ARG) itself.
-    ...(process.env.OTEL_TRACES_SAMPLER
-      ? {}
-      : { sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(DEFAULT_SAMPLE_RATIO) }) }),
+    ...(rootSampler ? { sampler: new ParentBasedSampler({ root: rootSampler }) } : {}),
   });
   // Nothing is global between sampled requests: the provider goes to our spans and the pg
   // instrumentation directly, the W3C traceparent propagator to the front door, and the context manager
@@ -82,15 +78,17 @@ export function startTracing(role: string): void {
       }),
     ],
   });
-  createRequire(path.join(process.cwd(), "package.json"))("pg");
+  const pg = createRequire(path.join(process.cwd(), "package.json"))("pg") as PgModule;
   Module.prototype.require = originalRequire;
   process.getBuiltinModule = originalGetBuiltinModule;
+  gatePgInstrumentation(pg, () => contextManager.sampledWorkInFlight());
   setTracingApi({
     api,
     tracer: provider.getTracer(TRACER_NAME),
     suppressTracing,
     contextManager,
     propagator: new W3CTraceContextPropagator(),
+    rootSampleRatio: rootSampler?.ratio,
   });
   // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());

@@ -12,6 +12,15 @@ const SUPPRESSED_ROOT_SLOT = Symbol.for("vms.tracing.suppressed-root");
 const CONTEXT_MANAGER_SLOT = Symbol.for("vms.tracing.context-manager");
 /** The W3C trace-context propagator: the front door's, not registered as the global one. */
 const PROPAGATOR_SLOT = Symbol.for("vms.tracing.propagator");
+/** The share of new traces sampled, when it is ours (lib/tracing/door-sampler.ts) rather than the SDK's. */
+const ROOT_RATIO_SLOT = Symbol.for("vms.tracing.root-ratio");
+
+/**
+ * The context key the front door sets on a request it sampled itself before making its span
+ * (request-span.mjs): the root sampler keeps that span (lib/tracing/door-sampler.ts). A context key is a
+ * symbol (the API's createContextKey); this one is known to both without importing the API.
+ */
+export const SAMPLED_AT_THE_DOOR = Symbol.for("vms.tracing.sampled-at-the-door");
 
 /** A W3C traceparent: version 00, trace id, parent span id, flags (as the front door writes them). */
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -53,13 +62,16 @@ export function tracer() {
  *   the SDK's own (@opentelemetry/core): spans started in the context it returns are no-ops
  * @param {SampledWork} tracing.contextManager
  * @param {import("@opentelemetry/api").TextMapPropagator} tracing.propagator
+ * @param {number} [tracing.rootSampleRatio] set when the root sampler is ours: the front door then samples a
+ *   request with no caller's traceparent itself, at this ratio, before making any span
  */
-export function setTracingApi({ api, tracer, suppressTracing, contextManager, propagator }) {
+export function setTracingApi({ api, tracer, suppressTracing, contextManager, propagator, rootSampleRatio }) {
   slots[SLOT] = api;
   slots[TRACER_SLOT] = tracer;
   slots[SUPPRESSED_ROOT_SLOT] = suppressTracing(api.ROOT_CONTEXT);
   slots[CONTEXT_MANAGER_SLOT] = contextManager;
   slots[PROPAGATOR_SLOT] = propagator;
+  slots[ROOT_RATIO_SLOT] = rootSampleRatio;
 }
 
 /** @returns {SampledWork} set whenever tracingApi() is */
@@ -70,6 +82,11 @@ export function sampledWork() {
 /** @returns {import("@opentelemetry/api").TextMapPropagator} set whenever tracingApi() is */
 export function propagator() {
   return /** @type {import("@opentelemetry/api").TextMapPropagator} */ (slots[PROPAGATOR_SLOT]);
+}
+
+/** @returns {number | undefined} the ratio at which the front door samples new traces, if it decides */
+export function rootSampleRatio() {
+  return /** @type {number | undefined} */ (slots[ROOT_RATIO_SLOT]);
 }
 
 /**

@@ -19,9 +19,10 @@ async function registerIn(endpoint: string | undefined) {
       (file) => file.includes("/node_modules/@opentelemetry/") && !file.includes("/@opentelemetry/api/"),
     );
     const started = globalThis[Symbol.for("vms.tracing.api")] !== undefined;
-    // pg as the app requires it, and whether require-in-the-middle's hook is still on every require
-    // (or on process.getBuiltinModule).
-    const pgPatched = createRequire(import.meta.url)("pg").Client.prototype.query.__wrapped === true;
+    // pg as the app requires it (its query traced while sampled work is in flight, by
+    // lib/tracing/pg-instrumentation-gate.ts), and whether require-in-the-middle's hook is still on
+    // every require (or on process.getBuiltinModule).
+    const pgPatched = createRequire(import.meta.url)("pg").Client.prototype.query.name === "queryTracedWhileSampled";
     const requireHooked = [(await import("node:module")).default.prototype.require, process.getBuiltinModule]
       .some((load) => load.toString().includes("_unhooked"));
     console.log(JSON.stringify({ loaded: loaded.length, started, pgPatched, requireHooked }));
