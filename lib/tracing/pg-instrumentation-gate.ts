@@ -1,7 +1,7 @@
 // The pg instrumentation's patches, cut down to what our configuration uses: a span per statement of
 // sampled work. Between sampled work no context manager is global (context-manager.ts), so the
 // instrumentation never finds a parent span then, and skips; finding that out still cost each request
-// some 13 µs by profile (docs/performance.md, "The pg instrumentation gated").
+// some 13 µs by profile (docs/performance.md, "Sampled before the span, the pg instrumentation gated").
 // - pg's query: the patched one runs only while sampled work is in flight, pg's own otherwise.
 // - The pool's and the client's connect: with connect spans ignored their patches make no span. The
 //   pool's also put four listeners on the pool, the first time it ran in a sampled request, for

@@ -29,8 +29,9 @@ export function traceRequest(request, response, about, handle) {
   let parent;
   if (request.headers.traceparent === undefined && ratio !== undefined) {
     // A new trace, sampled here before any span is made: a request left out (99 in 100 by default) only
-    // gets ids, for its log lines, which made and sampled a span for nothing at some 9 µs a request
-    // (docs/performance.md, "Sampled before the span"). One kept is marked for the root sampler.
+    // gets ids, for its log lines: making and sampling a span for it cost some 9 µs a request
+    // (docs/performance.md, "Sampled before the span, the pg instrumentation gated"). One kept is marked
+    // for the root sampler.
     if (Math.random() >= ratio) {
       request.headers.traceparent = `00-${newTraceId()}-${newSpanId()}-00`;
       return handle();
