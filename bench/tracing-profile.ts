@@ -33,6 +33,8 @@ type SideProfile = {
   /** CPU time from /proc over the load (a profile counts wall time, preempted time included). */
   cpu: { mainMs: number; otherThreadsMs: number };
   byFunction: Map<string, number>;
+  /** Tracing's own code (tracingCodeOf), ms by package or file. */
+  tracingCode: Map<string, number>;
   totalMs: number;
 };
 const profiles: SideProfile[] = [];
@@ -92,14 +94,27 @@ async function profileSide(side: string): Promise<SideProfile> {
     .map((file) => path.join(directory, file));
   const web = files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
   if (!web) throw new Error(`no profile in ${directory}`);
-  const summary = summariseCpuProfile(web, Number.MAX_SAFE_INTEGER, window);
+  const summary = summariseCpuProfile(web, Number.MAX_SAFE_INTEGER, window, tracingCodeOf);
   return {
     side,
     requests,
     cpu,
     byFunction: new Map(summary.byFunction.map((entry: SelfTime) => [entry.name, entry.ms])),
+    tracingCode: summary.byOwner,
     totalMs: summary.totalMs,
   };
+}
+
+/**
+ * Tracing's own code: the OpenTelemetry packages by package, and the files of lib/tracing that run
+ * outside Next's bundles (the front door's request span). What the build folds into Next's chunks (the
+ * context manager, the spans, the pg gate) is not told apart.
+ */
+function tracingCodeOf(url: string): string | undefined {
+  const otel = /node_modules\/(@opentelemetry\/[^/]+)\//.exec(url);
+  if (otel) return otel[1];
+  const ours = /\/(lib\/tracing\/[^/]+)$/.exec(url);
+  return ours?.[1];
 }
 
 /** Each side's CPU per 1,000 requests, and the functions whose share moved most against the first side. */
@@ -114,6 +129,13 @@ function report(sides: SideProfile[]): void {
         `${perThousand(profile, profile.cpu.mainMs).toFixed(0)} ms of CPU in the main threads and ` +
         `${perThousand(profile, profile.cpu.otherThreadsMs).toFixed(0)} ms in the others, per 1,000 requests`,
     );
+  }
+  console.log("\nTracing's own code, µs a request (with what it calls of Node's own):");
+  for (const profile of sides) {
+    const parts = [...profile.tracingCode].sort((a, b) => b[1] - a[1]);
+    const total = parts.reduce((sum, [, ms]) => sum + ms, 0);
+    const each = parts.map(([owner, ms]) => `${owner} ${perThousand(profile, ms).toFixed(1)}`);
+    console.log(`  ${profile.side}: ${perThousand(profile, total).toFixed(1)} (${each.join(", ")})`);
   }
   for (const other of others) {
     const names = new Set([...base.byFunction.keys(), ...other.byFunction.keys()]);

@@ -1,5 +1,6 @@
 // Where a `node --cpu-prof` profile spent its time: self time by function and by file/package, the
-// biggest first. `npx tsx bench/lib/cpu-profile-summary.ts <file.cpuprofile> [top]`
+// biggest first, and optionally by owner: whose code a sample's time is, with what that code called of
+// Node's own. `npx tsx bench/lib/cpu-profile-summary.ts <file.cpuprofile> [top]`
 import { readFileSync } from "node:fs";
 
 type ProfileNode = {
@@ -13,13 +14,22 @@ export type ProfileWindow = { fromMicros: number; toMicros: number };
 
 export type SelfTime = { name: string; ms: number; percent: number };
 
+/**
+ * Names the owner of a frame's code from its script's URL, or undefined for code no owner claims. A
+ * sample belongs to the owner of the first frame from the top of its stack that is not Node's own.
+ */
+export type OwnerOf = (url: string) => string | undefined;
+
 export function summariseCpuProfile(
   file: string,
   top = 25,
   window?: ProfileWindow,
-): { byFunction: SelfTime[]; byFile: SelfTime[]; totalMs: number } {
+  ownerOf?: OwnerOf,
+): { byFunction: SelfTime[]; byFile: SelfTime[]; byOwner: Map<string, number>; totalMs: number } {
   const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   const selfMs = new Map<number, number>();
   let sampledAt = profile.startTime;
   profile.samples.forEach((id, index) => {
@@ -31,7 +41,10 @@ export function summariseCpuProfile(
   const totalMs = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
   const byFunction = new Map<string, number>();
   const byFile = new Map<string, number>();
+  const byOwner = new Map<string, number>();
   for (const [id, ms] of selfMs) {
+    const owner = ownerOf && ownerOfSample(id, nodes, parents, ownerOf);
+    if (owner) byOwner.set(owner, (byOwner.get(owner) ?? 0) + ms);
     const frame = nodes.get(id)!.callFrame;
     const where = shortFile(frame.url);
     const name = `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
@@ -43,7 +56,20 @@ export function summariseCpuProfile(
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, ms]) => ({ name, ms: Math.round(ms), percent: Math.round((ms / totalMs) * 1000) / 10 }));
-  return { byFunction: ranked(byFunction), byFile: ranked(byFile), totalMs: Math.round(totalMs) };
+  return { byFunction: ranked(byFunction), byFile: ranked(byFile), byOwner, totalMs: Math.round(totalMs) };
+}
+
+function ownerOfSample(
+  id: number,
+  nodes: Map<number, ProfileNode>,
+  parents: Map<number, number>,
+  ownerOf: OwnerOf,
+): string | undefined {
+  for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) {
+    const url = nodes.get(node)!.callFrame.url;
+    if (url !== "" && !url.startsWith("node:")) return ownerOf(url);
+  }
+  return undefined;
 }
 
 /** node_modules/<package>/… → the package; the project's own files relative to the root. */
