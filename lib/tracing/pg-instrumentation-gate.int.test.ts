@@ -1,13 +1,11 @@
 // pg's statements traced while sampled work is in flight and only then, with none of the pg
 // instrumentation's pool listeners: a process started as a web process starts (instrumentation.ts's
 // register(), tracing on, every new trace sampled), on a real database, exporting to a real OTLP receiver.
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { inFreshServerProcess } from "@/lib/testing/fresh-server-process";
 import { startOtlpReceiver, type OtlpReceiver } from "@/lib/testing/otlp-receiver";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 
-const run = promisify(execFile);
 const database = setupTestDatabase();
 let otlp: OtlpReceiver | undefined;
 
@@ -42,22 +40,13 @@ const script = `
 describe("the pg instrumentation's gate", () => {
   it("traces the statements of sampled work only, and adds no listener to the pool", async () => {
     otlp = await startOtlpReceiver();
-    const { stdout } = await run(
-      process.execPath,
-      ["--import", "tsx", "--conditions=react-server", "--input-type=module", "-e", script],
-      {
-        env: {
-          ...process.env,
-          NEXT_RUNTIME: "nodejs",
-          RUN_WORKER_IN_PROCESS: "false",
-          DATABASE_URL: database.url,
-          OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
-          OTEL_TRACES_SAMPLER: "parentbased_always_on",
-          LOG_LEVEL: "silent",
-        },
-      },
-    );
-    const { listeners } = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as { listeners: number[] };
+    const { listeners } = await inFreshServerProcess<{ listeners: number[] }>(script, {
+      RUN_WORKER_IN_PROCESS: "false",
+      DATABASE_URL: database.url,
+      OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint,
+      OTEL_TRACES_SAMPLER: "parentbased_always_on",
+      LOG_LEVEL: "silent",
+    });
     expect(listeners).toEqual([0, 0, 0, 0]);
     // The flush on the way out has sent everything: the round, and its one statement inside it.
     const round = await otlp.waitForSpan((span) => span.name === "test.round");

@@ -2,11 +2,8 @@
 // OpenTelemetry SDK, exporter or instrumentation; set, it does (the same check, seeing them). Each case
 // runs in a fresh Node process, as a web process starts. The API package itself is left out: prom-client
 // loads it for its exemplars (a no-op facade until a provider registers).
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-
-const run = promisify(execFile);
+import { inFreshServerProcess } from "@/lib/testing/fresh-server-process";
 
 /** register() in a new process; what it loaded of OpenTelemetry, and whether tracing started. */
 async function registerIn(endpoint: string | undefined) {
@@ -27,28 +24,18 @@ async function registerIn(endpoint: string | undefined) {
       .some((load) => load.toString().includes("_unhooked"));
     console.log(JSON.stringify({ loaded: loaded.length, started, pgPatched, requireHooked }));
     process.exit(0);`;
-  const { stdout } = await run(
-    process.execPath,
-    ["--import", "tsx", "--conditions=react-server", "--input-type=module", "-e", script],
-    {
-      env: {
-        ...process.env,
-        // spawn() leaves out a variable whose value is undefined.
-        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-        NEXT_RUNTIME: "nodejs",
-        // Nothing here needs a database: no worker, and the pool connects only when asked.
-        RUN_WORKER_IN_PROCESS: "false",
-        DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none",
-        LOG_LEVEL: "silent",
-      },
-    },
-  );
-  return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as {
+  return inFreshServerProcess<{
     loaded: number;
     started: boolean;
     pgPatched: boolean;
     requireHooked: boolean;
-  };
+  }>(script, {
+    OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+    // Nothing here needs a database: no worker, and the pool connects only when asked.
+    RUN_WORKER_IN_PROCESS: "false",
+    DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none",
+    LOG_LEVEL: "silent",
+  });
 }
 
 describe("tracing at start-up", () => {
