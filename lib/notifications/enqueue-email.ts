@@ -23,6 +23,8 @@ export async function enqueueEmail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML alternative of text (branded-email.ts), for customers' and carriers' messages. */
+    html?: string;
     /** When it is written (default now): the caller's clock, where it has one. */
     at?: Date;
   },

@@ -30,11 +30,32 @@ export async function sendDueEmails(
     // Interval arithmetic has no builder in Kysely.
     .set({ lockedUntil: sql<Date>`now() + ${LEASE_MS}::int * interval '1 millisecond'` })
     .whereRef("m.id", "=", "due.id")
-    .returning(["m.id", "m.organisationId", "m.to", "m.subject", "m.text", "m.attemptCount"])
+    .returning((eb) => [
+      "m.id",
+      "m.organisationId",
+      "m.to",
+      "m.subject",
+      "m.text",
+      "m.html",
+      "m.attemptCount",
+      // The organisation's sender settings as they are when it is sent.
+      eb
+        .selectFrom("Organisation as o")
+        .select("o.mailFromName")
+        .whereRef("o.id", "=", "m.organisationId")
+        .as("fromName"),
+      eb
+        .selectFrom("Organisation as o")
+        .select("o.mailReplyTo")
+        .whereRef("o.id", "=", "m.organisationId")
+        .as("replyTo"),
+    ])
     .execute();
   for (const email of claimed) {
     try {
-      await send(email);
+      // The organisation's name and reply-to are for its customers' and carriers' (branded) messages;
+      // the service's notices to staff come from MAIL_FROM as it is.
+      await send(email.html ? email : { ...email, fromName: null, replyTo: null });
       // Kysely: one per tracked create, and Prisma's ORM queries cost ~1 ms of CPU each to compile.
       await kdb
         .updateTable("EmailMessage")
