@@ -10,7 +10,8 @@ export type EmailKind =
   | "at_risk_digest"
   | "job_link"
   | "carrier_invite"
-  | "marketplace_posted";
+  | "marketplace_posted"
+  | "marketplace_won";
 
 export async function enqueueEmail(
   tx: Queryable,
