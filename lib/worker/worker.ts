@@ -15,6 +15,7 @@ import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
+import { sendDueCustomerMessages } from "@/lib/notifications/customer/send-due-customer-messages";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -152,7 +153,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         // The outbox is looked at once per poll interval, not on every claim.
         if (Date.now() - emailsSentAt >= pollIntervalMs) {
           emailsSentAt = Date.now();
-          const send = () => sendDueEmails(kysely());
+          const send = async () =>
+            (await sendDueEmails(kysely())) + (await sendDueCustomerMessages(kysely()));
           const sent = await (round ? round.run(send) : send());
           if (sent > 0) traceRound({ "vms.worker.emails_sent": sent });
         }

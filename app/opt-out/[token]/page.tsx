@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { OptOutPage } from "@/components/notifications/opt-out-page";
+import { getOptOutView } from "@/lib/notifications/customer/opt-out";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = {
+  title: "Stop messages",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
+
+// /opt-out/{token} — a customer's messages link: shows what it stops and asks to confirm (a GET never opts out)
+export default async function OptOut({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const view = await getOptOutView(token);
+  if (!view) notFound();
+  return <OptOutPage view={view} confirmUrl={`/opt-out/${encodeURIComponent(token)}/confirm`} />;
+}
