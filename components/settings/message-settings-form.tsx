@@ -121,24 +121,17 @@ export function MessageSettingsForm({ initial, defaultSender, saveAction }: Prop
               wrong by then). Leave both empty for none.
             </p>
             <div className="mt-2 grid grid-cols-2 gap-4 sm:max-w-sm">
-              <label className="block text-sm font-medium text-slate-900">
-                From
-                <input
-                  name="quietHoursStart"
-                  type="time"
-                  defaultValue={initial.quietHoursStart ?? ""}
-                  className={INPUT}
-                />
-              </label>
-              <label className="block text-sm font-medium text-slate-900">
-                Until
-                <input
-                  name="quietHoursEnd"
-                  type="time"
-                  defaultValue={initial.quietHoursEnd ?? ""}
-                  className={INPUT}
-                />
-              </label>
+              {(
+                [
+                  ["quietHoursStart", "From"],
+                  ["quietHoursEnd", "Until"],
+                ] as const
+              ).map(([name, label]) => (
+                <label key={name} className="block text-sm font-medium text-slate-900">
+                  {label}
+                  <input name={name} type="time" defaultValue={initial[name] ?? ""} className={INPUT} />
+                </label>
+              ))}
             </div>
           </fieldset>
           <div role="status" className="empty:hidden">

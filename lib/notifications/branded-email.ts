@@ -85,15 +85,3 @@ export function renderBrandedEmail(brand: MailBrand, content: EmailContent): { h
 export function formatDay(day: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(day);
 }
-
-/** An instant at a place, in the reader's language: "Sat 28 Nov, 14:30" (en-GB). */
-export function formatTime(at: Date, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-  }).format(at);
-}

@@ -4,78 +4,62 @@
 // after the provider's answer; a retry of a message the provider may already have accepted carries the
 // same id (the SMS Idempotency-Key, the e-mail's Message-ID), so that the provider sends it once.
 // Checked again at sending: an opt-out since it was written, and a road message overtaken by delivery.
-import { sql, type Kdb } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 import { mailTransport, type MailTransport } from "@/lib/notifications/mail-transport";
+import { afterFailedAttempt, isClaimable, leaseEnd, senderOfClaimed } from "@/lib/notifications/outbox";
 import { smsTransport, type SmsTransport } from "@/lib/notifications/sms-transport";
-
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 8;
 
 export type CustomerTransports = { email: MailTransport; sms: SmsTransport };
 
 export async function claimDueCustomerMessages(kdb: Kdb, batchSize = 20) {
-  return (
-    kdb
-      .updateTable("CustomerMessage as m")
-      .from((eb) =>
-        eb
-          .selectFrom("CustomerMessage")
-          .select("id")
-          .where("status", "=", "PENDING")
-          .where("nextAttemptAt", "<=", eb.fn<Date>("now"))
-          .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", eb.fn<Date>("now"))]))
-          .orderBy("nextAttemptAt")
-          .limit(batchSize)
-          .forUpdate()
-          .skipLocked()
-          .as("due"),
-      )
-      // Interval arithmetic has no builder in Kysely.
-      .set((eb) => ({
-        lockedUntil: sql<Date>`now() + ${LEASE_MS}::int * interval '1 millisecond'`,
-        attemptCount: eb("m.attemptCount", "+", 1),
-      }))
-      .whereRef("m.id", "=", "due.id")
-      .returning((eb) => [
-        "m.id",
-        "m.organisationId",
-        "m.kind",
-        "m.channel",
-        "m.to",
-        "m.subject",
-        "m.text",
-        "m.html",
-        "m.optOutUrl",
-        "m.attemptCount",
-        eb
-          .exists(
-            eb
-              .selectFrom("CustomerOptOut as x")
-              .select("x.address")
-              .whereRef("x.organisationId", "=", "m.organisationId")
-              .whereRef("x.address", "=", "m.to"),
-          )
-          .as("optedOut"),
-        eb
-          .selectFrom("MovementRequest as r")
-          .select("r.status")
-          .whereRef("r.id", "=", "m.movementRequestId")
-          .as("requestStatus"),
-        eb
-          .selectFrom("Organisation as o")
-          .select("o.mailFromName")
-          .whereRef("o.id", "=", "m.organisationId")
-          .as("fromName"),
-        eb
-          .selectFrom("Organisation as o")
-          .select("o.mailReplyTo")
-          .whereRef("o.id", "=", "m.organisationId")
-          .as("replyTo"),
-      ])
-      .execute()
-  );
+  return kdb
+    .updateTable("CustomerMessage as m")
+    .from((eb) =>
+      eb
+        .selectFrom("CustomerMessage")
+        .select("id")
+        .where(isClaimable)
+        .orderBy("nextAttemptAt")
+        .limit(batchSize)
+        .forUpdate()
+        .skipLocked()
+        .as("due"),
+    )
+    .set((eb) => ({
+      lockedUntil: leaseEnd(),
+      attemptCount: eb("m.attemptCount", "+", 1),
+    }))
+    .whereRef("m.id", "=", "due.id")
+    .returning((eb) => [
+      "m.id",
+      "m.organisationId",
+      "m.kind",
+      "m.channel",
+      "m.to",
+      "m.subject",
+      "m.text",
+      "m.html",
+      "m.optOutUrl",
+      "m.attemptCount",
+      eb
+        .exists(
+          eb
+            .selectFrom("CustomerOptOut as x")
+            .select("x.address")
+            .whereRef("x.organisationId", "=", "m.organisationId")
+            .whereRef("x.address", "=", "m.to"),
+        )
+        .as("optedOut"),
+      eb
+        .selectFrom("MovementRequest as r")
+        .select("r.status")
+        .whereRef("r.id", "=", "m.movementRequestId")
+        .as("requestStatus"),
+      ...senderOfClaimed(eb),
+    ])
+    .execute();
 }
 
 type Claimed = Awaited<ReturnType<typeof claimDueCustomerMessages>>[number];
@@ -136,21 +120,14 @@ export async function sendDueCustomerMessages(
         .where("id", "=", message.id)
         .execute();
     } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
       logger.warn("customer message not sent", {
         messageId: message.id,
         attempts: message.attemptCount,
-        error: text,
+        error,
       });
       await kdb
         .updateTable("CustomerMessage")
-        .set({
-          lastError: text.slice(0, 1000),
-          lockedUntil: null,
-          ...(message.attemptCount >= MAX_ATTEMPTS
-            ? { status: "FAILED" as const }
-            : { nextAttemptAt: new Date(Date.now() + 2 ** message.attemptCount * 1000) }),
-        })
+        .set(afterFailedAttempt(message.attemptCount, error))
         .where("id", "=", message.id)
         .execute();
     }
