@@ -9,6 +9,7 @@ import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import { collectBlocker, legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   actualDateOrThrow,
@@ -39,7 +40,12 @@ export async function markCollected(scope: ActorScope, requestId: string, body: 
     });
     await transitionLeg(tx, collected, leg, "collect", { now, data: { originActualOn } });
     // The first collection tells the customer; a later leg's finds the message written (a no-op).
-    await enqueueCustomerMessage(tx, { movementRequestId: request.id, kind: "ON_ITS_WAY", now });
+    await enqueueCustomerMessage(tx, {
+      movementRequestId: request.id,
+      kind: "ON_ITS_WAY",
+      eta: estimatedArrivalWindowOf(request),
+      now,
+    });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }

@@ -179,6 +179,8 @@ describe("on its way and delivered", () => {
     const [text, html] = mimePartsOf(raw).map((part) => part.body) as [string, string];
     for (const part of [text, html]) {
       expect(part).toContain("Hello Sam Buyer,");
+      // The window the request had at collection (here its schedule's), in the destination's clock.
+      expect(part).toMatch(/Expected \w{3} \d{1,2} \w{3}, \d{2}:\d{2}/);
       expect(part).toContain(created.trackingUrl as string);
       expect(part).toContain(`/opt-out/${optOutToken}`);
     }

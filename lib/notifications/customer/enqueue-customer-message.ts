@@ -211,7 +211,7 @@ function customerMessageContent(
   }
 }
 
-/** "between Sat 28 Nov, 14:30 – 15:15" in the reader's language, at the destination's clock. */
+/** "Sat 28 Nov, 14:30–15:15" in the reader's language, at the destination's clock. */
 function formatWindow(eta: EstimatedWindow, locale: string, timeZone: string): string {
   const format = new Intl.DateTimeFormat(locale, {
     weekday: "short",
@@ -221,7 +221,7 @@ function formatWindow(eta: EstimatedWindow, locale: string, timeZone: string): s
     minute: "2-digit",
     timeZone,
   });
-  return `between ${format.formatRange(eta.earliest, eta.latest)}`;
+  return format.formatRange(eta.earliest, eta.latest);
 }
 
 function formatClock(at: Date, locale: string, timeZone: string): string {
