@@ -1,5 +1,6 @@
 // Reads and writes an organisation's message settings (the schema: message-settings-schema.ts).
 import { kysely } from "@/lib/db";
+import { customerMessageKindsColumn } from "@/lib/notifications/customer/message-kinds-column";
 import { CUSTOMER_MESSAGE_KINDS, type MessageSettings } from "@/lib/organisations/message-settings-schema";
 
 export async function getMessageSettings(organisationId: string): Promise<MessageSettings> {
@@ -9,9 +10,9 @@ export async function getMessageSettings(organisationId: string): Promise<Messag
       "mailFromName as fromName",
       "mailReplyTo as replyTo",
       "locale",
-      "customerMessageKinds",
       "quietHoursStart",
       "quietHoursEnd",
+      customerMessageKindsColumn("customerMessageKinds"),
     ])
     .where("id", "=", organisationId)
     .executeTakeFirstOrThrow();

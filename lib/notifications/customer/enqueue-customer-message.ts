@@ -11,6 +11,7 @@ import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { newId } from "@/lib/ids";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 import { renderBrandedEmail, type EmailContent } from "@/lib/notifications/branded-email";
+import { customerMessageKindsColumn } from "@/lib/notifications/customer/message-kinds-column";
 import { endOfQuietHours } from "@/lib/notifications/quiet-hours";
 
 export type EstimatedWindow = { earliest: Date; latest: Date };
@@ -49,13 +50,13 @@ export async function enqueueCustomerMessage(tx: Queryable, input: CustomerMessa
       "o.locale",
       "o.trackingEnabled",
       "o.proofOnTrackingPage",
-      "o.customerMessageKinds",
       "o.quietHoursStart",
       "o.quietHoursEnd",
       "d.name as siteName",
       "d.city as siteCity",
       "d.timezone",
       "d.countryCode",
+      customerMessageKindsColumn("o.customerMessageKinds"),
     ])
     .where("r.id", "=", input.movementRequestId)
     .executeTakeFirst();
