@@ -219,6 +219,33 @@ describe("on its way and delivered", () => {
     expect(await messagesOf(id)).toHaveLength(2);
   });
 
+  it("running late (one per occasion, with the new window) and arriving, for the ETA pass to write", async () => {
+    const { id } = await collectedRequest();
+    const now = Date.now();
+    const late = (hours: number) => {
+      const eta = {
+        earliest: new Date(now + hours * 3_600_000),
+        latest: new Date(now + (hours + 1) * 3_600_000),
+      };
+      const occasion = eta.latest.toISOString();
+      return enqueueCustomerMessage(kysely(), { movementRequestId: id, kind: "RUNNING_LATE", eta, occasion });
+    };
+    expect(await late(3)).toBe(2);
+    expect(await late(3)).toBe(0);
+    expect(await late(5)).toBe(2);
+    expect(await enqueueCustomerMessage(kysely(), { movementRequestId: id, kind: "ARRIVING" })).toBe(2);
+    const written = (await messagesOf(id)).filter((message) => message.channel === "SMS");
+    expect(written.map((message) => message.kind)).toEqual([
+      "ON_ITS_WAY",
+      "RUNNING_LATE",
+      "RUNNING_LATE",
+      "ARRIVING",
+    ]);
+    expect(written[1]?.text).toMatch(/Running late\. .* It is now expected \w{3} \d{1,2} \w{3}, \d{2}:\d{2}/);
+    expect(written[3]?.text).toContain("will arrive at");
+    expect(written[3]?.text).toContain("in about 15 minutes");
+  });
+
   it("sends only the kinds the organisation chose, and nothing for a request without a customer", async () => {
     await database.prisma.organisation.update({
       where: { id: world.organisation.id },
