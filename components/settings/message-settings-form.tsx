@@ -48,7 +48,8 @@ export function MessageSettingsForm({ initial, defaultSender, saveAction }: Prop
       setOutcome(
         result.ok
           ? { ok: true, message: "Saved: messages written from now on follow these settings." }
-          : { ok: false, message: result.message },
+          : // One form, few fields: each refusal's reason in words after the summary.
+            { ok: false, message: [result.message, ...Object.values(result.fieldErrors ?? {})].join(" ") },
       );
     });
   }

@@ -49,7 +49,9 @@ test("an admin sets the sender, language, messages and quiet hours", async ({ pa
   // Half a quiet window is refused, with the reason, and nothing changes.
   await page.getByLabel("Until").fill("");
   await page.getByRole("button", { name: "Save message settings" }).click();
-  await expect(page.getByText("Give both ends of the quiet hours, or neither.")).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Give both ends of the quiet hours, or neither." }),
+  ).toBeVisible();
 
   await expectAccessible(page);
   await expectNoSidewaysScroll(page);
