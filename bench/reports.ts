@@ -1,5 +1,5 @@
 // Benchmark (issue 17 §4): /reports on the scale data set. Builds it (bench/scale/generate-scale-data.ts,
-// with its final prices, at-risk flags, arrival windows at collection and prep stage stays) on vms_bench_reports, then times each
+// with its final prices, at-risk flags, ETA outcomes and prep stage stays) on vms_bench_reports, then times each
 // chart's query in this process and the whole page over HTTP on the production server, each for the
 // default 12 weeks and for a year: a warm-up, then N runs, median and p95. Figures only: no assertion.
 //   npm run bench:reports
