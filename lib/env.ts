@@ -141,6 +141,8 @@ const settingsSchema = z.object({
   KANBAN_RED_HOURS: z.coerce.number().positive().default(72),
   /** How long a vehicle's positions are kept once its leg is off the road (docs/tracking.md). */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** How long a customer's contact and messages are kept once its request is finished (docs/notifications.md). */
+  CUSTOMER_CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 /** Defaults that depend on another setting. */

@@ -18,6 +18,7 @@ import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
+import { purgeFinishedCustomers } from "@/lib/notifications/customer/purge-finished-customers";
 import { sendDueCustomerMessages } from "@/lib/notifications/customer/send-due-customer-messages";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
@@ -207,6 +208,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeExpiredPositions()
       .then((purged) => purged.legs > 0 && logger.info("expired positions purged", purged))
       .catch((error: unknown) => logger.error("position purge failed", { error }));
+    purgeFinishedCustomers()
+      .then((purged) => purged.customers > 0 && logger.info("finished customers purged", purged))
+      .catch((error: unknown) => logger.error("customer purge failed", { error }));
     void findRequestsAtRisk();
     void refreshReportRollups();
     void refreshArrivals(false);

@@ -11,6 +11,7 @@ import { publicBaseUrl } from "@/lib/env";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 import { getOptOutView } from "@/lib/notifications/customer/opt-out";
+import { purgeFinishedCustomers } from "@/lib/notifications/customer/purge-finished-customers";
 import {
   claimDueCustomerMessages,
   dispatchCustomerMessage,
@@ -355,6 +356,44 @@ describe("the one-click opt-out", () => {
       params: Promise.resolve({ token: "x".repeat(43) }),
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("retention", () => {
+  it("deletes the contact and its messages 30 days after the request finished; open ones and opt-outs stay", async () => {
+    const delivered = await collectedRequest();
+    await operateOk(world, "delivered", delivered.id);
+    const open = await collectedRequest();
+    const { optOutToken } = await database.prisma.movementCustomer.findUniqueOrThrow({
+      where: { movementRequestId: delivered.id },
+    });
+    await confirmPost(new Request(`http://vms.test/opt-out/${optOutToken}/confirm`, { method: "POST" }), {
+      params: Promise.resolve({ token: optOutToken }),
+    });
+    const longAgo = new Date(Date.now() - 31 * 24 * 3_600_000);
+    await database.prisma.movementRequest.updateMany({
+      where: { id: { in: [delivered.id, open.id] } },
+      data: { updatedAt: longAgo },
+    });
+    const purged = await purgeFinishedCustomers(new Date(), { retentionDays: 30 });
+    expect(purged.customers).toBeGreaterThanOrEqual(1);
+    expect(
+      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: delivered.id } }),
+    ).toBeNull();
+    expect(await messagesOf(delivered.id)).toEqual([]);
+    expect(
+      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: open.id } }),
+    ).not.toBeNull();
+    expect(await messagesOf(open.id)).toHaveLength(2);
+    expect(
+      await database.prisma.customerOptOut.count({
+        where: {
+          organisationId: world.organisation.id,
+          address: { in: [delivered.customer.email, delivered.customer.phone] },
+        },
+      }),
+    ).toBe(2);
+    await sendAll(); // (the later tests claim what is due)
   });
 });
 
