@@ -97,14 +97,13 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
   await expect
     .poll(
       () =>
-        withE2eDatabase(
-          async (client) =>
-            (
-              await client.query<{ subject: string }>(
-                `SELECT subject FROM "EmailMessage" WHERE "to" = $1 AND kind = 'marketplace_won' AND text LIKE $2`,
-                [CARRIER, `%/carrier/jobs/${requestId}%`],
-              )
-            ).rows.map((row) => row.subject),
+        withE2eDatabase(async (client) =>
+          (
+            await client.query<{ subject: string }>(
+              `SELECT subject FROM "EmailMessage" WHERE "to" = $1 AND kind = 'marketplace_won' AND text LIKE $2`,
+              [CARRIER, `%/carrier/jobs/${requestId}%`],
+            )
+          ).rows.map((row) => row.subject),
         ),
       { timeout: 10_000 },
     )
