@@ -15,7 +15,8 @@ export function CustomerFields() {
       <legend className="text-base font-semibold text-slate-900">Customer (optional)</legend>
       <p className="text-sm text-slate-600">
         Told when the vehicle is on its way, running late, arriving and delivered, by e-mail and text message,
-        as your message settings say. Never shown to anyone else.
+        as your message settings say. Never shown to anyone else. The mobile with its country code:
+        +447700900123.
       </p>
       <div className="grid gap-x-6 gap-y-4 md:grid-cols-3">
         <Field path="customer.name" label="Customer's name" optional>
@@ -28,12 +29,7 @@ export function CustomerFields() {
             <Input {...control} type="email" autoComplete="off" {...register("customer.email", text)} />
           )}
         </Field>
-        <Field
-          path="customer.phone"
-          label="Customer's mobile"
-          optional
-          hint="With the country code: +447700900123"
-        >
+        <Field path="customer.phone" label="Customer's mobile" optional>
           {(control) => (
             <Input {...control} type="tel" autoComplete="off" {...register("customer.phone", text)} />
           )}
