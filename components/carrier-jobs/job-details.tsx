@@ -2,7 +2,11 @@
 // is ready and due (calendar days at each site, the site's zone named), whom to call, and its legs.
 import type { JobSite, JobView } from "@/lib/carrier-jobs/schemas";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
-import { formatTrackingDay, timeZoneLabel } from "@/lib/movement-requests/tracking-times";
+import {
+  formatDeliveryDeadline,
+  formatTrackingDay,
+  timeZoneLabel,
+} from "@/lib/movement-requests/tracking-times";
 
 function Place({ label, site, when }: { label: string; site: JobSite; when: string }) {
   return (
@@ -19,10 +23,6 @@ function Place({ label, site, when }: { label: string; site: JobSite; when: stri
 }
 
 export function JobDetails({ view }: { view: JobView }) {
-  // A delivery time, when given, says more than the slot it falls in.
-  const deadline = view.deadline.time
-    ? `${formatTrackingDay({ date: view.deadline.date, timeslot: null })}, ${view.deadline.time}`
-    : formatTrackingDay(view.deadline);
   return (
     <div className="space-y-4">
       <header>
@@ -40,7 +40,7 @@ export function JobDetails({ view }: { view: JobView }) {
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Place label="Collect from" site={view.origin} when={`Ready ${formatTrackingDay(view.ready)}`} />
-        <Place label="Deliver to" site={view.destination} when={`By ${deadline}`} />
+        <Place label="Deliver to" site={view.destination} when={formatDeliveryDeadline(view.deadline)} />
       </dl>
       {view.notes ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4">

@@ -6,6 +6,11 @@
 // and the page sends it (now, or when the signal returns) before the collected/delivered action.
 import { useEffect, useState } from "react";
 import { PhotoInput, type TakenPhoto } from "@/components/proofs/photo-input";
+import {
+  phoneHasPosition,
+  POSITION_PROBLEM_TEXT,
+  positionProblemOf,
+} from "@/components/proofs/phone-position";
 import { SignaturePad } from "@/components/proofs/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -22,6 +27,7 @@ import type { ProofBody } from "@/lib/proofs/schemas";
 type Kind = ProofBody["kind"];
 type Damage = { key: string; panel: DamagePanel; note: string; photo?: TakenPhoto };
 type Position = NonNullable<ProofBody["position"]>;
+type PositionProblem = NonNullable<ProofBody["positionProblem"]>;
 export type RecordedProof = { body: ProofBody; photos: { id: string; blob: Blob }[] };
 
 type Props = {
@@ -39,14 +45,15 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
   const [personName, setPersonName] = useState("");
   const [signature, setSignature] = useState<Blob | null>(null);
   // The form opens on a tap (never server-rendered), so navigator is there.
-  const [position, setPosition] = useState<Position | null | "asking">(() =>
-    "geolocation" in navigator ? "asking" : null,
+  const [position, setPosition] = useState<Position | PositionProblem | "asking">(() =>
+    phoneHasPosition() ? "asking" : "NO_GPS",
   );
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    // Optional: a phone that refuses (or has no fix in 10 s) records the proof without a position.
-    if (!("geolocation" in navigator)) return;
+    // Optional: a phone that refuses (or has no fix in 10 s) records the proof without a position,
+    // and with the reason.
+    if (!phoneHasPosition()) return;
     navigator.geolocation.getCurrentPosition(
       ({ coords }) =>
         setPosition({
@@ -54,7 +61,7 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
           longitude: coords.longitude,
           accuracyMetres: coords.accuracy,
         }),
-      () => setPosition(null),
+      (error) => setPosition(positionProblemOf(error)),
       { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
   }, []);
@@ -86,7 +93,8 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
       ...(odometer !== "" ? { odometer: Number(odometer) } : {}),
       personName: personName.trim(),
       signaturePhotoId: signaturePhoto.id,
-      ...(position && position !== "asking" ? { position } : {}),
+      ...(typeof position === "object" ? { position } : {}),
+      ...(typeof position === "string" && position !== "asking" ? { positionProblem: position } : {}),
       photos: taken.map(({ slot, photo }) => ({ slot, photoId: photo.id })),
       damage: damage.map((item) => ({
         panel: item.panel,
@@ -183,9 +191,9 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
       <p className="text-sm text-slate-700" data-testid="proof-position">
         {position === "asking"
           ? "Finding the position…"
-          : position
+          : typeof position === "object"
             ? "Position recorded."
-            : "No position (the phone did not allow it): the proof is recorded without it."}
+            : `No position (${POSITION_PROBLEM_TEXT[position]}): the proof is recorded without it.`}
       </p>
       {problem ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">

@@ -72,6 +72,7 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       date: toDateOnly(request.deliveryByDate),
       timeslot: request.deliveryByTimeslot,
       time: request.deliveryByTime,
+      onTheDay: request.deliverOnSpecifiedDate,
     },
     notes: request.notes,
     contacts: [contact ?? { label: `${organisation.name} dispatch`, email: null }],

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { abortedBody } from "@/lib/movement-requests/operations/schemas";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
+import type { DeliveryDeadline } from "@/lib/movement-requests/tracking-times";
 import type { RequirablePhotoSlot } from "@/lib/proofs/photo-slots";
 
 /** Made on the phone when the action is taken (a UUID), and sent again unchanged by every retry. */
@@ -44,7 +45,7 @@ export type JobView = {
   origin: JobSite;
   destination: JobSite;
   ready: { date: string; timeslot: Timeslot };
-  deadline: { date: string; timeslot: Timeslot; time: string | null };
+  deadline: DeliveryDeadline;
   notes: string | null;
   contacts: { label: string; email: string | null }[];
   /** The legs this carrier holds (every leg while an offer is open). */

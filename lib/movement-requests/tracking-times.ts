@@ -34,6 +34,17 @@ export function formatTrackingDay(day: TrackingDay, today: Date = new Date()): s
   return slot ? `${date}, ${slot}` : date;
 }
 
+/** When a carrier delivers: by a deadline, or on the day exactly (`deliverOnSpecifiedDate`). */
+export type DeliveryDeadline = { date: string; timeslot: Timeslot; time: string | null; onTheDay: boolean };
+
+/** "By Thu 3 Dec, 16:00", or "On Thu 3 Dec" for a fixed-date delivery: a time says more than a slot. */
+export function formatDeliveryDeadline(deadline: DeliveryDeadline, today: Date = new Date()): string {
+  const day = deadline.time
+    ? `${formatTrackingDay({ date: deadline.date, timeslot: null }, today)}, ${deadline.time}`
+    : formatTrackingDay(deadline, today);
+  return `${deadline.onTheDay ? "On" : "By"} ${day}`;
+}
+
 /** The zone's everyday name at that instant, for "local time (GMT)": "GMT", "BST", "CET". */
 export function timeZoneLabel(timeZone: string, at: Date): string {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(at);

@@ -1,0 +1,32 @@
+// What the phone says when the page asks for its position, and why it gave none. A refusal and the
+// page's Permissions-Policy both reach the page as PERMISSION_DENIED; only the policy tells them apart
+// (issue #35 §5: "Not allowed by the phone" blamed the driver for the page's own header).
+import type { PositionProblem } from "@/lib/generated/prisma/enums";
+
+/** How each problem reads, on the phone and in the board's proof card. */
+export const POSITION_PROBLEM_TEXT: Record<PositionProblem, string> = {
+  REFUSED: "the driver did not allow the position",
+  BLOCKED: "the page's settings blocked the position (not the driver)",
+  NO_FIX: "no GPS fix in time (weak signal)",
+  NO_GPS: "this phone gives no position",
+};
+
+type PolicyDocument = Document & {
+  permissionsPolicy?: { allowsFeature(feature: string): boolean };
+  featurePolicy?: { allowsFeature(feature: string): boolean };
+};
+
+/** Whether this page may ask at all (Chromium says; other browsers do not, and then we assume so). */
+export function pageMayAskPosition(): boolean {
+  const policy = (document as PolicyDocument).permissionsPolicy ?? (document as PolicyDocument).featurePolicy;
+  return policy ? policy.allowsFeature("geolocation") : true;
+}
+
+export function positionProblemOf(error: GeolocationPositionError): PositionProblem {
+  if (error.code === error.PERMISSION_DENIED) return pageMayAskPosition() ? "REFUSED" : "BLOCKED";
+  return "NO_FIX";
+}
+
+export function phoneHasPosition(): boolean {
+  return typeof navigator !== "undefined" && "geolocation" in navigator;
+}
