@@ -1,7 +1,10 @@
 // What the phone says when the page asks for its position, and why it gave none. A refusal and the
 // page's Permissions-Policy both reach the page as PERMISSION_DENIED; only the policy tells them apart
 // (issue #35 §5: "Not allowed by the phone" blamed the driver for the page's own header).
+import { useEffect, useState } from "react";
 import type { PositionProblem } from "@/lib/generated/prisma/enums";
+
+export type PhonePosition = { latitude: number; longitude: number; accuracyMetres: number };
 
 /** How each problem reads, on the phone and in the board's proof card. */
 export const POSITION_PROBLEM_TEXT: Record<PositionProblem, string> = {
@@ -29,4 +32,29 @@ export function positionProblemOf(error: GeolocationPositionError): PositionProb
 
 export function phoneHasPosition(): boolean {
   return typeof navigator !== "undefined" && "geolocation" in navigator;
+}
+
+/**
+ * The phone's position once, for a proof: "asking" until it answers, then the position or why there is
+ * none. Optional: a phone that refuses (or has no fix in 10 s) records the proof without it. Only for
+ * components that mount on a tap (never server-rendered), where navigator is there.
+ */
+export function usePositionOnce(): PhonePosition | PositionProblem | "asking" {
+  const [position, setPosition] = useState<PhonePosition | PositionProblem | "asking">(() =>
+    phoneHasPosition() ? "asking" : "NO_GPS",
+  );
+  useEffect(() => {
+    if (!phoneHasPosition()) return;
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        setPosition({
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracyMetres: coords.accuracy,
+        }),
+      (error) => setPosition(positionProblemOf(error)),
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+  }, []);
+  return position;
 }

@@ -4,13 +4,9 @@
 // the vehicle and their signature, the time, and the position when the phone allows it. Nothing is
 // sent from here: the proof is queued on the phone (proof-queue.ts) with the photos' and its own ids,
 // and the page sends it (now, or when the signal returns) before the collected/delivered action.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PhotoInput, type TakenPhoto } from "@/components/proofs/photo-input";
-import {
-  phoneHasPosition,
-  POSITION_PROBLEM_TEXT,
-  positionProblemOf,
-} from "@/components/proofs/phone-position";
+import { POSITION_PROBLEM_TEXT, usePositionOnce } from "@/components/proofs/phone-position";
 import { SignaturePad } from "@/components/proofs/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -26,8 +22,6 @@ import type { ProofBody } from "@/lib/proofs/schemas";
 
 type Kind = ProofBody["kind"];
 type Damage = { key: string; panel: DamagePanel; note: string; photo?: TakenPhoto };
-type Position = NonNullable<ProofBody["position"]>;
-type PositionProblem = NonNullable<ProofBody["positionProblem"]>;
 export type RecordedProof = { body: ProofBody; photos: { id: string; blob: Blob }[] };
 
 type Props = {
@@ -44,27 +38,8 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
   const [damage, setDamage] = useState<Damage[]>([]);
   const [personName, setPersonName] = useState("");
   const [signature, setSignature] = useState<Blob | null>(null);
-  // The form opens on a tap (never server-rendered), so navigator is there.
-  const [position, setPosition] = useState<Position | PositionProblem | "asking">(() =>
-    phoneHasPosition() ? "asking" : "NO_GPS",
-  );
+  const position = usePositionOnce();
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    // Optional: a phone that refuses (or has no fix in 10 s) records the proof without a position,
-    // and with the reason.
-    if (!phoneHasPosition()) return;
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        setPosition({
-          latitude: coords.latitude,
-          longitude: coords.longitude,
-          accuracyMetres: coords.accuracy,
-        }),
-      (error) => setPosition(positionProblemOf(error)),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    );
-  }, []);
 
   const handedBy = kind === "collection" ? "Handed over by" : "Received by";
 
