@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { abortedBody } from "@/lib/movement-requests/operations/schemas";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
+import { positionsBody } from "@/lib/positions/schemas";
 import type { DeliveryDeadline } from "@/lib/movement-requests/tracking-times";
 import type { RequirablePhotoSlot } from "@/lib/proofs/photo-slots";
 
@@ -21,6 +22,10 @@ export const jobActionBody = z.discriminatedUnion("action", [
   abortedBody.extend({ action: z.literal("aborted"), idempotencyKey }),
 ]);
 export type JobActionBody = z.infer<typeof jobActionBody>;
+
+/** A batch of the phone's positions while its leg is on the road, with the key the phone made for it. */
+export const jobPositionsBody = positionsBody.extend({ idempotencyKey });
+export type JobPositionsBody = z.infer<typeof jobPositionsBody>;
 
 /** What an action answers (and a replay answers again): the request's status after it. */
 export type JobActionOutcome = { action: JobAction; status: MovementRequestStatus };
