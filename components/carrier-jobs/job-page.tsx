@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { AbortControl } from "@/components/board/stop-controls";
 import { JobDetails } from "@/components/carrier-jobs/job-details";
+import { PositionSharing } from "@/components/carrier-jobs/position-sharing";
 import {
   enqueueAction,
   flushQueue,
@@ -157,6 +158,10 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
           Waiting for a signal to send:{" "}
           {[...queuedProofs, ...queued.map((item) => DONE_LABEL[item.body.action])].join(", ")}.
         </Notice>
+      ) : null}
+      {/* Mounted while on the road, whatever else shows: the proof form at delivery keeps it sharing. */}
+      {view.onTheRoad ? (
+        <PositionSharing base={base} queueKey={token} organisation={view.organisation} />
       ) : null}
       {proofFor && actions.includes(proofFor) ? (
         <ProofForm

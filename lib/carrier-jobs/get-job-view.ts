@@ -86,6 +86,7 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       };
     }),
     actions: jobActions(link, standingRequest, now),
+    onTheRoad: standing === "active" && own.some((leg) => leg.status === "IN_PROGRESS"),
     proofPhotoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
   };
 }

@@ -56,6 +56,8 @@ export type JobView = {
   /** The legs this carrier holds (every leg while an offer is open). */
   legs: { legNumber: number; status: string; from: string; to: string }[];
   actions: JobAction[];
+  /** One of this carrier's legs is on the road (collected, not delivered): the page may share its position. */
+  onTheRoad: boolean;
   /** The photos the organisation requires in a proof of collection or delivery (lib/proofs). */
   proofPhotoSlots: RequirablePhotoSlot[];
 };
