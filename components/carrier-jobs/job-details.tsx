@@ -1,5 +1,8 @@
-// The job as a carrier reads it on a phone: the vehicle, where from and to (full addresses), when it
-// is ready and due (calendar days at each site, the site's zone named), whom to call, and its legs.
+// The job as a carrier reads it on a phone: the vehicle, where from and to (full addresses, directions
+// and the site's number), when it is ready and due (calendar days at each site, the site's zone
+// named), whom to call, and its legs.
+import { SiteLinks } from "@/components/carrier-jobs/site-links";
+import { telUrl } from "@/lib/carrier-jobs/directions";
 import type { JobSite, JobView } from "@/lib/carrier-jobs/schemas";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
 import {
@@ -18,6 +21,7 @@ function Place({ label, site, when }: { label: string; site: JobSite; when: stri
       <dd className="text-sm text-slate-600">
         Local time at the site ({timeZoneLabel(site.timeZone, new Date())}, {site.timeZone})
       </dd>
+      <SiteLinks site={site} />
     </div>
   );
 }
@@ -59,6 +63,14 @@ export function JobDetails({ view }: { view: JobView }) {
                   {" · "}
                   <a className="text-blue-700 underline" href={`mailto:${contact.email}`}>
                     {contact.email}
+                  </a>
+                </>
+              ) : null}
+              {contact.phone ? (
+                <>
+                  {" · "}
+                  <a className="text-blue-700 underline" href={telUrl(contact.phone)}>
+                    {contact.phone}
                   </a>
                 </>
               ) : null}

@@ -37,6 +37,11 @@ export type JobSite = {
   name: string;
   address: string;
   timeZone: string;
+  /** Where the directions link points (the site's pin; the address alone can be ambiguous). */
+  latitude: number | null;
+  longitude: number | null;
+  /** The site's desk, E.164, when it has one. */
+  phone: string | null;
 };
 
 /** The job page: what a carrier needs, and only for their own legs. */
@@ -52,7 +57,7 @@ export type JobView = {
   ready: { date: string; timeslot: Timeslot };
   deadline: DeliveryDeadline;
   notes: string | null;
-  contacts: { label: string; email: string | null }[];
+  contacts: { label: string; email: string | null; phone: string | null }[];
   /** The legs this carrier holds (every leg while an offer is open). */
   legs: { legNumber: number; status: string; from: string; to: string }[];
   actions: JobAction[];
