@@ -3,6 +3,7 @@
 // it was sealed, before it is sent; it leaves the queue once the server has answered it (202, or a 4xx
 // refusal for good: the leg left the road). A lost signal or a 5xx leaves it queued and the next flush
 // sends the same key and positions again, so a replay stores nothing twice.
+import { postQueued } from "@/components/carrier-jobs/job-queue";
 import { runInStore } from "@/components/proofs/phone-database";
 import type { JobPositionsBody } from "@/lib/carrier-jobs/schemas";
 
@@ -38,18 +39,8 @@ async function sendAll(queueKey: string, positionsUrl: string): Promise<Position
   let sent = 0;
   let refused = false;
   for (const item of batches) {
-    let response: Response;
-    try {
-      response = await fetch(positionsUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(item.body),
-        cache: "no-store",
-      });
-    } catch {
-      break;
-    }
-    if (response.status >= 500) break;
+    const response = await postQueued(positionsUrl, item.body);
+    if (!response) break;
     refused ||= response.status >= 400;
     await run("readwrite", (store) => store.delete(item.key));
     sent += 1;

@@ -25,7 +25,7 @@ export function SiteLinks({ site }: { site: JobSite }) {
         Directions
       </a>
       {site.phone ? (
-        <a className={LINK} href={telUrl(site.phone)} aria-label={`Call ${site.name}, ${site.phone}`}>
+        <a className={LINK} href={telUrl(site.phone)} aria-label={`Call ${site.phone} (${site.name})`}>
           Call {site.phone}
         </a>
       ) : null}

@@ -16,6 +16,7 @@ import {
   operations,
   PHONE,
   phone,
+  siteIdsOfA,
 } from "../support/carrier-phone";
 import { withE2eDatabase } from "../support/e2e-database";
 import { recordProofOnPhone } from "../support/proof-form";
@@ -29,12 +30,7 @@ const north = (steps: number) => ({ ...MANCHESTER, latitude: MANCHESTER.latitude
 
 /** A Northgate request Manchester → Leeds, delivered on a fixed date, offered to one demo driver. */
 async function offeredJob(request: APIRequestContext, vrm: string, driverIndex: number) {
-  const sites = (
-    (await (await request.get("/v1/infrastructure/sites", { headers: integration() })).json()) as {
-      data: { id: string; code: string }[];
-    }
-  ).data;
-  const site = (code: string) => sites.find((candidate) => candidate.code === code)!.id;
+  const site = await siteIdsOfA(request);
   const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
     headers: integration(),
     data: {
@@ -125,7 +121,7 @@ test("a drive: the driver shares the position on the road, pauses it, and it sto
     "href",
     /^geo:53\.468,-2\.311\?q=53\.468,-2\.311\(Northgate%20Manchester/,
   );
-  await expect(job.getByRole("link", { name: /^Call Northgate Manchester/ })).toHaveAttribute(
+  await expect(job.getByRole("link", { name: "Call +441614960123 (Northgate Manchester)" })).toHaveAttribute(
     "href",
     "tel:+441614960123",
   );
