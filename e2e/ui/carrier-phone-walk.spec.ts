@@ -205,10 +205,12 @@ test("a drive: the driver shares the position on the road, pauses it, and it sto
   await signIn(page, DEMO_STAFF.dispatcher);
   await openBoardPanel(page, vrm);
   const panel = page.getByRole("complementary");
-  await expect(panel.getByRole("region", { name: "Audit trail" })).toContainText(`${driver.firstname} `);
+  const audit = panel.getByRole("region", { name: "Audit trail" });
+  await expect(audit).toContainText(`${driver.firstname} `);
   await expect(panel).not.toContainText(`driver:${driver.id}`);
   await expect(panel).not.toContainText(driver.id);
-  await page.screenshot({ path: `${IMAGES}/board-audit-names.png` });
+  await audit.scrollIntoViewIfNeeded();
+  await audit.screenshot({ path: `${IMAGES}/board-audit-names.png` });
 
   // The customer's tracking page: delivered is done, nothing current; the proof card keeps its margins.
   const detail = (await (
