@@ -105,7 +105,14 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
 
 function toJobSite(site: SiteRow | undefined): JobSite {
   if (!site) {
-    return { name: "Unknown site", address: "", timeZone: "UTC", latitude: null, longitude: null, phone: null };
+    return {
+      name: "Unknown site",
+      address: "",
+      timeZone: "UTC",
+      latitude: null,
+      longitude: null,
+      phone: null,
+    };
   }
   return {
     name: site.name,
