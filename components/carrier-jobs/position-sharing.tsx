@@ -116,7 +116,7 @@ export function PositionSharing({ base, queueKey, organisation }: Props) {
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">
         <li>What: this phone&apos;s position, sent every 30 seconds or 500 m while this page is open.</li>
         <li>
-          Who sees it: {organisation}&apos;s dispatchers, on their map; the customer only roughly (to about 1
+          Who sees it: the dispatchers of {organisation}, on their map; the customer only roughly (to about 1
           km) while the vehicle is coming to them.
         </li>
         <li>When it stops: by itself at delivery, or whenever you pause it. Kept 30 days after delivery.</li>

@@ -138,7 +138,7 @@ test("a drive: the driver shares the position on the road, pauses it, and it sto
 
   // On the road: the consent, and nothing sent before the driver says so.
   const sharing = job.getByRole("region", { name: "Share your position on the road" });
-  await expect(sharing).toContainText("Northgate Motors's dispatchers");
+  await expect(sharing).toContainText("the dispatchers of Northgate Motors");
   await expect(sharing).toContainText("by itself at delivery");
   await expect(job.getByTestId("position-sharing-status")).toHaveText("Not shared until you say so.");
   await expectAccessible(job);
