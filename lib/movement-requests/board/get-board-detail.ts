@@ -25,6 +25,7 @@ import { formatMoney, money, type Money } from "@/lib/movement-requests/money";
 import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
 import { AT_RISK_EVENT, BACK_ON_TRACK_EVENT } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
+import { readBoardArrival } from "@/lib/movement-requests/board/board-sql";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 import { actorNamesOf, actorsInReasons, namedReason } from "@/lib/movement-requests/actor-names";
@@ -137,7 +138,7 @@ export async function getBoardDetail(
   }
   const legIds = request.movements.map((leg) => leg.id);
   const legNumbers = new Map(request.movements.map((leg) => [leg.id, leg.legNumber]));
-  const [events, configured] = await Promise.all([
+  const [events, configured, estimatedArrival] = await Promise.all([
     db().event.findMany({
       where: {
         organisationId,
@@ -163,6 +164,7 @@ export async function getBoardDetail(
       include: { provider: { select: { id: true, name: true, transportMethods: true } } },
       orderBy: { provider: { name: "asc" } },
     }),
+    readBoardArrival(request.id),
   ]);
 
   const nameOf = await actorNamesOf(organisationId, [
@@ -171,7 +173,7 @@ export async function getBoardDetail(
     ...events.flatMap((event) => actorOfPayload(event.payload) ?? []),
   ]);
   return {
-    row: toBoardRow(request, utcToday(now)),
+    row: toBoardRow({ ...request, estimatedArrival }, utcToday(now)),
     version: request.version,
     profile: request.profile,
     notes: request.notes,
