@@ -1,6 +1,6 @@
 // What the phone says when the page asks for its position, and why it gave none. A refusal and the
 // page's Permissions-Policy both reach the page as PERMISSION_DENIED; only the policy tells them apart
-// (issue #35 §5: "Not allowed by the phone" blamed the driver for the page's own header).
+// (issue #35 §5: "Not allowed by the phone" blamed the phone for the page's own header).
 import { useEffect, useState } from "react";
 import type { PositionProblem } from "@/lib/generated/prisma/enums";
 
