@@ -11,13 +11,6 @@ export function deliveredRequests(
   filters: ReportFilters,
   zones: SiteZones,
 ) {
-  return deliveredRequestsWithCarrier(kdb, organisationId, filters).select(
-    deliveredOnTime(zones).as("onTime"),
-  );
-}
-
-/** The same requests and columns, without the on-time verdict (which needs the sites' zones). */
-export function deliveredRequestsWithCarrier(kdb: Kdb, organisationId: string, filters: ReportFilters) {
   const { start, end } = periodOf(filters);
   return kdb
     .selectFrom("MovementRequest as r")
@@ -44,6 +37,7 @@ export function deliveredRequestsWithCarrier(kdb: Kdb, organisationId: string, f
       "r.costCurrency",
       "leg.driverId",
       "leg.thirdPartyLogisticsProviderId as providerId",
+      deliveredOnTime(zones).as("onTime"),
     ])
     .where("r.organisationId", "=", organisationId)
     .where("r.status", "=", "DELIVERED")

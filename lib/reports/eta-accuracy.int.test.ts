@@ -1,57 +1,36 @@
-// The ETA accuracy report on known data: deliveries of January 2031 with the window each was given at
-// collection; one inside its window, one 30 minutes after it, one 90 minutes before it; a delivery
-// without a window at collection, one outside the period and one of another organisation are left out.
+// The ETA accuracy report on known data: outcomes of January 2031 (0, 30 and 90 minutes off on
+// Manchester → Leeds by a driver; 10 minutes off to the prep centre by a 3PL), one in February, one of
+// another organisation. How the ETA pass writes outcomes: refresh-estimated-arrivals.int.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
+import { newId } from "@/lib/ids";
 import { etaAccuracyByCarrier, etaAccuracyByLane } from "@/lib/reports/eta-accuracy";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
-import { createDriver, createMovementRequest } from "@/prisma/factories";
+import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
-let driver: { id: string; firstname: string; surname: string };
+let driver: { id: string };
 const JANUARY: ReportFilters = { from: "2031-01-01", to: "2031-01-31", siteId: null, area: null };
-const at = (iso: string) => new Date(`${iso}Z`);
 
-/** A request delivered at `completed`, given [earliest, latest] at collection (none: no window kept). */
-async function delivered(
+function outcome(
   target: MovementWorld,
-  input: {
-    to?: string;
-    completed: string;
-    window?: [string, string];
-    leg: { driverId?: string; thirdPartyLogisticsProviderId?: string };
-  },
+  input: { to?: string; deliveredAt: string; minutesOff: number; driverId?: string; providerId?: string },
 ) {
-  const request = await createMovementRequest(database.prisma, {
+  return {
+    movementRequestId: newId(),
     organisationId: target.organisation.id,
-    profileId: target.profile.id,
-    status: "DELIVERED",
-    history: [{ status: "CREATED" }, { status: "DELIVERED" }],
+    deliveredAt: new Date(input.deliveredAt),
+    businessArea: "Retail" as const,
     originSiteId: target.sites.manchester.id,
     destinationSiteId: input.to ?? target.sites.leeds.id,
-    readyToCollectFromDate: at("2031-01-05T00:00:00"),
-    deliveryByDate: at("2031-01-20T00:00:00"),
-    completedOn: at(input.completed),
-    legs: [{ ...input.leg, status: "DELIVERED" }],
-  });
-  const [earliest, latest] = input.window ?? ["2031-01-10T10:00:00", "2031-01-10T11:00:00"];
-  await kysely()
-    .insertInto("MovementEta")
-    .values({
-      movementRequestId: request.id,
-      organisationId: target.organisation.id,
-      earliest: at(earliest),
-      latest: at(latest),
-      basis: "HISTORY",
-      computedAt: at(earliest),
-      collectionEarliest: input.window ? at(earliest) : null,
-      collectionLatest: input.window ? at(latest) : null,
-      collectionBasis: input.window ? "HISTORY" : null,
-    })
-    .execute();
+    providerId: input.providerId ?? null,
+    driverId: input.driverId ?? null,
+    basis: "HISTORY" as const,
+    minutesOff: input.minutesOff,
+  };
 }
 
 beforeAll(async () => {
@@ -62,42 +41,23 @@ beforeAll(async () => {
     firstname: "Ann",
     surname: "Archer",
   });
-  const threePl = { thirdPartyLogisticsProviderId: world.providers.fullService.id };
-  // Manchester → Leeds by the driver: inside (0), 30 min late, 90 min early.
-  await delivered(world, {
-    completed: "2031-01-10T10:30:00",
-    window: ["2031-01-10T10:00:00", "2031-01-10T11:00:00"],
-    leg: { driverId: driver.id },
-  });
-  await delivered(world, {
-    completed: "2031-01-11T11:30:00",
-    window: ["2031-01-11T10:00:00", "2031-01-11T11:00:00"],
-    leg: { driverId: driver.id },
-  });
-  await delivered(world, {
-    completed: "2031-01-12T08:30:00",
-    window: ["2031-01-12T10:00:00", "2031-01-12T11:00:00"],
-    leg: { driverId: driver.id },
-  });
-  // Manchester → Prep Centre by the 3PL: 10 min late.
-  await delivered(world, {
-    to: world.sites.prepCentre.id,
-    completed: "2031-01-13T11:10:00",
-    window: ["2031-01-13T10:00:00", "2031-01-13T11:00:00"],
-    leg: threePl,
-  });
-  // Left out: no window at collection; delivered in February; another organisation's.
-  await delivered(world, { completed: "2031-01-14T15:00:00", leg: { driverId: driver.id } });
-  await delivered(world, {
-    completed: "2031-02-02T15:00:00",
-    window: ["2031-02-02T10:00:00", "2031-02-02T11:00:00"],
-    leg: { driverId: driver.id },
-  });
-  await delivered(other, {
-    completed: "2031-01-10T15:00:00",
-    window: ["2031-01-10T10:00:00", "2031-01-10T11:00:00"],
-    leg: {},
-  });
+  const providerId = world.providers.fullService.id;
+  await kysely()
+    .insertInto("EtaOutcome")
+    .values([
+      outcome(world, { deliveredAt: "2031-01-10T10:30:00Z", minutesOff: 0, driverId: driver.id }),
+      outcome(world, { deliveredAt: "2031-01-11T11:30:00Z", minutesOff: 30, driverId: driver.id }),
+      outcome(world, { deliveredAt: "2031-01-12T08:30:00Z", minutesOff: 90, driverId: driver.id }),
+      outcome(world, {
+        to: world.sites.prepCentre.id,
+        deliveredAt: "2031-01-13T11:10:00Z",
+        minutesOff: 10,
+        providerId,
+      }),
+      outcome(world, { deliveredAt: "2031-02-02T15:00:00Z", minutesOff: 400, driverId: driver.id }),
+      outcome(other, { deliveredAt: "2031-01-10T15:00:00Z", minutesOff: 400 }),
+    ])
+    .execute();
 });
 
 describe("ETA accuracy", () => {
@@ -144,12 +104,15 @@ describe("ETA accuracy", () => {
     ]);
   });
 
-  it("keeps to the filters: a site, and a period with nothing measured", async () => {
+  it("keeps to the filters: a site, an area, and a period with nothing measured", async () => {
     const prep = await etaAccuracyByLane(kysely(), world.organisation.id, {
       ...JANUARY,
       siteId: world.sites.prepCentre.id,
     });
     expect(prep.map((lane) => lane.destination.name)).toEqual(["Prep Centre"]);
+    expect(await etaAccuracyByLane(kysely(), world.organisation.id, { ...JANUARY, area: "Fleet" })).toEqual(
+      [],
+    );
     const march = { ...JANUARY, from: "2031-03-01", to: "2031-03-31" };
     expect(await etaAccuracyByLane(kysely(), world.organisation.id, march)).toEqual([]);
     expect(await etaAccuracyByCarrier(kysely(), world.organisation.id, march)).toEqual([]);

@@ -1,11 +1,10 @@
-// How far the estimated arrival said at collection was from the delivery (issue 35 §3; docs/tracking.md):
-// per lane and per carrier, over the requests delivered in the period whose window at collection the
-// ETA pass kept (MovementEta.collection*). A delivery inside the window is 0 minutes off; outside, it is
-// off by its distance to the nearer end. Read from the requests themselves (the delivered ones in the
-// period, by the partial index on (organisationId, completedOn)), the window by primary key.
+// How far the estimated arrival given at collection was from the delivery (issue 35 §3;
+// docs/tracking.md), per lane and per carrier of the leg that delivered, over the requests delivered in
+// the period: EtaOutcome, which the ETA pass writes at delivery with everything this report groups and
+// filters by, read by its (organisationId, deliveredAt) index. 0 minutes off inside the window.
 import { sql, type Kdb } from "@/lib/db";
-import { carrierOf, deliveredRequestsWithCarrier } from "@/lib/reports/delivered-requests";
-import type { ReportFilters } from "@/lib/reports/report-filters";
+import { carrierOf } from "@/lib/reports/delivered-requests";
+import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
 import {
   MAX_CARRIERS,
   MAX_LANES,
@@ -14,26 +13,26 @@ import {
   type EtaAccuracyLane,
 } from "@/lib/reports/report-rows";
 
-function measured(kdb: Kdb, organisationId: string, filters: ReportFilters) {
+function outcomes(kdb: Kdb, organisationId: string, filters: ReportFilters) {
+  const { start, end } = periodOf(filters);
   return kdb
-    .selectFrom(deliveredRequestsWithCarrier(kdb, organisationId, filters).as("d"))
-    .innerJoin("MovementEta as e", "e.movementRequestId", "d.id")
-    .where("e.collectionEarliest", "is not", null)
-    .where("e.collectionLatest", "is not", null);
+    .selectFrom("EtaOutcome as o")
+    .where("o.organisationId", "=", organisationId)
+    .where("o.deliveredAt", ">=", start)
+    .where("o.deliveredAt", "<", end)
+    .$if(filters.area !== null, (query) => query.where("o.businessArea", "=", filters.area!))
+    .$if(filters.siteId !== null, (query) =>
+      query.where((eb) =>
+        eb.or([eb("o.originSiteId", "=", filters.siteId!), eb("o.destinationSiteId", "=", filters.siteId!)]),
+      ),
+    );
 }
-
-/** Minutes from the delivery to the window it was given at collection (0 inside it). */
-const MINUTES_OFF = sql<number>`greatest(0,
-  extract(epoch FROM e."collectionEarliest" - d."completedOn"),
-  extract(epoch FROM d."completedOn" - e."collectionLatest")) / 60`;
 
 const FIGURES = [
   sql<string>`count(*)`.as("measured"),
-  sql<string>`count(*) FILTER (WHERE d."completedOn" BETWEEN e."collectionEarliest" AND e."collectionLatest")`.as(
-    "inWindow",
-  ),
-  sql<number>`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${MINUTES_OFF})`.as("medianMinutes"),
-  sql<number>`percentile_cont(0.9) WITHIN GROUP (ORDER BY ${MINUTES_OFF})`.as("p90Minutes"),
+  sql<string>`count(*) FILTER (WHERE o."minutesOff" = 0)`.as("inWindow"),
+  sql<number>`percentile_cont(0.5) WITHIN GROUP (ORDER BY o."minutesOff")`.as("medianMinutes"),
+  sql<number>`percentile_cont(0.9) WITHIN GROUP (ORDER BY o."minutesOff")`.as("p90Minutes"),
 ];
 
 function figures(row: { measured: string; inWindow: string; medianMinutes: number; p90Minutes: number }) {
@@ -51,27 +50,27 @@ export async function etaAccuracyByLane(
   organisationId: string,
   filters: ReportFilters,
 ): Promise<EtaAccuracyLane[]> {
-  const grouped = measured(kdb, organisationId, filters)
-    .select(["d.originSiteId", "d.destinationSiteId", ...FIGURES])
-    .groupBy(["d.originSiteId", "d.destinationSiteId"])
+  const grouped = outcomes(kdb, organisationId, filters)
+    .select(["o.originSiteId", "o.destinationSiteId", ...FIGURES])
+    .groupBy(["o.originSiteId", "o.destinationSiteId"])
     .orderBy("measured", "desc")
-    .orderBy("d.originSiteId")
-    .orderBy("d.destinationSiteId")
+    .orderBy("o.originSiteId")
+    .orderBy("o.destinationSiteId")
     .limit(MAX_LANES);
   const rows = await kdb
     .selectFrom(grouped.as("g"))
-    .innerJoin("Site as o", "o.id", "g.originSiteId")
-    .innerJoin("Site as t", "t.id", "g.destinationSiteId")
+    .innerJoin("Site as origin", "origin.id", "g.originSiteId")
+    .innerJoin("Site as destination", "destination.id", "g.destinationSiteId")
     .selectAll("g")
     .select([
-      "o.name as originName",
-      "o.code as originCode",
-      "t.name as destinationName",
-      "t.code as destinationCode",
+      "origin.name as originName",
+      "origin.code as originCode",
+      "destination.name as destinationName",
+      "destination.code as destinationCode",
     ])
     .orderBy("g.measured", "desc")
-    .orderBy("o.name")
-    .orderBy("t.name")
+    .orderBy("origin.name")
+    .orderBy("destination.name")
     .execute();
   return rows.map((row) => ({
     origin: { id: row.originSiteId, name: row.originName, code: row.originCode },
@@ -85,12 +84,12 @@ export async function etaAccuracyByCarrier(
   organisationId: string,
   filters: ReportFilters,
 ): Promise<EtaAccuracyCarrier[]> {
-  const grouped = measured(kdb, organisationId, filters)
-    .select(["d.providerId", "d.driverId", ...FIGURES])
-    .groupBy(["d.providerId", "d.driverId"])
+  const grouped = outcomes(kdb, organisationId, filters)
+    .select(["o.providerId", "o.driverId", ...FIGURES])
+    .groupBy(["o.providerId", "o.driverId"])
     .orderBy("measured", "desc")
-    .orderBy("d.providerId")
-    .orderBy("d.driverId")
+    .orderBy("o.providerId")
+    .orderBy("o.driverId")
     .limit(MAX_CARRIERS);
   const rows = await kdb
     .selectFrom(grouped.as("g"))
