@@ -1,0 +1,203 @@
+"use client";
+// The board's Map view (docs/maps.md): the organisation's sites, its movements as lanes (a line per
+// origin → destination, thicker with more movements) and the vehicles on the road at their last
+// position, clustered when they crowd. The board's filters and saved views apply (the same URL). A
+// vehicle's click (or Enter) opens the detail panel. Vehicles move live: the positions' stream wakes
+// the map, which reads its data again; the board's own stream refreshes it with the table.
+import type * as Leaflet from "leaflet";
+import Supercluster from "supercluster";
+import { useEffect, useRef, useState } from "react";
+import { useEventStream } from "@/components/live/use-event-stream";
+import type { BoardMap, MapSite } from "@/lib/maps/board-map";
+import type { MapTiles } from "@/lib/maps/map-tiles";
+import { boardQueryToSearchParams, type BoardQuery } from "@/lib/movement-requests/board/board-query";
+import { useLeafletMap, type LeafletKit } from "./use-leaflet-map";
+
+export const POSITION_EVENTS = ["positions"];
+type VehicleProperties = { id: string; vrm: string | null; recordedAt: number };
+
+export function BoardMapView({
+  query,
+  tiles,
+  refreshKey,
+  onOpen,
+}: {
+  query: BoardQuery;
+  tiles: MapTiles;
+  /** Changes when the board's data does (a live refresh): the map reads its data again. */
+  refreshKey: unknown;
+  onOpen: (requestId: string) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const kit = useLeafletMap(container, tiles);
+  const [data, setData] = useState<BoardMap | null>(null);
+  const [failed, setFailed] = useState(false);
+  const search = boardQueryToSearchParams(query, { omitPage: true }).toString();
+
+  // Bumped by the positions' stream: the vehicles moved.
+  const [reported, setReported] = useState(0);
+  useEventStream({
+    url: "/api/board/positions",
+    eventTypes: POSITION_EVENTS,
+    lostAfterMs: 2_000,
+    onEvent: () => setReported((count) => count + 1),
+  });
+
+  useEffect(() => {
+    let stale = false;
+    void fetch(`/api/board/map${search ? `?${search}` : ""}`, { cache: "no-store" })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const map = (await response.json()) as BoardMap;
+        if (stale) return;
+        setData(map);
+        setFailed(false);
+      })
+      // Keep what is drawn; the next change tries again.
+      .catch(() => !stale && setFailed(true));
+    return () => {
+      stale = true;
+    };
+  }, [search, refreshKey, reported]);
+
+  useMapLayers(kit, data, onOpen);
+
+  const vehicles = data?.vehicles.length ?? 0;
+  return (
+    <section aria-label="Map of movements" className="space-y-2">
+      <div
+        ref={container}
+        data-testid="board-map"
+        data-vehicles={vehicles}
+        className="h-[60vh] min-h-80 w-full overflow-hidden rounded-lg border border-slate-200"
+      />
+      <p role="status" className="text-sm text-slate-600">
+        {failed
+          ? "The map could not be refreshed; it tries again with the next change."
+          : data
+            ? `${data.lanes.reduce((sum, lane) => sum + lane.at(2)!, 0).toLocaleString("en-GB")} movements on ${data.lanes.length.toLocaleString("en-GB")} lanes; ${vehicles.toLocaleString("en-GB")} vehicles on the road with a position${data.vehiclesTruncated ? " (the newest shown)" : ""}.`
+            : "Loading the map…"}
+      </p>
+    </section>
+  );
+}
+
+/** Draws the data: sites and lanes once per answer, the vehicles' clusters on every move of the map. */
+function useMapLayers(kit: LeafletKit | null, data: BoardMap | null, onOpen: (id: string) => void) {
+  const fitted = useRef(false);
+  const open = useRef(onOpen);
+  useEffect(() => {
+    open.current = onOpen;
+  });
+
+  useEffect(() => {
+    if (!kit || !data) return;
+    const { L, map } = kit;
+    const layer = L.layerGroup().addTo(map);
+    drawLanes(L, layer, data);
+    drawSites(L, layer, data.sites);
+    const vehicles = L.layerGroup().addTo(map);
+    const index = new Supercluster<VehicleProperties>({ radius: 48, maxZoom: 14 }).load(
+      data.vehicles.map(([id, latitude, longitude, recordedAt, vrm]) => ({
+        type: "Feature",
+        geometry: { type: "Point", coordinates: [longitude, latitude] },
+        properties: { id, vrm, recordedAt },
+      })),
+    );
+    const drawVehicles = () => {
+      vehicles.clearLayers();
+      const bounds = map.getBounds();
+      const box: [number, number, number, number] = [
+        Math.max(-180, bounds.getWest()),
+        Math.max(-85, bounds.getSouth()),
+        Math.min(180, bounds.getEast()),
+        Math.min(85, bounds.getNorth()),
+      ];
+      for (const point of index.getClusters(box, Math.round(map.getZoom()))) {
+        const [longitude, latitude] = point.geometry.coordinates as [number, number];
+        const properties = point.properties;
+        if ("cluster" in properties && properties.cluster) {
+          const clusterId = properties.cluster_id;
+          L.marker([latitude, longitude], {
+            keyboard: true,
+            title: `${properties.point_count} vehicles: zoom in`,
+            icon: L.divIcon({
+              className: "",
+              html: `<span class="flex size-9 items-center justify-center rounded-full border-2 border-white bg-blue-700 text-sm font-semibold text-white shadow">${properties.point_count}</span>`,
+              iconSize: [36, 36],
+            }),
+          })
+            .on("click", () => map.flyTo([latitude, longitude], index.getClusterExpansionZoom(clusterId)))
+            .addTo(vehicles);
+        } else {
+          const vehicle = properties as VehicleProperties;
+          L.marker([latitude, longitude], {
+            keyboard: true,
+            title: `${vehicle.vrm ?? "Vehicle"} — open its details`,
+            icon: vehicleIcon(L),
+          })
+            .on("click", () => open.current(vehicle.id))
+            .addTo(vehicles)
+            .getElement()
+            ?.setAttribute("data-request-id", vehicle.id);
+        }
+      }
+    };
+    drawVehicles();
+    map.on("moveend", drawVehicles);
+    if (!fitted.current) {
+      fitted.current = true;
+      const points = [
+        ...data.sites.map((site) => L.latLng(site[3], site[4])),
+        ...data.vehicles.map((vehicle) => L.latLng(vehicle[1], vehicle[2])),
+      ];
+      if (points.length) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 12 });
+    }
+    return () => {
+      map.off("moveend", drawVehicles);
+      layer.remove();
+      vehicles.remove();
+    };
+  }, [kit, data]);
+}
+
+function drawLanes(L: typeof Leaflet, layer: Leaflet.LayerGroup, data: BoardMap) {
+  for (const [from, to, count] of data.lanes) {
+    const origin = data.sites[from];
+    const destination = data.sites[to];
+    if (!origin || !destination || from === to) continue;
+    L.polyline(
+      [
+        [origin[3], origin[4]],
+        [destination[3], destination[4]],
+      ],
+      { color: "#2563eb", opacity: 0.55, weight: Math.min(2 + Math.log2(count) * 1.5, 12) },
+    )
+      .bindTooltip(`${origin[1]} → ${destination[1]}: ${count.toLocaleString("en-GB")} open`, {
+        sticky: true,
+      })
+      .addTo(layer);
+  }
+}
+
+function drawSites(L: typeof Leaflet, layer: Leaflet.LayerGroup, sites: MapSite[]) {
+  for (const [, code, name, latitude, longitude, isPrepSite] of sites) {
+    L.circleMarker([latitude, longitude], {
+      radius: 6,
+      color: "#ffffff",
+      weight: 2,
+      fillColor: isPrepSite ? "#7c3aed" : "#0f172a",
+      fillOpacity: 1,
+    })
+      .bindTooltip(`${code} — ${name}${isPrepSite ? " (prep site)" : ""}`)
+      .addTo(layer);
+  }
+}
+
+export function vehicleIcon(L: typeof Leaflet): Leaflet.DivIcon {
+  return L.divIcon({
+    className: "",
+    html: '<span class="block size-4 rounded-full border-[3px] border-white bg-amber-500 shadow ring-1 ring-amber-700"></span>',
+    iconSize: [16, 16],
+  });
+}
