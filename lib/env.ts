@@ -144,6 +144,8 @@ const settingsSchema = z.object({
   /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
   KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),
   KANBAN_RED_HOURS: z.coerce.number().positive().default(72),
+  /** How long a vehicle's positions are kept once its leg is off the road (docs/tracking.md). */
+  POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 /** Defaults that depend on another setting. */

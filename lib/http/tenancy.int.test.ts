@@ -117,6 +117,9 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
       body: { cost: { centAmount: 100, currencyCode: "GBP" } },
     },
     "GET /v1/operations/movement-requests/[requestId]/proofs": {},
+    "POST /v1/operations/movement-requests/[requestId]/positions": {
+      body: { positions: [{ latitude: 53.5, longitude: -2.2, recordedAt: new Date().toISOString() }] },
+    },
     "GET /v1/prep-jobs/[id]": {},
     "PATCH /v1/prep-jobs/appraised": { query: { vin: b.vin } },
     "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },

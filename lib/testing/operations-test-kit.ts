@@ -5,6 +5,7 @@ import { POST as aborted } from "@/app/v1/operations/movement-requests/[requestI
 import { POST as assign } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
 import { POST as collected } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
 import { POST as delivered } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as positions } from "@/app/v1/operations/movement-requests/[requestId]/positions/route";
 import { POST as price } from "@/app/v1/operations/movement-requests/[requestId]/price/route";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { POST as createWith3pl } from "@/app/v1/movement-requests/create-with-3pl/route";
@@ -15,7 +16,7 @@ import { poolRequestBody, type MovementWorld } from "@/lib/testing/movement-worl
 
 export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
 
-export const OPERATIONS = { assign, accept, collected, delivered, aborted, price } as const;
+export const OPERATIONS = { assign, accept, collected, delivered, aborted, price, positions } as const;
 export type Operation = keyof typeof OPERATIONS;
 
 /** POST /v1/operations/movement-requests/{id}/{operation}; no body at all when `body` is undefined. */

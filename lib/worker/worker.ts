@@ -1,7 +1,7 @@
-// The event worker: delivers webhooks, sends the e-mail outbox, purges expired events, and once a
-// minute finds the requests at risk of missing their deadline. It runs inside
-// the web process by default (instrumentation.ts) and alone with `npm run worker`; any number of
-// workers may run side by side. Woken by new events, it also polls, so a missed wake-up only delays.
+// The event worker: delivers webhooks, sends the e-mail outbox, purges expired events and positions,
+// and once a minute finds the requests at risk of missing their deadline. It runs inside the web process
+// by default (instrumentation.ts) and alone with `npm run worker`; any number of workers may run side
+// by side. Woken by new events, it also polls, so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
@@ -14,6 +14,7 @@ import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
+import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
@@ -189,6 +190,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeExpiredEvents()
       .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
       .catch((error: unknown) => logger.error("event purge failed", { error }));
+    purgeExpiredPositions()
+      .then((purged) => purged.legs > 0 && logger.info("expired positions purged", purged))
+      .catch((error: unknown) => logger.error("position purge failed", { error }));
     void findRequestsAtRisk();
     void refreshReportRollups();
     rollUpWorkingHours(kysely()).catch((error: unknown) =>

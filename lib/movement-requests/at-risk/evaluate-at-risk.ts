@@ -8,54 +8,25 @@ import { sql, transaction, type Kdb } from "@/lib/db";
 import { AT_RISK_WEBHOOK_EVENT, buildAtRiskEnvelope } from "@/lib/events/at-risk-envelope";
 import { recordEvent } from "@/lib/events/record-event";
 import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
-import type { Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { expectedArrival, type PhaseDurations } from "@/lib/movement-requests/at-risk/at-risk-rule";
+import { expectedArrival } from "@/lib/movement-requests/at-risk/at-risk-rule";
 import { sendAtRiskDigests } from "@/lib/movement-requests/at-risk/at-risk-digest";
 import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
 import {
-  fallbackDurations,
-  laneKey,
-  learnDurations,
-  type LearnedDurations,
-} from "@/lib/movement-requests/at-risk/usual-durations";
-import { TERMINAL_STATUSES, type MovementRequestStatus } from "@/lib/movement-requests/transitions";
+  readOpenRequests,
+  usualDurationsFor,
+  type OpenRequest,
+} from "@/lib/movement-requests/at-risk/open-requests";
+import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** pg_try_advisory_xact_lock's key: "at-risk" as a number no other lock of ours uses. */
 export const AT_RISK_LOCK = 0x617472_69736b;
 /** An expected arrival that moved less than this is not written again. */
 const ARRIVAL_WRITE_STEP_MS = 15 * 60_000;
-/** The learned durations are recomputed at most this often per organisation. */
-const LEARN_EVERY_MS = 60 * 60_000;
 
 export const AT_RISK_EVENT = "movement_request.at_risk";
 export const BACK_ON_TRACK_EVENT = "movement_request.back_on_track";
-
-const learnedCache = new Map<string, { learned: LearnedDurations; at: number }>();
-
-type SiteSource = { countryCode: string; timezone: string | null; latitude: number; longitude: number };
-type OpenRequest = {
-  id: string;
-  organisationId: string;
-  profileId: string;
-  status: MovementRequestStatus;
-  version: number;
-  transportMethod: TransportMethod;
-  originSiteId: string;
-  destinationSiteId: string;
-  readyToCollectFromDate: Date;
-  readyToCollectFromTimeslot: Timeslot;
-  deliveryByDate: Date;
-  deliveryByTimeslot: Timeslot;
-  deliveryByTime: string | null;
-  atRiskSince: Date | null;
-  expectedArrivalAt: Date | null;
-  createdAt: Date;
-  statusSince: Date | null;
-  origin: SiteSource;
-  destination: SiteSource;
-};
 
 export type AtRiskPass = { evaluated: number; nowAtRisk: number; backOnTrack: number; digests: number };
 
@@ -77,7 +48,7 @@ export async function evaluateAtRisk(now: Date = new Date()): Promise<AtRiskPass
     const requests = await readOpenRequests(trx);
     const pass: AtRiskPass = { evaluated: requests.length, nowAtRisk: 0, backOnTrack: 0, digests: 0 };
     for (const request of requests) {
-      const usual = await usualFor(trx, request, now);
+      const { durations: usual } = await usualDurationsFor(trx, request, now);
       const originZone = resolveSiteTimeZone(request.origin);
       const destinationZone = resolveSiteTimeZone(request.destination);
       const deadline = deadlineOf(
@@ -191,79 +162,4 @@ async function recordFlip(
     envelope,
   });
   return true;
-}
-
-async function usualFor(trx: Kdb, request: OpenRequest, now: Date): Promise<PhaseDurations> {
-  let cached = learnedCache.get(request.organisationId);
-  if (!cached || now.getTime() - cached.at >= LEARN_EVERY_MS || now.getTime() < cached.at) {
-    cached = { learned: await learnDurations(trx, request.organisationId, now), at: now.getTime() };
-    learnedCache.set(request.organisationId, cached);
-  }
-  const { byLane, byMethod } = cached.learned;
-  return (
-    byLane.get(laneKey(request.originSiteId, request.destinationSiteId, request.transportMethod)) ??
-    byMethod.get(request.transportMethod) ??
-    fallbackDurations(request.transportMethod, request.origin, request.destination)
-  );
-}
-
-/** Every open request with its sites and when it entered its status (the audit's last real change). */
-async function readOpenRequests(trx: Kdb): Promise<OpenRequest[]> {
-  const rows = await trx
-    .selectFrom("MovementRequest as r")
-    .innerJoin("Site as o", "o.id", "r.originSiteId")
-    .innerJoin("Site as d", "d.id", "r.destinationSiteId")
-    .select([
-      "r.id",
-      "r.organisationId",
-      "r.profileId",
-      "r.status",
-      "r.version",
-      "r.transportMethod",
-      "r.originSiteId",
-      "r.destinationSiteId",
-      "r.readyToCollectFromDate",
-      "r.readyToCollectFromTimeslot",
-      "r.deliveryByDate",
-      "r.deliveryByTimeslot",
-      "r.deliveryByTime",
-      "r.atRiskSince",
-      "r.expectedArrivalAt",
-      "r.createdAt",
-      "o.countryCode as originCountryCode",
-      "o.timezone as originTimezone",
-      "o.latitude as originLatitude",
-      "o.longitude as originLongitude",
-      "d.countryCode as destinationCountryCode",
-      "d.timezone as destinationTimezone",
-      "d.latitude as destinationLatitude",
-      "d.longitude as destinationLongitude",
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom("MovementRequestStatusChange as c")
-        .select((inner) => inner.fn.max("c.occurredAt").as("since"))
-        .whereRef("c.movementRequestId", "=", "r.id")
-        .where(sql<boolean>`c."fromStatus" IS DISTINCT FROM c."toStatus"`)
-        .as("statusSince"),
-    )
-    // Literals, so that the planner can use the partial index of open requests.
-    .where(sql<boolean>`r."status" NOT IN (${sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)))})`)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    statusSince: row.statusSince,
-    origin: {
-      countryCode: row.originCountryCode,
-      timezone: row.originTimezone,
-      latitude: row.originLatitude,
-      longitude: row.originLongitude,
-    },
-    destination: {
-      countryCode: row.destinationCountryCode,
-      timezone: row.destinationTimezone,
-      latitude: row.destinationLatitude,
-      longitude: row.destinationLongitude,
-    },
-  }));
 }

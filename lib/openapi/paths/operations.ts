@@ -14,6 +14,7 @@ import {
 import { movementRequestParams, movementRequestSchema } from "@/lib/movement-requests/schemas";
 import { EXAMPLE_IDS } from "@/lib/openapi/examples";
 import { TAGS, op, type EndpointDefinition } from "@/lib/openapi/operation";
+import { positionsAccepted, positionsBody } from "@/lib/positions/schemas";
 import { proofListSchema } from "@/lib/proofs/proof-schema";
 import { assignPrepSiteBody, movePrepJobBody, prepJobParams, prepJobSchema } from "@/lib/prep-jobs/schemas";
 
@@ -137,6 +138,30 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       body: finalPriceBody,
       bodyExample: { cost: { centAmount: 24150, currencyCode: "GBP" } },
       success: movementRequestResult,
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
+    }),
+  },
+  "/operations/movement-requests/{requestId}/positions": {
+    post: op.post({
+      ...action,
+      operationId: "recordMovementPositions",
+      summary: "Report where the vehicle is",
+      description:
+        "Telematics and 3PL systems report the positions of a vehicle on the road (an extension: issue " +
+        "35), up to 500 in one call, in any order. They go to the leg that is collected and not yet " +
+        "delivered (`409 INVALID_STATUS_TRANSITION` when there is none) and feed the map and the " +
+        "estimated arrival. A position whose `recordedAt` is more than 5 minutes ahead of the service, " +
+        "or whose coordinates are out of range, is `400 VALIDATION_ERROR` and nothing of the call is " +
+        "stored. A position already stored for the leg at the same instant is not stored again, so a " +
+        "retried call is harmless. Positions are deleted 30 days after delivery (docs/tracking.md).",
+      body: positionsBody,
+      bodyExample: {
+        positions: [
+          { latitude: 53.4794, longitude: -2.2453, accuracyMetres: 12, recordedAt: "2026-11-28T10:15:00Z" },
+          { latitude: 53.5012, longitude: -2.1987, recordedAt: "2026-11-28T10:15:30Z" },
+        ],
+      },
+      success: { status: 202, description: "The positions were stored.", schema: positionsAccepted },
       errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "INVALID_STATUS_TRANSITION"],
     }),
   },

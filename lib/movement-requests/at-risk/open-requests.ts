@@ -1,0 +1,136 @@
+// What the worker's passes over open requests share (the at-risk pass, the ETA pass): every open
+// request with its sites and when it entered its status, and the usual length of its journey's phases,
+// learned per organisation at most once an hour (usual-durations.ts).
+import { sql, type Kdb } from "@/lib/db";
+import type { Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
+import type { PhaseDurations } from "@/lib/movement-requests/at-risk/at-risk-rule";
+import {
+  fallbackDurations,
+  laneKey,
+  learnDurations,
+  type LearnedDurations,
+} from "@/lib/movement-requests/at-risk/usual-durations";
+import { TERMINAL_STATUSES, type MovementRequestStatus } from "@/lib/movement-requests/transitions";
+
+/** The learned durations are recomputed at most this often per organisation. */
+const LEARN_EVERY_MS = 60 * 60_000;
+
+const learnedCache = new Map<string, { learned: LearnedDurations; at: number }>();
+
+export type SiteSource = {
+  countryCode: string;
+  timezone: string | null;
+  latitude: number;
+  longitude: number;
+};
+export type OpenRequest = {
+  id: string;
+  organisationId: string;
+  profileId: string;
+  status: MovementRequestStatus;
+  version: number;
+  transportMethod: TransportMethod;
+  originSiteId: string;
+  destinationSiteId: string;
+  readyToCollectFromDate: Date;
+  readyToCollectFromTimeslot: Timeslot;
+  deliveryByDate: Date;
+  deliveryByTimeslot: Timeslot;
+  deliveryByTime: string | null;
+  atRiskSince: Date | null;
+  expectedArrivalAt: Date | null;
+  createdAt: Date;
+  statusSince: Date | null;
+  origin: SiteSource;
+  destination: SiteSource;
+};
+
+/**
+ * The usual length of each phase of the request's journey, and where it comes from: its lane, its
+ * transport method across the organisation, or the fallback from distance when neither has history.
+ */
+export async function usualDurationsFor(
+  trx: Kdb,
+  request: Pick<
+    OpenRequest,
+    "organisationId" | "originSiteId" | "destinationSiteId" | "transportMethod" | "origin" | "destination"
+  >,
+  now: Date,
+): Promise<{ durations: PhaseDurations; learned: boolean }> {
+  let cached = learnedCache.get(request.organisationId);
+  if (!cached || now.getTime() - cached.at >= LEARN_EVERY_MS || now.getTime() < cached.at) {
+    cached = { learned: await learnDurations(trx, request.organisationId, now), at: now.getTime() };
+    learnedCache.set(request.organisationId, cached);
+  }
+  const { byLane, byMethod } = cached.learned;
+  const learned =
+    byLane.get(laneKey(request.originSiteId, request.destinationSiteId, request.transportMethod)) ??
+    byMethod.get(request.transportMethod);
+  return learned
+    ? { durations: learned, learned: true }
+    : {
+        durations: fallbackDurations(request.transportMethod, request.origin, request.destination),
+        learned: false,
+      };
+}
+
+/** Every open request with its sites and when it entered its status (the audit's last real change). */
+export async function readOpenRequests(trx: Kdb): Promise<OpenRequest[]> {
+  const rows = await trx
+    .selectFrom("MovementRequest as r")
+    .innerJoin("Site as o", "o.id", "r.originSiteId")
+    .innerJoin("Site as d", "d.id", "r.destinationSiteId")
+    .select([
+      "r.id",
+      "r.organisationId",
+      "r.profileId",
+      "r.status",
+      "r.version",
+      "r.transportMethod",
+      "r.originSiteId",
+      "r.destinationSiteId",
+      "r.readyToCollectFromDate",
+      "r.readyToCollectFromTimeslot",
+      "r.deliveryByDate",
+      "r.deliveryByTimeslot",
+      "r.deliveryByTime",
+      "r.atRiskSince",
+      "r.expectedArrivalAt",
+      "r.createdAt",
+      "o.countryCode as originCountryCode",
+      "o.timezone as originTimezone",
+      "o.latitude as originLatitude",
+      "o.longitude as originLongitude",
+      "d.countryCode as destinationCountryCode",
+      "d.timezone as destinationTimezone",
+      "d.latitude as destinationLatitude",
+      "d.longitude as destinationLongitude",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("MovementRequestStatusChange as c")
+        .select((inner) => inner.fn.max("c.occurredAt").as("since"))
+        .whereRef("c.movementRequestId", "=", "r.id")
+        .where(sql<boolean>`c."fromStatus" IS DISTINCT FROM c."toStatus"`)
+        .as("statusSince"),
+    )
+    // Literals, so that the planner can use the partial index of open requests.
+    .where(sql<boolean>`r."status" NOT IN (${sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)))})`)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    statusSince: row.statusSince,
+    origin: {
+      countryCode: row.originCountryCode,
+      timezone: row.originTimezone,
+      latitude: row.originLatitude,
+      longitude: row.originLongitude,
+    },
+    destination: {
+      countryCode: row.destinationCountryCode,
+      timezone: row.destinationTimezone,
+      latitude: row.destinationLatitude,
+      longitude: row.destinationLongitude,
+    },
+  }));
+}
