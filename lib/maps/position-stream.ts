@@ -5,8 +5,7 @@
 import { onNotification, relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 import { requireDatabaseUrl } from "@/lib/env";
 import { trackOpenStream } from "@/lib/metrics/metrics";
-
-export const POSITIONS_CHANNEL = "vehicle_positions";
+import { POSITIONS_CHANNEL } from "@/lib/positions/record-positions";
 /** At most one message per this many ms: a map redraws no faster, and a fleet reports every few seconds. */
 const THROTTLE_MS = 1_000;
 const HEARTBEAT_MS = 15_000;
