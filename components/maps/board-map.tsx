@@ -14,7 +14,7 @@ import { boardQueryToSearchParams, type BoardQuery } from "@/lib/movement-reques
 import { useLeafletMap, type LeafletKit } from "./use-leaflet-map";
 
 export const POSITION_EVENTS = ["positions"];
-type VehicleProperties = { id: string; vrm: string | null; recordedAt: number };
+type VehicleProperties = { id: string; vrm: string | null };
 
 export function BoardMapView({
   query,
@@ -98,10 +98,10 @@ function useMapLayers(kit: LeafletKit | null, data: BoardMap | null, onOpen: (id
     drawSites(L, layer, data.sites);
     const vehicles = L.layerGroup().addTo(map);
     const index = new Supercluster<VehicleProperties>({ radius: 48, maxZoom: 14 }).load(
-      data.vehicles.map(([id, latitude, longitude, recordedAt, vrm]) => ({
+      data.vehicles.map(([id, latitude, longitude, vrm]) => ({
         type: "Feature",
         geometry: { type: "Point", coordinates: [longitude, latitude] },
-        properties: { id, vrm, recordedAt },
+        properties: { id, vrm },
       })),
     );
     const drawVehicles = () => {

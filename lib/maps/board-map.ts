@@ -17,19 +17,22 @@ import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 export type MapSite = [string, string, string, number, number, 0 | 1];
 /** [origin's index in sites, destination's index in sites, movements on the lane] */
 export type MapLane = [number, number, number];
-/** [movement request id, latitude, longitude, recorded at (epoch seconds), VRM or null] */
-export type MapVehicle = [string, number, number, number, string | null];
+/** [movement request id, latitude, longitude, VRM or null] */
+export type MapVehicle = [string, number, number, string | null];
 
 export type BoardMap = {
   sites: MapSite[];
   lanes: MapLane[];
   vehicles: MapVehicle[];
-  /** More vehicles matched than MAP_VEHICLE_LIMIT: the newest positions are sent. */
+  /** More vehicles matched than the limit: the newest positions are sent. */
   vehiclesTruncated: boolean;
 };
 
-/** The most vehicles one answer carries (about 50 bytes each): the size bound at any scale. */
-export const MAP_VEHICLE_LIMIT = 5_000;
+/**
+ * The most vehicles one answer carries (about 60 bytes each, 180 KB at most): with the sites and the
+ * lanes, the answer stays under 300 KB at any scale. Beyond it, the newest positions are sent.
+ */
+export const MAP_VEHICLE_LIMIT = 3_000;
 
 const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
   (status) => !TERMINAL_STATUSES.includes(status),
@@ -42,6 +45,7 @@ export async function getBoardMap(
   organisationId: string,
   filters: BoardFilters,
   now: Date = new Date(),
+  vehicleLimit = MAP_VEHICLE_LIMIT,
 ): Promise<BoardMap> {
   const [sites, lanes, vehicles] = await Promise.all([
     kysely()
@@ -52,7 +56,7 @@ export async function getBoardMap(
       .orderBy("id")
       .execute(),
     boardMapLanesSql(organisationId, filters, now).execute(kysely()),
-    boardMapVehiclesSql(organisationId, filters, now, MAP_VEHICLE_LIMIT + 1).execute(kysely()),
+    boardMapVehiclesSql(organisationId, filters, now, vehicleLimit + 1).execute(kysely()),
   ]);
   const index = new Map(sites.map((site, at) => [site.id, at]));
   return {
@@ -70,15 +74,14 @@ export async function getBoardMap(
       return from === undefined || to === undefined ? [] : [[from, to, lane.count]];
     }),
     vehicles: vehicles.rows
-      .slice(0, MAP_VEHICLE_LIMIT)
+      .slice(0, vehicleLimit)
       .map((vehicle) => [
         vehicle.movementRequestId,
         coordinate(vehicle.latitude),
         coordinate(vehicle.longitude),
-        Math.floor(vehicle.recordedAt.getTime() / 1000),
         vehicle.vrm,
       ]),
-    vehiclesTruncated: vehicles.rows.length > MAP_VEHICLE_LIMIT,
+    vehiclesTruncated: vehicles.rows.length > vehicleLimit,
   };
 }
 
@@ -112,11 +115,10 @@ export function boardMapVehiclesSql(
   movementRequestId: string;
   latitude: number;
   longitude: number;
-  recordedAt: Date;
   vrm: string | null;
 }> {
   return sql`
-    select lp."movementRequestId", lp.latitude, lp.longitude, lp."recordedAt", mr.vrm
+    select lp."movementRequestId", lp.latitude, lp.longitude, mr.vrm
     from "MovementLastPosition" lp
     join "Movement" m on m.id = lp."movementId" and m.status = ${MovementStatus.IN_PROGRESS}::"MovementStatus"
     join "MovementRequest" mr on mr.id = lp."movementRequestId"
