@@ -60,7 +60,7 @@ export function BoardMapView({
     };
   }, [search, refreshKey, reported]);
 
-  useMapLayers(kit, data, onOpen);
+  useMapLayers(kit, data, search, onOpen);
 
   const vehicles = data?.vehicles.length ?? 0;
   return (
@@ -75,7 +75,10 @@ export function BoardMapView({
         {failed
           ? "The map could not be refreshed; it tries again with the next change."
           : data
-            ? `${data.lanes.reduce((sum, lane) => sum + lane.at(2)!, 0).toLocaleString("en-GB")} movements on ${data.lanes.length.toLocaleString("en-GB")} lanes; ${vehicles.toLocaleString("en-GB")} vehicles on the road with a position${data.vehiclesTruncated ? " (the newest shown)" : ""}.`
+            ? `${count(
+                data.lanes.reduce((sum, lane) => sum + lane[2], 0),
+                "movement",
+              )} on ${count(data.lanes.length, "lane")}; ${count(vehicles, "vehicle")} on the road with a position${data.vehiclesTruncated ? " (the newest shown)" : ""}.`
             : "Loading the map…"}
       </p>
     </section>
@@ -83,8 +86,14 @@ export function BoardMapView({
 }
 
 /** Draws the data: sites and lanes once per answer, the vehicles' clusters on every move of the map. */
-function useMapLayers(kit: LeafletKit | null, data: BoardMap | null, onOpen: (id: string) => void) {
-  const fitted = useRef(false);
+function useMapLayers(
+  kit: LeafletKit | null,
+  data: BoardMap | null,
+  search: string,
+  onOpen: (id: string) => void,
+) {
+  // The filter the map was last fitted to: a new filter fits again, a live refresh keeps the view.
+  const fitted = useRef<string | null>(null);
   const open = useRef(onOpen);
   useEffect(() => {
     open.current = onOpen;
@@ -145,20 +154,25 @@ function useMapLayers(kit: LeafletKit | null, data: BoardMap | null, onOpen: (id
     };
     drawVehicles();
     map.on("moveend", drawVehicles);
-    if (!fitted.current) {
-      fitted.current = true;
+    if (fitted.current !== search) {
+      fitted.current = search;
+      // What the filter found: its lanes' ends and its vehicles; the sites when it found nothing.
+      const ends = data.lanes
+        .flatMap(([from, to]) => [data.sites[from], data.sites[to]])
+        .flatMap((site) => (site ? [L.latLng(site[3], site[4])] : []));
       const points = [
-        ...data.sites.map((site) => L.latLng(site[3], site[4])),
-        ...data.vehicles.map((vehicle) => L.latLng(vehicle[1], vehicle[2])),
+        ...ends,
+        ...data.vehicles.map(([, latitude, longitude]) => L.latLng(latitude, longitude)),
       ];
-      if (points.length) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 12 });
+      const shown = points.length ? points : data.sites.map((site) => L.latLng(site[3], site[4]));
+      if (shown.length) map.fitBounds(L.latLngBounds(shown), { padding: [24, 24], maxZoom: 12 });
     }
     return () => {
       map.off("moveend", drawVehicles);
       layer.remove();
       vehicles.remove();
     };
-  }, [kit, data]);
+  }, [kit, data, search]);
 }
 
 function drawLanes(L: typeof Leaflet, layer: Leaflet.LayerGroup, data: BoardMap) {
@@ -201,3 +215,5 @@ export function vehicleIcon(L: typeof Leaflet): Leaflet.DivIcon {
     iconSize: [16, 16],
   });
 }
+
+const count = (n: number, noun: string) => `${n.toLocaleString("en-GB")} ${noun}${n === 1 ? "" : "s"}`;

@@ -47,6 +47,16 @@ export function TrackingMapCard({
       })
         .bindTooltip("Your vehicle is about here")
         .addTo(layer);
+      // The area is a speck when zoomed out: a dot of fixed size keeps it in sight.
+      L.circleMarker(vehicle, {
+        radius: 7,
+        color: "#ffffff",
+        weight: 2,
+        fillColor: "#d97706",
+        fillOpacity: 1,
+      })
+        .bindTooltip("Your vehicle is about here")
+        .addTo(layer);
       map.fitBounds(L.latLngBounds([destination, vehicle]), { padding: [32, 32], maxZoom: 13 });
     } else {
       map.setView(destination, 10);

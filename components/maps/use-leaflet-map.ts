@@ -66,13 +66,40 @@ async function addBasemap(L: typeof Leaflet, map: Leaflet.Map, tiles: MapTiles):
   const countries = topology.objects.countries!;
   // The sea: Leaflet's own stylesheet would paint the container grey.
   map.getContainer().style.background = "#e0f2fe";
-  L.geoJSON(feature(topology, countries), {
+  L.geoJSON(unwrapped(feature(topology, countries)), {
     interactive: false,
     style: { color: "#cbd5e1", weight: 0, fillColor: "#f8fafc", fillOpacity: 1 },
   }).addTo(map);
-  L.geoJSON(
-    mesh(topology, countries as Parameters<typeof mesh>[1], (a, b) => a !== b),
-    { interactive: false, style: { color: "#94a3b8", weight: 0.8 } },
-  ).addTo(map);
+  L.geoJSON(unwrapped(mesh(topology, countries as Parameters<typeof mesh>[1], (a, b) => a !== b)), {
+    interactive: false,
+    style: { color: "#94a3b8", weight: 0.8 },
+  }).addTo(map);
   map.attributionControl.addAttribution(NATURAL_EARTH);
+}
+
+/**
+ * Natural Earth's rings that cross the antimeridian (Russia's east, Fiji) jump from 180° to −180°;
+ * drawn flat, that jump is a band across the whole map. Such a ring is moved east (−170° → 190°), so
+ * it lies whole beside the date line.
+ */
+function unwrapped<T>(geometry: T): T {
+  const shift = (ring: number[][]): number[][] => {
+    const jumps = ring.some((point, at) => at > 0 && Math.abs(point[0]! - ring[at - 1]![0]!) > 180);
+    return jumps ? ring.map(([lng, ...rest]) => [lng! < 0 ? lng! + 360 : lng!, ...rest]) : ring;
+  };
+  const walk = (value: unknown): unknown => {
+    if (!Array.isArray(value)) return value;
+    // A ring (or a line): an array of [lng, lat] pairs.
+    if (Array.isArray(value[0]) && typeof value[0][0] === "number") return shift(value as number[][]);
+    return value.map(walk);
+  };
+  const visit = (node: unknown): unknown => {
+    if (!node || typeof node !== "object") return node;
+    const object = node as Record<string, unknown>;
+    if ("coordinates" in object) return { ...object, coordinates: walk(object.coordinates) };
+    if (Array.isArray(object.features)) return { ...object, features: object.features.map(visit) };
+    if ("geometry" in object) return { ...object, geometry: visit(object.geometry) };
+    return object;
+  };
+  return visit(geometry) as T;
 }

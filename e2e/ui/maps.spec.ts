@@ -1,0 +1,182 @@
+// The maps (issue #35 §1, docs/maps.md): the board's Map view with a vehicle that moves live when its
+// positions arrive over the operations API, the detail panel's map, the tracking page's map (about
+// 1 km, only while the vehicle is coming) and the site pin an admin drops. Each at a phone's and a
+// TV's size: drawn, no sideways scroll, no axe violation, screenshots.
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/accessibility";
+import { driversOfA, integration, operations, poolRequest } from "../support/carrier-phone";
+import { DEMO_STAFF, signIn } from "../support/sign-in";
+
+const SIZES = [
+  { width: 390, height: 844 },
+  { width: 1920, height: 1080 },
+];
+const SHOTS = "e2e/screenshots";
+
+/** A request of A on the road (a driver assigned, collected), with `vrm`. */
+async function onTheRoad(request: APIRequestContext, vrm: string) {
+  const id = await poolRequest(request, vrm);
+  const [driver] = await driversOfA(request);
+  for (const [operation, data] of [
+    ["assign", { driverId: driver!.id }],
+    ["collected", undefined],
+  ] as const) {
+    const response = await request.post(`/v1/operations/movement-requests/${id}/${operation}`, {
+      headers: operations(),
+      ...(data ? { data } : {}),
+    });
+    expect(response.status(), operation).toBe(200);
+  }
+  return id;
+}
+
+async function report(request: APIRequestContext, id: string, latitude: number, longitude: number) {
+  const response = await request.post(`/v1/operations/movement-requests/${id}/positions`, {
+    headers: operations(),
+    data: { positions: [{ latitude, longitude, recordedAt: new Date().toISOString() }] },
+  });
+  expect(response.status()).toBe(202);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** The position Leaflet gave a marker on the screen. */
+const screenPosition = (page: Page, id: string) =>
+  page.locator(`[data-request-id="${id}"]`).evaluate((marker) => (marker as HTMLElement).style.transform);
+
+test("the board's map: sites, lanes and a vehicle that moves live; a click opens its details with a small map", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const vrm = `MP${(Date.now() % 90) + 10} MAP`;
+  const id = await onTheRoad(request, vrm);
+  await report(request, id, 53.55, -2.05);
+  await signIn(page, DEMO_STAFF.dispatcher);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto("/board?view=map");
+    await expect(page.getByRole("link", { name: "Map" })).toHaveAttribute("aria-current", "page");
+    const marker = page.locator(`[data-request-id="${id}"]`);
+    await expect(marker).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator(".leaflet-interactive").first()).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: /movements on \d+ lanes/ })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/board-map-${size.width}x${size.height}.png` });
+  }
+
+  // A new position over the operations API: the marker moves within 5 s, without a reload.
+  const before = await screenPosition(page, id);
+  await report(request, id, 53.7, -1.75);
+  await expect.poll(() => screenPosition(page, id), { timeout: 5_000, intervals: [250] }).not.toBe(before);
+
+  // The same filters as the table: a search that leaves the vehicle out takes it off the map.
+  await page.goto("/board?view=map&q=NOSUCHVRM");
+  await expect(page.getByRole("status").filter({ hasText: /0 vehicles on the road/ })).toBeVisible();
+  await expect(page.locator(`[data-request-id="${id}"]`)).toHaveCount(0);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto(`/board?view=map&q=${encodeURIComponent(vrm)}`);
+    const marker = page.locator(`[data-request-id="${id}"]`);
+    await expect(async () => {
+      await marker.click();
+      await expect(page).toHaveURL(new RegExp(`open=${id}`), { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    const small = page.getByTestId("movement-map");
+    await expect(small).toHaveAttribute("data-vehicle", "shown", { timeout: 15_000 });
+    await expect(small.locator(".leaflet-marker-icon")).toHaveCount(1);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await small.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/detail-map-${size.width}x${size.height}.png` });
+  }
+});
+
+test("the tracking page's map: the destination, and the vehicle to about 1 km while it is coming", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = await onTheRoad(request, `TR${(Date.now() % 90) + 10} MAP`);
+  const exact = { latitude: 53.612345, longitude: -1.987654 };
+  await report(request, id, exact.latitude, exact.longitude);
+  const { trackingUrl } = (await (
+    await request.get(`/v1/movement-requests/${id}`, { headers: integration() })
+  ).json()) as { trackingUrl: string };
+  const path = new URL(trackingUrl).pathname;
+
+  // What the page is given is rounded on the server: the exact position never reaches the browser.
+  const status = (await (await request.get(`${path}/status`)).json()) as {
+    map: { vehicle: { latitude: number; longitude: number } | null };
+  };
+  expect(status.map.vehicle).not.toBeNull();
+  expect(status.map.vehicle!.latitude).not.toBe(exact.latitude);
+  expect(Math.abs(status.map.vehicle!.latitude - exact.latitude)).toBeLessThan(0.009);
+
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    expect(await response!.text()).not.toContain(String(exact.latitude));
+    const map = page.getByTestId("tracking-map");
+    await expect(map).toHaveAttribute("data-vehicle", "shown");
+    await expect(map.locator("path.leaflet-interactive")).toHaveCount(2); // the destination and the area
+    await expect(page.getByText(/to within about a kilometre/)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/tracking-map-${size.width}x${size.height}.png`, fullPage: true });
+  }
+
+  // Delivered: the vehicle leaves the customer's map.
+  expect(
+    (
+      await request.post(`/v1/operations/movement-requests/${id}/delivered`, { headers: operations() })
+    ).status(),
+  ).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId("tracking-map")).toHaveAttribute("data-vehicle", "none");
+});
+
+test("an admin drops a site's pin: a click on the map moves it, saved where every map reads it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/settings/sites" });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.goto("/settings/sites");
+    const site = page.getByLabel("Site");
+    const siteId = await site.inputValue();
+    const latitude = page.getByLabel("Latitude");
+    await expect(page.getByTestId("site-pin")).toBeVisible();
+    const from = await latitude.inputValue();
+    const box = (await page.getByTestId("site-pin-map").boundingBox())!;
+    // Well away from the pin (at the map's centre) and from the zoom buttons.
+    await page.mouse.click(box.x + box.width * 0.7, box.y + box.height * 0.75);
+    await expect(latitude).not.toHaveValue(from);
+    const to = Number(await latitude.inputValue());
+    await page.getByRole("button", { name: "Save the pin" }).click();
+    await expect(page.getByText(/Saved: .* pin is on every map/)).toBeVisible();
+    const sites = (await (
+      await request.get("/v1/infrastructure/sites", { headers: integration() })
+    ).json()) as {
+      data: { id: string; latitude: number }[];
+    };
+    const saved = sites.data.find((candidate) => candidate.id === siteId)!;
+    expect(saved.latitude).toBeCloseTo(to, 5);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/site-pin-${size.width}x${size.height}.png` });
+  }
+
+  // A typed latitude out of range is refused in the form, nothing sent.
+  await page.getByLabel("Latitude").fill("123");
+  await page.getByRole("button", { name: "Save the pin" }).click();
+  await expect(page.getByText("A latitude lies between −90 and 90.")).toBeVisible();
+});
