@@ -125,7 +125,8 @@ test("the tracking page's map: the destination, and the vehicle to about 1 km wh
     expect(await response!.text()).not.toContain(String(exact.latitude));
     const map = page.getByTestId("tracking-map");
     await expect(map).toHaveAttribute("data-vehicle", "shown");
-    await expect(map.locator("path.leaflet-interactive")).toHaveCount(2); // the destination and the area
+    // The destination, the area and the vehicle's dot.
+    await expect(map.locator("path.leaflet-interactive")).toHaveCount(3);
     await expect(page.getByText(/to within about a kilometre/)).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
