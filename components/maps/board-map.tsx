@@ -9,9 +9,10 @@ import Supercluster from "supercluster";
 import { useEffect, useRef, useState } from "react";
 import { useEventStream } from "@/components/live/use-event-stream";
 import type { BoardMap, MapSite } from "@/lib/maps/board-map";
+import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import { boardQueryToSearchParams, type BoardQuery } from "@/lib/movement-requests/board/board-query";
-import { useLeafletMap, type LeafletKit } from "./use-leaflet-map";
+import { MAP_CONTAINER, useLeafletMap, type LeafletKit } from "./use-leaflet-map";
 
 export const POSITION_EVENTS = ["positions"];
 type VehicleProperties = { id: string; vrm: string | null };
@@ -69,8 +70,9 @@ export function BoardMapView({
         ref={container}
         data-testid="board-map"
         data-vehicles={vehicles}
-        className="h-[60vh] min-h-80 w-full overflow-hidden rounded-lg border border-slate-200"
+        className={cn(MAP_CONTAINER, "h-[60vh] min-h-80 rounded-lg")}
       />
+      <Legend />
       <p role="status" className="text-sm text-slate-600">
         {failed
           ? "The map could not be refreshed; it tries again with the next change."
@@ -217,3 +219,24 @@ export function vehicleIcon(L: typeof Leaflet): Leaflet.DivIcon {
 }
 
 const count = (n: number, noun: string) => `${n.toLocaleString("en-GB")} ${noun}${n === 1 ? "" : "s"}`;
+
+function Legend() {
+  const dot = (colour: string, label: string) => (
+    <li className="flex items-center gap-1.5">
+      <span aria-hidden className={`inline-block size-3 rounded-full ring-2 ring-white ${colour}`} />
+      {label}
+    </li>
+  );
+  return (
+    <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+      {dot("bg-slate-900", "Site")}
+      {dot("bg-violet-600", "Prep site")}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden className="inline-block h-1 w-5 rounded bg-blue-600/60" />
+        Open movements (thicker: more)
+      </li>
+      {dot("bg-amber-500", "Vehicle on the road")}
+      {dot("bg-blue-700", "Several vehicles: click to zoom")}
+    </ul>
+  );
+}

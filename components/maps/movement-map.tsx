@@ -3,11 +3,12 @@
 // a leg is on the road, its vehicle at its last reported position (read again with each live refresh).
 import type * as Leaflet from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { MovementMap } from "@/lib/maps/movement-map";
 import { useEventStream } from "@/components/live/use-event-stream";
 import { POSITION_EVENTS, vehicleIcon } from "./board-map";
-import { useLeafletMap } from "./use-leaflet-map";
+import { MAP_CONTAINER, useLeafletMap } from "./use-leaflet-map";
 
 export function MovementMapCard({
   requestId,
@@ -81,7 +82,7 @@ export function MovementMapCard({
         ref={container}
         data-testid="movement-map"
         data-vehicle={data?.vehicle ? "shown" : "none"}
-        className="h-48 w-full overflow-hidden rounded-md border border-slate-200 sm:h-56"
+        className={cn(MAP_CONTAINER, "h-48 rounded-md sm:h-56")}
       />
       <figcaption className="text-xs text-slate-600">
         {failed

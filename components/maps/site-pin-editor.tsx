@@ -12,8 +12,9 @@ import { Select } from "@/components/ui/select";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { PinnedSite } from "@/lib/infrastructure/site-pin";
 import { sitePinInput } from "@/lib/infrastructure/site-pin-schema";
+import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
-import { useLeafletMap } from "./use-leaflet-map";
+import { MAP_CONTAINER, useLeafletMap } from "./use-leaflet-map";
 
 type Props = {
   sites: PinnedSite[];
@@ -67,14 +68,29 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
       place(event.latlng.lat, event.latlng.lng);
     };
     map.on("click", onClick);
-    map.setView([site.latitude, site.longitude], 13);
+    const others = L.layerGroup(
+      sites
+        .filter((other) => other.id !== site.id)
+        .map((other) =>
+          L.circleMarker([other.latitude, other.longitude], {
+            radius: 5,
+            color: "#ffffff",
+            weight: 2,
+            fillColor: "#64748b",
+            fillOpacity: 1,
+          }).bindTooltip(`${other.code} — ${other.name}`),
+        ),
+    ).addTo(map);
+    // Street tiles allow a close look; on the outlines, a region with the neighbouring sites.
+    map.setView([site.latitude, site.longitude], tiles.kind === "bundled" ? 9 : 15);
     pin.current = marker;
     return () => {
       map.off("click", onClick);
       marker.remove();
+      others.remove();
       pin.current = null;
     };
-  }, [kit, site]);
+  }, [kit, site, sites, tiles.kind]);
 
   // Typed coordinates move the pin too.
   useEffect(() => {
@@ -112,11 +128,11 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
   };
 
   return (
-    <form onSubmit={save} className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]" noValidate>
+    <form onSubmit={save} className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]" noValidate>
       <div
         ref={container}
         data-testid="site-pin-map"
-        className="h-[55vh] min-h-72 w-full overflow-hidden rounded-lg border border-slate-200 lg:order-2"
+        className={cn(MAP_CONTAINER, "h-[55vh] min-h-72 rounded-lg lg:order-2")}
       />
       <div className="space-y-4 lg:order-1">
         <div>
@@ -134,7 +150,12 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
             ))}
           </Select>
         </div>
-        <p className="text-sm text-slate-700">Click the map or drag the pin to where the site is.</p>
+        <p className="text-sm text-slate-700">
+          Click the map or drag the pin to where the site is. The grey dots are your other sites.
+          {tiles.kind === "bundled"
+            ? " This map shows country outlines only (no streets): type the coordinates for a precise pin, or set MAP_TILES_URL to your own street tiles."
+            : null}
+        </p>
         <div>
           <Label htmlFor="pin-latitude">Latitude</Label>
           <Input

@@ -3,9 +3,10 @@
 // vehicle is to within about a kilometre (the server rounds it: lib/maps/tracking-map.ts). The vehicle
 // is drawn as an area, not a pin, so the page does not claim more precision than it has.
 import { useEffect, useRef } from "react";
+import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { TrackingMap } from "@/lib/maps/tracking-map";
-import { useLeafletMap } from "./use-leaflet-map";
+import { MAP_CONTAINER, useLeafletMap } from "./use-leaflet-map";
 
 /** Half a 1 km cell's diagonal, rounded up: the rounded position's real spot lies within it. */
 const VEHICLE_AREA_METRES = 800;
@@ -72,7 +73,7 @@ export function TrackingMapCard({
         ref={container}
         data-testid="tracking-map"
         data-vehicle={data.vehicle ? "shown" : "none"}
-        className="h-64 w-full overflow-hidden rounded-lg border border-slate-200 sm:h-80"
+        className={cn(MAP_CONTAINER, "h-64 rounded-lg sm:h-80")}
       />
       <figcaption className="text-sm text-slate-600">
         {data.vehicle

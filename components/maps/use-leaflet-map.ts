@@ -10,6 +10,12 @@ import "leaflet/dist/leaflet.css";
 
 export type LeafletKit = { L: typeof Leaflet; map: Leaflet.Map };
 
+/**
+ * Every map container's classes: Leaflet's panes and controls carry z-indexes of 400–1000; in the
+ * container's own stacking context (isolate) they scroll under the page's sticky header and sheets.
+ */
+export const MAP_CONTAINER = "isolate w-full overflow-hidden border border-slate-200";
+
 /** Where a map opens before it knows what to show: Europe. */
 const START: Leaflet.LatLngExpression = [52, 5];
 const NATURAL_EARTH = '<a href="https://www.naturalearthdata.com/">Natural Earth</a>';
