@@ -7,14 +7,13 @@
 import type * as Leaflet from "leaflet";
 import Supercluster from "supercluster";
 import { useEffect, useRef, useState } from "react";
-import { useEventStream } from "@/components/live/use-event-stream";
 import type { BoardMap, MapSite } from "@/lib/maps/board-map";
 import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import { boardQueryToSearchParams, type BoardQuery } from "@/lib/movement-requests/board/board-query";
 import { MAP_CONTAINER, useLeafletMap, type LeafletKit } from "./use-leaflet-map";
+import { usePositionReports } from "./use-position-reports";
 
-export const POSITION_EVENTS = ["positions"];
 type VehicleProperties = { id: string; vrm: string | null };
 
 export function BoardMapView({
@@ -35,14 +34,7 @@ export function BoardMapView({
   const [failed, setFailed] = useState(false);
   const search = boardQueryToSearchParams(query, { omitPage: true }).toString();
 
-  // Bumped by the positions' stream: the vehicles moved.
-  const [reported, setReported] = useState(0);
-  useEventStream({
-    url: "/api/board/positions",
-    eventTypes: POSITION_EVENTS,
-    lostAfterMs: 2_000,
-    onEvent: () => setReported((count) => count + 1),
-  });
+  const reported = usePositionReports();
 
   useEffect(() => {
     let stale = false;

@@ -6,9 +6,9 @@ import { useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { MovementMap } from "@/lib/maps/movement-map";
-import { useEventStream } from "@/components/live/use-event-stream";
-import { POSITION_EVENTS, vehicleIcon } from "./board-map";
+import { vehicleIcon } from "./board-map";
 import { MAP_CONTAINER, useLeafletMap } from "./use-leaflet-map";
+import { usePositionReports } from "./use-position-reports";
 
 export function MovementMapCard({
   requestId,
@@ -25,13 +25,7 @@ export function MovementMapCard({
   const [data, setData] = useState<MovementMap | null>(null);
   const [failed, setFailed] = useState(false);
   // New positions of the organisation's vehicles: this one's may be among them.
-  const [reported, setReported] = useState(0);
-  useEventStream({
-    url: "/api/board/positions",
-    eventTypes: POSITION_EVENTS,
-    lostAfterMs: 2_000,
-    onEvent: () => setReported((count) => count + 1),
-  });
+  const reported = usePositionReports();
 
   useEffect(() => {
     let stale = false;

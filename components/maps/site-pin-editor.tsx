@@ -156,32 +156,14 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
             ? " This map shows country outlines only (no streets): type the coordinates for a precise pin, or set MAP_TILES_URL to your own street tiles."
             : null}
         </p>
-        <div>
-          <Label htmlFor="pin-latitude">Latitude</Label>
-          <Input
-            id="pin-latitude"
-            inputMode="decimal"
-            className="mt-1.5 font-mono"
-            value={latitude}
-            onChange={(event) => setLatitude(event.target.value)}
-            aria-invalid={errors.latitude ? true : undefined}
-            aria-describedby={errors.latitude ? "pin-latitude-error" : undefined}
-          />
-          <FieldError id="pin-latitude-error">{errors.latitude}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="pin-longitude">Longitude</Label>
-          <Input
-            id="pin-longitude"
-            inputMode="decimal"
-            className="mt-1.5 font-mono"
-            value={longitude}
-            onChange={(event) => setLongitude(event.target.value)}
-            aria-invalid={errors.longitude ? true : undefined}
-            aria-describedby={errors.longitude ? "pin-longitude-error" : undefined}
-          />
-          <FieldError id="pin-longitude-error">{errors.longitude}</FieldError>
-        </div>
+        {(
+          [
+            ["latitude", "Latitude", latitude, setLatitude],
+            ["longitude", "Longitude", longitude, setLongitude],
+          ] as const
+        ).map(([name, label, value, onChange]) => (
+          <CoordinateField key={name} {...{ name, label, value, onChange }} error={errors[name]} />
+        ))}
         <div role="status" className="empty:hidden">
           {outcome ? <Alert tone={outcome.ok ? "success" : "danger"}>{outcome.message}</Alert> : null}
         </div>
@@ -190,5 +172,30 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
         </Button>
       </div>
     </form>
+  );
+}
+
+function CoordinateField(props: {
+  name: "latitude" | "longitude";
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const id = `pin-${props.name}`;
+  return (
+    <div>
+      <Label htmlFor={id}>{props.label}</Label>
+      <Input
+        id={id}
+        inputMode="decimal"
+        className="mt-1.5 font-mono"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`}>{props.error}</FieldError>
+    </div>
   );
 }
