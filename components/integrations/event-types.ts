@@ -10,6 +10,10 @@ export const EVENT_TYPE_LABELS: Record<SubscribableEventType, { label: string; d
     label: "At risk",
     description: "It will likely miss its deadline, or is back on track. Sent only when ticked.",
   },
+  "movement.eta_changed": {
+    label: "Arrival estimate moved",
+    description: "Its estimated arrival window moved by 30 minutes or more. Sent only when ticked.",
+  },
 };
 
 /** "All movement events" for an empty subscription (opt-in types excluded), else the labels. */

@@ -1,10 +1,14 @@
 // A tracking page's content: where the vehicle is in words the customer uses, the route, when it is
-// collected and delivered (in each site's local time, zone named), the driver's first name and the
-// progress so far.
+// collected and delivered (in each site's local time, zone named; the arrival as the estimated window
+// while there is one), the driver's first name and the progress so far.
 import { TrackingTimeline } from "@/components/tracking/tracking-timeline";
 import { CUSTOMER_STATUS_LABEL } from "@/lib/movement-requests/customer-status";
 import type { TrackingPlace, TrackingView } from "@/lib/movement-requests/get-tracking-view";
-import { formatTrackingDay, timeZoneLabel } from "@/lib/movement-requests/tracking-times";
+import {
+  formatArrivalWindow,
+  formatTrackingDay,
+  timeZoneLabel,
+} from "@/lib/movement-requests/tracking-times";
 
 function KeyDate({ label, value, place }: { label: string; value: string; place: TrackingPlace }) {
   return (
@@ -45,8 +49,12 @@ export function TrackingCard({ view }: { view: TrackingView }) {
           place={view.origin}
         />
         <KeyDate
-          label={view.delivery.actual ? "Delivered" : "Expected delivery"}
-          value={day(view.delivery)}
+          label={view.delivery.actual ? "Delivered" : view.arrival ? "Expected arrival" : "Expected delivery"}
+          value={
+            view.arrival && !view.delivery.actual
+              ? formatArrivalWindow(view.arrival, view.destination.timeZone)
+              : day(view.delivery)
+          }
           place={view.destination}
         />
       </dl>

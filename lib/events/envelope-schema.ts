@@ -5,7 +5,7 @@
 // they do not know, so that additive changes need no new schemaVersion.
 import { z } from "zod";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
-import { MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
+import { EtaBasis, MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
 import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
 import { marketplaceProviderSchema } from "@/lib/movement-requests/schemas";
@@ -216,6 +216,49 @@ export const movementAtRiskEnvelopeSchema = z
     description:
       "Extension, opt-in: the movement request entered or left at risk of missing its deadline. `movement` " +
       "is its current movement.",
+    "x-extension": true,
+  });
+
+const localInstant = (description: string, example: string) =>
+  z.iso.datetime({ offset: true }).meta({ description, example });
+
+/** movement.eta_changed (issue 35, an opt-in extension): docs/tracking.md and docs/api.md. */
+export const movementEtaChangedEnvelopeSchema = z
+  .object({
+    ...envelopeFields,
+    occurredAtLocal: envelopeFields.occurredAtLocal.meta({
+      description: "The same instant at the destination site's offset",
+    }),
+    eventType: z.literal("movement.eta_changed"),
+    movement: z.object({
+      ...movementFields,
+      status: z.enum(LegStatus).meta({
+        description: "Status of the request's current movement; OPEN when it is not collected yet",
+      }),
+    }),
+    estimatedArrival: z.object({
+      earliest: localInstant(
+        "The window's start, at the destination's offset",
+        "2026-11-25T14:10:00.000+00:00",
+      ),
+      latest: localInstant("The window's end, at the destination's offset", "2026-11-25T14:45:00.000+00:00"),
+      basis: z.enum(EtaBasis).meta({
+        description:
+          "POSITION: from the vehicle's last position; HISTORY: from the lane's usual durations; " +
+          "SCHEDULE: from the delivery date and slot",
+      }),
+      previousEarliest: localInstant(
+        "The start of the window last published",
+        "2026-11-25T13:30:00.000+00:00",
+      ),
+      previousLatest: localInstant("The end of the window last published", "2026-11-25T14:05:00.000+00:00"),
+    }),
+  })
+  .meta({
+    id: "MovementEtaChangedEvent",
+    description:
+      "Extension, opt-in: the movement request's estimated arrival window moved by 30 minutes or more " +
+      "at either end. `movement` is its current movement.",
     "x-extension": true,
   });
 

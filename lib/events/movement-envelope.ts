@@ -23,7 +23,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * (an empty list) was written against the specification's four, and must not start receiving a shape
  * it has never seen. They are never in the events replay either (docs/api.md, "movement.at_risk").
  */
-export const OPT_IN_EVENT_TYPES = ["movement.at_risk"] as const;
+export const OPT_IN_EVENT_TYPES = ["movement.at_risk", "movement.eta_changed"] as const;
 export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...OPT_IN_EVENT_TYPES] as const;
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 
@@ -67,9 +67,12 @@ export function movementEnvelopeObject(input: {
   proof?: ProofView | null;
 }) {
   const { eventType, request, leg, occurredAt, proof } = input;
-  // Where it happened: the destination for a delivery (and for an arrival at risk), the origin otherwise
-  // (extensions section 4).
-  const atDestination = eventType === "movement.delivered" || eventType === "movement.at_risk";
+  // Where it happened: the destination for a delivery (and for an arrival at risk or re-estimated), the
+  // origin otherwise (extensions section 4).
+  const atDestination =
+    eventType === "movement.delivered" ||
+    eventType === "movement.at_risk" ||
+    eventType === "movement.eta_changed";
   const site = atDestination ? leg.destinationSite : leg.originSite;
   const eventId = newId();
   const date = (value: Date | null) => (value ? toDateOnly(value) : undefined);

@@ -10,6 +10,7 @@ import { createDriver, createMovementRequest, createProfile, utcDate } from "@/p
 const movementRequestInclude = {
   organisation: { select: { trackingEnabled: true } },
   movements: { orderBy: { legNumber: "asc" }, include: { driver: true, provider: true } },
+  destinationSite: { select: { countryCode: true, timezone: true } },
 } satisfies Prisma.MovementRequestInclude;
 
 const database = setupTestDatabase();
@@ -90,7 +91,8 @@ describe("getMovementRequestOrThrow", () => {
 
     const read = await getMovementRequestOrThrow(database.prisma, scope, requestId);
 
-    expect(read).toStrictEqual(expected);
+    // The worker's ETA pass has not run: no stored window.
+    expect(read).toStrictEqual({ ...expected, storedEstimatedArrival: null });
     expect(read.movements.map((leg) => [leg.legNumber, leg.driver?.id, leg.provider?.id])).toEqual([
       [1, expect.any(String), undefined],
       [2, undefined, world.providers.fullService.id],
@@ -108,7 +110,7 @@ describe("getMovementRequestOrThrow", () => {
         forUpdate: true,
       }),
     );
-    expect(read).toStrictEqual(expected);
+    expect(read).toStrictEqual({ ...expected, storedEstimatedArrival: null });
   });
 
   it("does not find another organisation's or another profile's request", async () => {

@@ -3,7 +3,8 @@
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
 import { asKysely, sql, type Queryable } from "@/lib/db";
-import type { MovementRequest, Organisation } from "@/lib/generated/prisma/client";
+import type { MovementRequest, Organisation, Site } from "@/lib/generated/prisma/client";
+import type { EtaBasis } from "@/lib/generated/prisma/enums";
 import {
   legFromJson,
   type MovementLeg,
@@ -18,10 +19,17 @@ export type MarketplaceAward = {
   currency: string;
 };
 
+/** The worker's estimated arrival window (lib/movement-requests/eta/), as stored. */
+export type StoredEstimatedArrival = { earliest: Date; latest: Date; basis: EtaBasis };
+
 /** What findFirst would return with the organisation's trackingEnabled and the legs (by legNumber). */
 export type MovementRequestWithLegs = MovementRequest & {
   organisation: Pick<Organisation, "trackingEnabled">;
   movements: MovementLeg[];
+  /** Where the destination's local time is, for the estimated arrival. */
+  destinationSite: Pick<Site, "countryCode" | "timezone">;
+  /** Null until the worker's ETA pass has seen the request. */
+  storedEstimatedArrival: StoredEstimatedArrival | null;
   /** Absent unless a marketplace bid won it. */
   marketplaceAward?: MarketplaceAward;
 };
@@ -46,8 +54,17 @@ export async function getMovementRequestOrThrow(
   const row = await kdb
     .selectFrom("MovementRequest as r")
     .innerJoin("Organisation as o", "o.id", "r.organisationId")
+    .innerJoin("Site as destination", "destination.id", "r.destinationSiteId")
+    .leftJoin("MovementEta as eta", "eta.movementRequestId", "r.id")
     .selectAll("r")
-    .select("o.trackingEnabled")
+    .select([
+      "o.trackingEnabled",
+      "destination.countryCode as destinationCountryCode",
+      "destination.timezone as destinationTimezone",
+      "eta.earliest as etaEarliest",
+      "eta.latest as etaLatest",
+      "eta.basis as etaBasis",
+    ])
     .select(
       sql<MovementLegJson[]>`COALESCE((
         SELECT jsonb_agg(
@@ -74,10 +91,25 @@ export async function getMovementRequestOrThrow(
   if (!row) {
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   }
-  const { trackingEnabled, legs, marketplaceAward, ...request } = row;
+  const {
+    trackingEnabled,
+    legs,
+    marketplaceAward,
+    destinationCountryCode,
+    destinationTimezone,
+    etaEarliest,
+    etaLatest,
+    etaBasis,
+    ...request
+  } = row;
   return {
     ...request,
     organisation: { trackingEnabled },
+    destinationSite: { countryCode: destinationCountryCode, timezone: destinationTimezone },
+    storedEstimatedArrival:
+      etaEarliest && etaLatest && etaBasis
+        ? { earliest: etaEarliest, latest: etaLatest, basis: etaBasis }
+        : null,
     movements: legs.map(legFromJson),
     // Only when there is one: the rest of the shape stays what findFirst with the include returns.
     ...(marketplaceAward ? { marketplaceAward } : {}),

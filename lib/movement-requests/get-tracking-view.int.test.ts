@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { kysely } from "@/lib/db";
+import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
 import { getTrackingView, TRACKING_LINK_DAYS_AFTER_END } from "@/lib/movement-requests/get-tracking-view";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
@@ -104,6 +106,23 @@ describe("the public tracking view", () => {
     expect(cancelled?.status).toBe("CANCELLED");
     expect(cancelled?.timeline.map((step) => step.status)).toEqual(["BOOKED", "CANCELLED"]);
     expect(await getTrackingView(token, later(TRACKING_LINK_DAYS_AFTER_END + 1))).toBeNull();
+  });
+
+  it("shows the worker's estimated arrival window once it has one, and none once delivered", async () => {
+    const { id, token } = await createTracked();
+    expect((await getTrackingView(token))?.arrival).toBeNull();
+    await refreshEstimatedArrivals();
+    const eta = await kysely()
+      .selectFrom("MovementEta")
+      .select(["earliest", "latest"])
+      .where("movementRequestId", "=", id)
+      .executeTakeFirstOrThrow();
+    expect((await getTrackingView(token))?.arrival).toEqual({
+      earliest: eta.earliest.toISOString(),
+      latest: eta.latest.toISOString(),
+    });
+    await kysely().updateTable("MovementRequest").set({ status: "DELIVERED" }).where("id", "=", id).execute();
+    expect((await getTrackingView(token))?.arrival).toBeNull();
   });
 
   it("finds nothing for an unknown or malformed token", async () => {

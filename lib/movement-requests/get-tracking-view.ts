@@ -2,7 +2,7 @@
 // no ids, names or e-mail addresses, VIN or registration, notes, costs, carriers' accounts, addresses
 // beyond the town; the driver by first name only. Statuses are the customer's five
 // (customer-status.ts), each instant comes with the time zone of the site it happened at.
-import { db } from "@/lib/db";
+import { db, kysely } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
@@ -39,6 +39,8 @@ export type TrackingView = {
   /** Collection and delivery: the actual day once it happened, else the estimate (null: not yet known). */
   collection: { actual: boolean; day: TrackingDay | null };
   delivery: { actual: boolean; day: TrackingDay | null };
+  /** The estimated arrival window (ISO instants) while the movement is open and the worker has one. */
+  arrival: { earliest: string; latest: string } | null;
   driverFirstName: string | null;
   timeline: TrackingStep[];
   /** The destination, and the vehicle at about 1 km only while it is coming (lib/maps/tracking-map.ts). */
@@ -53,6 +55,7 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
   const request = await db().movementRequest.findUnique({
     where: { trackingToken: token },
     select: {
+      id: true,
       status: true,
       make: true,
       model: true,
@@ -89,7 +92,16 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
   const delivered = request.movements.at(-1)?.destinationActualOn ?? null;
   // The leg under way or next; its driver is the one the customer may meet.
   const leg = currentLeg(request.movements);
-  const map = await getTrackingMap(token);
+  const [arrival, map] = await Promise.all([
+    TERMINAL_STATUSES.includes(request.status)
+      ? undefined
+      : kysely()
+          .selectFrom("MovementEta")
+          .select(["earliest", "latest"])
+          .where("movementRequestId", "=", request.id)
+          .executeTakeFirst(),
+    getTrackingMap(token),
+  ]);
   return {
     organisation: {
       name: request.organisation.name,
@@ -106,6 +118,9 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
     delivery: delivered
       ? { actual: true, day: { date: toDateOnly(delivered), timeslot: null } }
       : { actual: false, day: day(request.estimatedDeliveryDate, request.estimatedDeliveryTimeslot) },
+    arrival: arrival
+      ? { earliest: arrival.earliest.toISOString(), latest: arrival.latest.toISOString() }
+      : null,
     driverFirstName: status === "CANCELLED" ? null : (leg?.driver?.firstname.trim().split(/\s+/)[0] ?? null),
     timeline: timeline(status, request.statusChanges, origin.timeZone, destination.timeZone),
     map,

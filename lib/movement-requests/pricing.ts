@@ -1,5 +1,5 @@
 // Estimated cost of a movement (extensions §3): base + perKm × great-circle distance between the sites.
-type Coordinates = { latitude: number; longitude: number };
+export type Coordinates = { latitude: number; longitude: number };
 type RateCard = { baseCostCents: number; perKmCostCents: number; currencyCode: string };
 import type { Money } from "@/lib/movement-requests/money";
 

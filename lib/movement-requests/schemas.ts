@@ -1,7 +1,7 @@
 // Request and response shapes of the movement request endpoints: one schema per shape, used by the
 // route handlers, the create wizard's forms and the OpenAPI document.
 import { z } from "zod";
-import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
+import { EtaBasis, MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import {
   businessAreaSchema,
   calendarDateSchema,
@@ -138,6 +138,33 @@ export const marketplaceProviderSchema = z.object({
 });
 export type MarketplaceProvider = z.infer<typeof marketplaceProviderSchema>;
 
+/** When the vehicle is expected at the destination (issue 35 §3, an extension; docs/tracking.md). */
+export const estimatedArrivalSchema = z
+  .object({
+    earliest: z.iso.datetime({ offset: true }).meta({
+      description: "The window's start, at the destination site's offset",
+      example: "2026-11-25T14:10:00.000+00:00",
+    }),
+    latest: z.iso.datetime({ offset: true }).meta({
+      description: "The window's end, at the destination site's offset",
+      example: "2026-11-25T14:45:00.000+00:00",
+    }),
+    basis: z.enum(EtaBasis).meta({
+      description:
+        "POSITION: from the vehicle's last position (within 30 minutes) and the lane's learned road factor " +
+        "and speed; HISTORY: from how long the lane's (or the transport method's) requests usually take " +
+        "from the current status; SCHEDULE: from the delivery date and slot, when nothing better is known",
+    }),
+  })
+  .meta({
+    id: "EstimatedArrival",
+    description:
+      "Extension: the estimated arrival window, recomputed by the service every minute (within seconds of " +
+      "a new position); null once the request is delivered, cancelled or aborted.",
+    "x-extension": true,
+  });
+export type EstimatedArrival = z.infer<typeof estimatedArrivalSchema>;
+
 export const providerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("DRIVER"), id: z.string(), firstname: z.string(), surname: z.string() }),
   z.object({ type: z.literal("THIRD_PARTY_LOGISTICS"), id: z.string(), name: z.string() }),
@@ -184,5 +211,6 @@ export const movementRequestSchema = z.object({
   transportMethod: transportMethodSchema,
   provider: providerSchema.optional(),
   trackingUrl: z.url().optional(),
+  estimatedArrival: estimatedArrivalSchema.nullable(),
 });
 export type MovementRequestResponse = z.infer<typeof movementRequestSchema>;

@@ -2,6 +2,7 @@
 // appears here; trackingUrl only while the organisation has tracking enabled.
 import { toDateOnly } from "@/lib/dates";
 import { publicBaseUrl } from "@/lib/env";
+import { estimatedArrivalOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { money } from "@/lib/movement-requests/money";
@@ -41,8 +42,9 @@ export function toMovementRequestResponse(request: MovementRequestWithLegs): Mov
     status: request.status,
     businessArea: request.businessArea,
     transportMethod: request.transportMethod,
+    estimatedArrival: estimatedArrivalOf(request),
   };
-  return compact({
+  const optional = compact({
     ...body,
     completedOn: request.completedOn?.toISOString(),
     cost: money(request.costCents, request.costCurrency) ?? undefined,
@@ -54,6 +56,8 @@ export function toMovementRequestResponse(request: MovementRequestWithLegs): Mov
     provider: providerOf(request),
     trackingUrl: trackingUrlOf(request),
   });
+  // Null, not absent, once the request is finished (compact would drop it).
+  return { ...optional, estimatedArrival: body.estimatedArrival };
 }
 
 export function trackingUrlOf(request: Pick<MovementRequestWithLegs, "trackingToken" | "organisation">) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatArrivalWindow,
   formatTrackingDay,
   formatTrackingInstant,
   timeZoneLabel,
@@ -26,5 +27,19 @@ describe("the tracking page's times", () => {
   it("names the zone as people say it, summer and winter", () => {
     expect(timeZoneLabel("Europe/London", new Date("2027-07-01T12:00:00Z"))).toBe("BST");
     expect(timeZoneLabel("Europe/London", new Date("2027-01-01T12:00:00Z"))).toBe("GMT");
+  });
+
+  it("shows an arrival window in the destination's time, today, tomorrow or on its day", () => {
+    const now = new Date("2027-07-20T09:00:00Z");
+    const window = (earliest: string, latest: string) => ({ earliest, latest });
+    expect(
+      formatArrivalWindow(window("2027-07-20T13:10:00Z", "2027-07-20T13:45:00Z"), "Europe/London", now),
+    ).toBe("Today, 14:10–14:45");
+    expect(
+      formatArrivalWindow(window("2027-07-21T11:00:00Z", "2027-07-21T17:00:00Z"), "Europe/London", now),
+    ).toBe("Tomorrow, 12:00–18:00");
+    expect(
+      formatArrivalWindow(window("2027-07-23T21:00:00Z", "2027-07-24T01:00:00Z"), "Europe/London", now),
+    ).toBe("Fri 23 Jul 22:00 – Sat 24 Jul 02:00");
   });
 });

@@ -34,6 +34,42 @@ export function formatTrackingDay(day: TrackingDay, today: Date = new Date()): s
   return slot ? `${date}, ${slot}` : date;
 }
 
+/**
+ * An arrival window in the destination's time ("Today, 14:10–14:45", "Tue 3 Dec, 12:00–18:00",
+ * "Tue 3 Dec 22:00 – Wed 4 Dec 02:00"); the page names the zone beside it.
+ */
+export function formatArrivalWindow(
+  window: { earliest: string; latest: string },
+  timeZone: string,
+  now: Date = new Date(),
+): string {
+  const dayOf = (instant: Date) =>
+    new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(
+      instant,
+    );
+  const time = (instant: Date) =>
+    new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone,
+    }).format(instant);
+  const day = (instant: Date) => {
+    if (dayOf(instant) === dayOf(now)) return "Today";
+    if (dayOf(instant) === dayOf(new Date(now.getTime() + 86_400_000))) return "Tomorrow";
+    return new Intl.DateTimeFormat("en-GB", {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone,
+    }).format(instant);
+  };
+  const earliest = new Date(window.earliest);
+  const latest = new Date(window.latest);
+  if (dayOf(earliest) === dayOf(latest)) return `${day(earliest)}, ${time(earliest)}–${time(latest)}`;
+  return `${day(earliest)} ${time(earliest)} – ${day(latest)} ${time(latest)}`;
+}
+
 /** The zone's everyday name at that instant, for "local time (GMT)": "GMT", "BST", "CET". */
 export function timeZoneLabel(timeZone: string, at: Date): string {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(at);

@@ -92,19 +92,19 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
     [
       "destination.location",
       () => ({ destination: { location: { type: "INTERNAL", siteId: world.sites.yokohama.id } } }),
-      ["destination.location", "estimatedCost"],
+      ["destination.location", "estimatedCost", "estimatedArrival"],
       (body) => expect(body.destination.location.siteId).toBe(world.sites.yokohama.id),
     ],
     [
       "destination.deliveryByTimeslot",
       () => ({ destination: { deliveryByTimeslot: "AM" } }),
-      ["destination.deliveryByTimeslot", "destination.estimatedDeliveryTimeslot"],
+      ["destination.deliveryByTimeslot", "destination.estimatedDeliveryTimeslot", "estimatedArrival"],
       (body) => expect(body.destination).toMatchObject({ deliveryByTimeslot: "AM", deliveryByTime: "16:00" }),
     ],
     [
       "destination.deliveryByDate",
       () => ({ destination: { deliveryByDate: "2026-12-24" } }),
-      ["destination.deliveryByDate", "destination.estimatedDeliveryDate"],
+      ["destination.deliveryByDate", "destination.estimatedDeliveryDate", "estimatedArrival"],
       (body) => expect(body.destination.deliveryByDate).toBe("2026-12-24"),
     ],
     [

@@ -210,18 +210,19 @@ describe("the OpenAPI document", () => {
     expect(extensionIds).not.toContain("createInPlanningPool");
   });
 
-  it("has the four webhook events and the opt-in extension, signed with the hook-* headers and not API-key authenticated", () => {
+  it("has the four webhook events and the opt-in extensions, signed with the hook-* headers and not API-key authenticated", () => {
     expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([
       "movement.aborted",
       "movement.at_risk",
       "movement.cancelled",
       "movement.collected",
       "movement.delivered",
+      "movement.eta_changed",
     ]);
     const extensions = Object.entries(document.webhooks ?? {}).filter(
       ([, item]) => (item.post as Json)["x-extension"] === true,
     );
-    expect(extensions.map(([type]) => type)).toEqual(["movement.at_risk"]);
+    expect(extensions.map(([type]) => type)).toEqual(["movement.at_risk", "movement.eta_changed"]);
     for (const item of Object.values(document.webhooks ?? {})) {
       const operation = item.post as Operation;
       expect(operation.security).toEqual([]);

@@ -49,4 +49,9 @@ export const exampleMovementRequest = {
   notes: "Keys are with reception.",
   transportMethod: "DRIVEN",
   trackingUrl: "https://vms.example.com/track/q7Z2xK9mWc4R",
+  estimatedArrival: {
+    earliest: "2026-11-25T12:00:00.000+00:00",
+    latest: "2026-11-25T16:00:00.000+00:00",
+    basis: "SCHEDULE",
+  },
 };

@@ -8,6 +8,7 @@ import {
   movementCancelledEnvelopeSchema,
   movementCollectedEnvelopeSchema,
   movementDeliveredEnvelopeSchema,
+  movementEtaChangedEnvelopeSchema,
 } from "@/lib/events/envelope-schema";
 import { ENVELOPE_SCHEMA_VERSION, type SubscribableEventType } from "@/lib/events/movement-envelope";
 import { EXAMPLE_IDS, EXAMPLE_VIN, EXAMPLE_VRM } from "@/lib/openapi/examples";
@@ -157,6 +158,32 @@ const EVENTS: Record<SubscribableEventType, EventDefinition> = {
         atRisk: true,
         expectedArrivalAtLocal: "2026-11-25T18:30:00.000+00:00",
         deadlineAtLocal: "2026-11-25T17:00:00.000+00:00",
+      },
+    },
+  },
+  "movement.eta_changed": {
+    schema: movementEtaChangedEnvelopeSchema,
+    operationId: "movementEtaChanged",
+    extension: true,
+    summary: "movement.eta_changed (extension, opt-in)",
+    description:
+      "The movement request's estimated arrival window (`estimatedArrival` on the movement request) " +
+      "moved by 30 minutes or more at either end since it was last published: `estimatedArrival` " +
+      "gives the window now and the one before, at the destination site's offset, and what it is " +
+      "based on. The first window a request gets is not published. Sent only to endpoints whose " +
+      "`eventTypes` name it (an empty list does not), and never listed by " +
+      "`GET /movement-requests/events`. `movement` is the request's current movement.",
+    example: {
+      ...envelopeExample,
+      occurredAtLocal: "2026-11-25T12:41:07.000+00:00",
+      eventType: "movement.eta_changed",
+      movement: { ...movementExample, status: "IN_PROGRESS", version: 3 },
+      estimatedArrival: {
+        earliest: "2026-11-25T14:10:00.000+00:00",
+        latest: "2026-11-25T14:45:00.000+00:00",
+        basis: "POSITION",
+        previousEarliest: "2026-11-25T13:30:00.000+00:00",
+        previousLatest: "2026-11-25T14:05:00.000+00:00",
       },
     },
   },

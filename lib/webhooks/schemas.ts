@@ -12,7 +12,8 @@ export const ATTEMPTS_PAGE_MAX = 250;
 
 export const webhookEventTypeSchema = z.enum(SUBSCRIBABLE_EVENT_TYPES).meta({
   description:
-    "movement.at_risk is an extension, sent only to endpoints that name it: an empty list means the " +
+    "movement.at_risk and movement.eta_changed are extensions, sent only to endpoints that name them: an " +
+    "empty list means the " +
     "specification's four movement events.",
 });
 
@@ -30,14 +31,14 @@ const descriptionSchema = textUpTo(WEBHOOK_DESCRIPTION_MAX);
 
 /**
  * Duplicates are dropped; an empty list subscribes to the specification's event types, including ones a
- * later version of it adds, but not to opt-in extension types (movement.at_risk).
+ * later version of it adds, but not to opt-in extension types (movement.at_risk, movement.eta_changed).
  */
 const eventTypesSchema = z
   .array(webhookEventTypeSchema)
   .transform((types) => [...new Set(types)])
   .describe(
     "Event types delivered to the endpoint; empty or omitted = the four movement events of the " +
-      "specification (movement.at_risk only when named)",
+      "specification (the extensions movement.at_risk and movement.eta_changed only when named)",
   );
 
 export const webhookEndpointParams = z.strictObject({ id: z.string().describe("ULID of the endpoint") });
@@ -99,7 +100,9 @@ export const webhookEndpointSchema = z.object({
   description: z.string().optional(),
   eventTypes: z
     .array(webhookEventTypeSchema)
-    .describe("Empty = the specification's four movement events (movement.at_risk only when named)"),
+    .describe(
+      "Empty = the specification's four movement events (movement.at_risk and movement.eta_changed only when named)",
+    ),
   enabled: z.boolean(),
   disabledAt: instant
     .optional()

@@ -3,7 +3,11 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
-import { movementAtRiskEnvelopeSchema, webhookEnvelopeSchema } from "@/lib/events/envelope-schema";
+import {
+  movementAtRiskEnvelopeSchema,
+  movementEtaChangedEnvelopeSchema,
+  webhookEnvelopeSchema,
+} from "@/lib/events/envelope-schema";
 import { AppError } from "@/lib/errors/app-error";
 import { callRoute } from "@/lib/testing/call-route";
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
@@ -181,6 +185,19 @@ describe("the test envelope", () => {
     expect(movementAtRiskEnvelopeSchema.parse(JSON.parse(text))).toMatchObject({
       movement: { status: "OPEN" },
       risk: { atRisk: true },
+    });
+  });
+
+  it("of movement.eta_changed is of that extension's shape", () => {
+    const text = buildTestEnvelope({
+      eventId: "01JD8Y3QK2V7R4W9X6T5B1N0MC",
+      eventType: "movement.eta_changed",
+      movementId: "test_01JD8Y3QK2V7R4W9X6T5B1N0MD",
+      occurredAt: new Date("2026-11-21T09:30:00.000Z"),
+    });
+    expect(movementEtaChangedEnvelopeSchema.parse(JSON.parse(text))).toMatchObject({
+      movement: { status: "IN_PROGRESS" },
+      estimatedArrival: { basis: "POSITION", earliest: "2026-11-21T15:30:00.000+00:00" },
     });
   });
 

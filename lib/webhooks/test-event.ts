@@ -15,6 +15,7 @@ import { toDateOnly } from "@/lib/dates";
 import { db } from "@/lib/db";
 import { announceEvent } from "@/lib/events/event-wakeups";
 import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
+import { ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
 import {
   ENVELOPE_SCHEMA_VERSION,
   SUBSCRIBABLE_EVENT_TYPES,
@@ -97,12 +98,16 @@ export function defaultTestEventType(subscribed: string[]): SubscribableEventTyp
   return SUBSCRIBABLE_EVENT_TYPES.find((type) => deliverable.includes(type)) ?? "movement.collected";
 }
 
-/** The status each event leaves a leg in, from the leg table; an arrival at risk is not collected yet. */
+/**
+ * The status each event leaves a leg in, from the leg table; an arrival at risk is not collected yet,
+ * a re-estimated one is on the road.
+ */
 const STATUS_AFTER = {
   ...Object.fromEntries(
     Object.values(LEG_TRANSITIONS).flatMap((rule) => (rule.event && rule.to ? [[rule.event, rule.to]] : [])),
   ),
   [AT_RISK_WEBHOOK_EVENT]: LEG_INITIAL_STATUS,
+  [ETA_CHANGED_WEBHOOK_EVENT]: "IN_PROGRESS",
 } as Record<SubscribableEventType, LegStatus>;
 
 /** An envelope of the published shape (lib/events/envelope-schema.ts), with obviously fake data. */
@@ -145,6 +150,17 @@ export function buildTestEnvelope(input: {
             atRisk: true,
             expectedArrivalAtLocal: localTime(today, "20:00"),
             deadlineAtLocal: localTime(today, "17:00"),
+          },
+        }
+      : {}),
+    ...(eventType === ETA_CHANGED_WEBHOOK_EVENT
+      ? {
+          estimatedArrival: {
+            earliest: localTime(today, "15:30"),
+            latest: localTime(today, "16:00"),
+            basis: "POSITION",
+            previousEarliest: localTime(today, "14:30"),
+            previousLatest: localTime(today, "15:00"),
           },
         }
       : {}),

@@ -1,7 +1,8 @@
 // The event worker: delivers webhooks, sends the e-mail outbox, purges expired events and positions,
-// and once a minute finds the requests at risk of missing their deadline. It runs inside the web process
-// by default (instrumentation.ts) and alone with `npm run worker`; any number of workers may run side
-// by side. Woken by new events, it also polls, so a missed wake-up only delays.
+// and once a minute finds the requests at risk of missing their deadline and estimates every open
+// request's arrival. It runs inside the web process by default (instrumentation.ts) and alone with
+// `npm run worker`; any number of workers may run side by side. Woken by new events, it also polls,
+// so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
@@ -12,6 +13,7 @@ import { startHeartbeat } from "@/lib/worker/heartbeat";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
+import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
@@ -42,6 +44,8 @@ const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
  * to 5 s first): a receiver answering within this long is not sent the event twice.
  */
 const DEFAULT_STOP_GRACE_MS = 3_000;
+/** How soon a vehicle's new position moves its request's estimated arrival (docs/tracking.md). */
+const NEW_POSITIONS_POLL_MS = 5_000;
 /** Wake-ups (a new event, a finished attempt) within this long share one claim. */
 const COALESCE_WAKEUPS_MS = 10;
 
@@ -180,9 +184,17 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     refreshAllReportRollups(kysely())
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
       .catch((error: unknown) => logger.error("report roll-up pass failed", { error }));
+  // Every open request once a minute; between, the requests whose vehicle reported a new position.
+  const refreshArrivals = (onlyNewPositions: boolean) =>
+    refreshEstimatedArrivals(new Date(), { onlyNewPositions })
+      .then((pass) => pass && pass.announced > 0 && logger.info("eta pass", pass))
+      .catch((error: unknown) => logger.error("eta pass failed", { error }));
+  const newPositions = setInterval(() => void refreshArrivals(true), NEW_POSITIONS_POLL_MS);
+  newPositions.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   void findRequestsAtRisk();
   void refreshReportRollups();
+  void refreshArrivals(false);
   const maintenance = setInterval(() => {
     disableQuietFailingEndpoints(db()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
@@ -195,6 +207,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .catch((error: unknown) => logger.error("position purge failed", { error }));
     void findRequestsAtRisk();
     void refreshReportRollups();
+    void refreshArrivals(false);
     rollUpWorkingHours(kysely()).catch((error: unknown) =>
       logger.error("working-hours roll-up failed", { error }),
     );
@@ -212,6 +225,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     async stop() {
       running = false;
       clearInterval(maintenance);
+      clearInterval(newPositions);
       clearTimeout(wakeTimer);
       stopListening();
       wake?.();

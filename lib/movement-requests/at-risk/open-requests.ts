@@ -37,6 +37,8 @@ export type OpenRequest = {
   deliveryByDate: Date;
   deliveryByTimeslot: Timeslot;
   deliveryByTime: string | null;
+  estimatedDeliveryDate: Date | null;
+  estimatedDeliveryTimeslot: Timeslot | null;
   atRiskSince: Date | null;
   expectedArrivalAt: Date | null;
   createdAt: Date;
@@ -74,8 +76,12 @@ export async function usualDurationsFor(
       };
 }
 
-/** Every open request with its sites and when it entered its status (the audit's last real change). */
-export async function readOpenRequests(trx: Kdb): Promise<OpenRequest[]> {
+/**
+ * Every open request (or those of `ids` that are open) with its sites and when it entered its status
+ * (the audit's last real change).
+ */
+export async function readOpenRequests(trx: Kdb, ids?: readonly string[]): Promise<OpenRequest[]> {
+  if (ids?.length === 0) return [];
   const rows = await trx
     .selectFrom("MovementRequest as r")
     .innerJoin("Site as o", "o.id", "r.originSiteId")
@@ -94,6 +100,8 @@ export async function readOpenRequests(trx: Kdb): Promise<OpenRequest[]> {
       "r.deliveryByDate",
       "r.deliveryByTimeslot",
       "r.deliveryByTime",
+      "r.estimatedDeliveryDate",
+      "r.estimatedDeliveryTimeslot",
       "r.atRiskSince",
       "r.expectedArrivalAt",
       "r.createdAt",
@@ -116,6 +124,7 @@ export async function readOpenRequests(trx: Kdb): Promise<OpenRequest[]> {
     )
     // Literals, so that the planner can use the partial index of open requests.
     .where(sql<boolean>`r."status" NOT IN (${sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)))})`)
+    .$if(ids !== undefined, (query) => query.where("r.id", "in", ids as readonly string[]))
     .execute();
   return rows.map((row) => ({
     ...row,

@@ -1,0 +1,269 @@
+// The worker's ETA pass (issue 35 §3; docs/tracking.md): every open request's estimated arrival window
+// (eta-window.ts), kept in MovementEta. Once a minute it looks at every open request; woken by new
+// positions, only at the requests whose vehicle reported since. In the same transaction it
+//   - summarises newly delivered legs' trips, which the lanes' road factor and speed are learned from;
+//   - keeps the window the request had when it was collected, for the accuracy report;
+//   - publishes `movement.eta_changed` (opt-in) when the window moved 30 minutes or more from the one
+//     last published, bumping the request's version as the at-risk pass does.
+// One instance at a time, under a transaction-scoped advisory lock, skipped when held.
+import { sql, transaction, type Kdb } from "@/lib/db";
+import { buildEtaChangedEnvelope, ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
+import { recordEvent } from "@/lib/events/record-event";
+import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
+import type { Selectable, DB } from "@/lib/db";
+import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import {
+  readOpenRequests,
+  usualDurationsFor,
+  type OpenRequest,
+} from "@/lib/movement-requests/at-risk/open-requests";
+import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
+import { estimateArrival, movedEnough, type EtaWindow } from "@/lib/movement-requests/eta/eta-window";
+import { laneKinematics, summariseDeliveredTrips } from "@/lib/movement-requests/eta/lane-kinematics";
+import { greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+
+/** pg_try_advisory_xact_lock's key: "eta" as a number no other lock of ours uses. */
+export const ETA_LOCK = 0x657461;
+
+export type EtaPass = { evaluated: number; written: number; announced: number; trips: number };
+type StoredEta = Selectable<DB["MovementEta"]>;
+type LegPosition = {
+  movementRequestId: string;
+  latitude: number;
+  longitude: number;
+  recordedAt: Date;
+  originSiteId: string;
+  destinationSiteId: string;
+  legDestinationLatitude: number;
+  legDestinationLongitude: number;
+};
+
+/** Null when another instance holds the lock (it is doing this pass). */
+export async function refreshEstimatedArrivals(
+  now: Date = new Date(),
+  options: { onlyNewPositions?: boolean } = {},
+): Promise<EtaPass | null> {
+  return transaction(async (trx) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_xact_lock(${ETA_LOCK}) AS locked`.execute(trx);
+    if (!rows[0]?.locked) return null;
+    const trips = await summariseDeliveredTrips(trx, now);
+    const requests = await readOpenRequests(
+      trx,
+      options.onlyNewPositions ? await requestsWithNewPositions(trx) : undefined,
+    );
+    const ids = requests.map((request) => request.id);
+    const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
+    const pass: EtaPass = { evaluated: requests.length, written: 0, announced: 0, trips };
+    for (const request of requests) {
+      const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
+      if (!window) continue;
+      const outcome = await keepWindow(trx, request, stored.get(request.id) ?? null, window, {
+        now,
+        positionRecordedAt:
+          window.basis === "POSITION" ? (positions.get(request.id)?.recordedAt ?? null) : null,
+      });
+      if (outcome.written) pass.written += 1;
+      if (outcome.announced) pass.announced += 1;
+    }
+    return pass;
+  });
+}
+
+async function windowOf(trx: Kdb, request: OpenRequest, leg: LegPosition | null, now: Date) {
+  const originZone = resolveSiteTimeZone(request.origin);
+  const destinationZone = resolveSiteTimeZone(request.destination);
+  const kinematics =
+    leg &&
+    (await laneKinematics(
+      trx,
+      { ...request, originSiteId: leg.originSiteId, destinationSiteId: leg.destinationSiteId },
+      now,
+    ));
+  return estimateArrival({
+    now,
+    journey: {
+      status: request.status,
+      readyAt: readyAt(request.readyToCollectFromDate, request.readyToCollectFromTimeslot, originZone),
+      deadline: deadlineOf(
+        request.deliveryByDate,
+        request.deliveryByTimeslot,
+        request.deliveryByTime,
+        destinationZone,
+      ),
+      statusSince: request.statusSince ?? request.createdAt,
+    },
+    usual: await usualDurationsFor(trx, request, now),
+    position:
+      leg && kinematics
+        ? {
+            fix: leg,
+            legDestination: { latitude: leg.legDestinationLatitude, longitude: leg.legDestinationLongitude },
+            // A leg into an intermediate site (a prep centre): the rest of the way, site to site.
+            onwardKm:
+              greatCircleDistanceKm(
+                { latitude: leg.legDestinationLatitude, longitude: leg.legDestinationLongitude },
+                request.destination,
+              ) * kinematics.roadFactor,
+            kinematics,
+          }
+        : null,
+    schedule: {
+      date: request.estimatedDeliveryDate ?? request.deliveryByDate,
+      slot: request.estimatedDeliveryTimeslot ?? request.deliveryByTimeslot,
+      time: request.deliveryByTime,
+      timeZone: destinationZone,
+    },
+  });
+}
+
+/** Writes the window when it moved (or is new), and publishes it when it moved far enough. */
+async function keepWindow(
+  trx: Kdb,
+  request: OpenRequest,
+  stored: StoredEta | null,
+  window: EtaWindow,
+  { now, positionRecordedAt }: { now: Date; positionRecordedAt: Date | null },
+): Promise<{ written: boolean; announced: boolean }> {
+  const announced =
+    stored?.announcedEarliest && stored.announcedLatest
+      ? { earliest: stored.announcedEarliest, latest: stored.announcedLatest }
+      : null;
+  const announce =
+    movedEnough(announced, window) && (await publishEtaChanged(trx, request, window, announced!, now));
+  // Collected since the last pass: what the window said until then is what collection promised.
+  const collection =
+    request.status === "IN_PROGRESS" && !stored?.collectionEarliest ? (stored ?? window) : null;
+  const unchanged =
+    stored !== null &&
+    stored.basis === window.basis &&
+    stored.earliest.getTime() === window.earliest.getTime() &&
+    stored.latest.getTime() === window.latest.getTime() &&
+    stored.positionRecordedAt?.getTime() === positionRecordedAt?.getTime() &&
+    collection === null &&
+    !announce;
+  if (unchanged) return { written: false, announced: false };
+  const values = {
+    earliest: window.earliest,
+    latest: window.latest,
+    basis: window.basis,
+    computedAt: now,
+    positionRecordedAt,
+    ...(announce || !announced ? { announcedEarliest: window.earliest, announcedLatest: window.latest } : {}),
+    ...(collection
+      ? {
+          collectionEarliest: collection.earliest,
+          collectionLatest: collection.latest,
+          collectionBasis: collection.basis,
+        }
+      : {}),
+  };
+  await trx
+    .insertInto("MovementEta")
+    .values({
+      movementRequestId: request.id,
+      organisationId: request.organisationId,
+      announcedEarliest: window.earliest,
+      announcedLatest: window.latest,
+      ...values,
+    })
+    .onConflict((conflict) => conflict.column("movementRequestId").doUpdateSet(values))
+    .execute();
+  return { written: true, announced: announce };
+}
+
+/** The webhook, with the request's version bumped; false when the request changed meanwhile. */
+async function publishEtaChanged(
+  trx: Kdb,
+  request: OpenRequest,
+  window: EtaWindow,
+  previous: { earliest: Date; latest: Date },
+  now: Date,
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable("MovementRequest")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", request.id)
+    .where("version", "=", request.version)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) return false;
+  const { eventId, envelope } = buildEtaChangedEnvelope({
+    request: updated,
+    leg: await readCurrentLegForEnvelope(trx, request.id),
+    occurredAt: now,
+    window,
+    previous,
+  });
+  await recordEvent(trx, {
+    id: eventId,
+    organisationId: request.organisationId,
+    profileId: request.profileId,
+    type: ETA_CHANGED_WEBHOOK_EVENT,
+    resourceType: "movement_request",
+    resourceId: request.id,
+    resourceVersion: updated.version,
+    occurredAt: now,
+    payload: {
+      earliest: window.earliest.toISOString(),
+      latest: window.latest.toISOString(),
+      basis: window.basis,
+      previousEarliest: previous.earliest.toISOString(),
+      previousLatest: previous.latest.toISOString(),
+    },
+    envelope,
+  });
+  return true;
+}
+
+async function readStoredEtas(trx: Kdb, ids: string[]): Promise<Map<string, StoredEta>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("MovementEta")
+    .selectAll()
+    .where("movementRequestId", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.movementRequestId, row]));
+}
+
+/** The last position of each request's leg on the road, with that leg's sites. */
+async function readLegPositions(trx: Kdb, ids: string[]): Promise<Map<string, LegPosition>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom("MovementLastPosition as last")
+    .innerJoin("Movement as leg", "leg.id", "last.movementId")
+    .innerJoin("Site as d", "d.id", "leg.destinationSiteId")
+    .select([
+      "last.movementRequestId",
+      "last.latitude",
+      "last.longitude",
+      "last.recordedAt",
+      "leg.originSiteId",
+      "leg.destinationSiteId",
+      "d.latitude as legDestinationLatitude",
+      "d.longitude as legDestinationLongitude",
+    ])
+    .where("last.movementRequestId", "in", ids)
+    .where("leg.status", "=", "IN_PROGRESS")
+    .execute();
+  return new Map(rows.map((row) => [row.movementRequestId, row]));
+}
+
+/** The requests whose vehicle reported a position newer than the one their window was computed from. */
+async function requestsWithNewPositions(trx: Kdb): Promise<string[]> {
+  const rows = await trx
+    .selectFrom("MovementLastPosition as last")
+    .innerJoin("Movement as leg", "leg.id", "last.movementId")
+    .leftJoin("MovementEta as eta", "eta.movementRequestId", "last.movementRequestId")
+    .select("last.movementRequestId")
+    .where("leg.status", "=", "IN_PROGRESS")
+    .where((eb) =>
+      eb.or([
+        eb("eta.positionRecordedAt", "is", null),
+        eb("eta.positionRecordedAt", "<", eb.ref("last.recordedAt")),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.movementRequestId);
+}
