@@ -2,41 +2,17 @@
 // positions arrive over the operations API, the detail panel's map, the tracking page's map (about
 // 1 km, only while the vehicle is coming) and the site pin an admin drops. Each at a phone's and a
 // TV's size: drawn, no sideways scroll, no axe violation, screenshots.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
-import { driversOfA, integration, operations, poolRequest } from "../support/carrier-phone";
+import { integration, operations } from "../support/carrier-phone";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
+import { onTheRoad, reportPosition as report } from "../support/vehicle-on-the-road";
 
 const SIZES = [
   { width: 390, height: 844 },
   { width: 1920, height: 1080 },
 ];
 const SHOTS = "e2e/screenshots";
-
-/** A request of A on the road (a driver assigned, collected), with `vrm`. */
-async function onTheRoad(request: APIRequestContext, vrm: string) {
-  const id = await poolRequest(request, vrm);
-  const [driver] = await driversOfA(request);
-  for (const [operation, data] of [
-    ["assign", { driverId: driver!.id }],
-    ["collected", undefined],
-  ] as const) {
-    const response = await request.post(`/v1/operations/movement-requests/${id}/${operation}`, {
-      headers: operations(),
-      ...(data ? { data } : {}),
-    });
-    expect(response.status(), operation).toBe(200);
-  }
-  return id;
-}
-
-async function report(request: APIRequestContext, id: string, latitude: number, longitude: number) {
-  const response = await request.post(`/v1/operations/movement-requests/${id}/positions`, {
-    headers: operations(),
-    data: { positions: [{ latitude, longitude, recordedAt: new Date().toISOString() }] },
-  });
-  expect(response.status()).toBe(202);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
