@@ -128,13 +128,13 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
   };
 
   return (
-    <form onSubmit={save} className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]" noValidate>
-      <div
-        ref={container}
-        data-testid="site-pin-map"
-        className={cn(MAP_CONTAINER, "h-[55vh] min-h-72 rounded-lg lg:order-2")}
-      />
-      <div className="space-y-4 lg:order-1">
+    // Phones: the site, the map, then the coordinates and Save; wide screens: the form beside the map.
+    <form
+      onSubmit={save}
+      className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
+      noValidate
+    >
+      <div className="space-y-4">
         <div>
           <Label htmlFor="pin-site">Site</Label>
           <Select
@@ -156,6 +156,16 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
             ? " This map shows country outlines only (no streets): type the coordinates for a precise pin, or set MAP_TILES_URL to your own street tiles."
             : null}
         </p>
+      </div>
+      <div
+        ref={container}
+        data-testid="site-pin-map"
+        className={cn(
+          MAP_CONTAINER,
+          "h-[55vh] min-h-72 rounded-lg lg:col-start-2 lg:row-span-2 lg:row-start-1",
+        )}
+      />
+      <div className="space-y-4 self-start">
         {(
           [
             ["latitude", "Latitude", latitude, setLatitude],
