@@ -1,5 +1,5 @@
 // Benchmark (issue 17 §4): /reports on the scale data set. Builds it (bench/scale/generate-scale-data.ts,
-// with its final prices, at-risk flags and prep stage stays) on vms_bench_reports, then times each
+// with its final prices, at-risk flags, ETA outcomes and prep stage stays) on vms_bench_reports, then times each
 // chart's query in this process and the whole page over HTTP on the production server, each for the
 // default 12 weeks and for a year: a warm-up, then N runs, median and p95. Figures only: no assertion.
 //   npm run bench:reports
@@ -41,6 +41,12 @@ process.env.DATABASE_URL = databaseUrl;
 const { kysely } = await import("@/lib/db");
 const { parseReportFilters } = await import("@/lib/reports/report-filters");
 const { refreshAllReportRollups } = await import("@/lib/reports/rollups/refresh-report-rollups");
+// Read from the requests themselves in either mode: it has no roll-up.
+const { etaAccuracyByCarrier, etaAccuracyByLane } = await import("@/lib/reports/eta-accuracy");
+const etaAccuracy = {
+  "ETA accuracy by lane": etaAccuracyByLane,
+  "ETA accuracy by carrier": etaAccuracyByCarrier,
+};
 const rolledUp = {
   "on-time by week": (await import("@/lib/reports/on-time-by-week")).onTimeByWeek,
   "on-time by carrier": (await import("@/lib/reports/on-time-by-carrier")).onTimeByCarrier,
@@ -49,6 +55,7 @@ const rolledUp = {
   "stage time by site": (await import("@/lib/reports/stage-time-by-site")).stageTimeBySite,
   "days to frontline": (await import("@/lib/reports/days-to-frontline")).daysToFrontline,
   "volume by lane": (await import("@/lib/reports/volume-by-lane")).volumeByLane,
+  ...etaAccuracy,
 };
 // --direct: the same charts over the raw rows (lib/reports/direct/, the code before the roll-ups).
 const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
@@ -78,6 +85,7 @@ const direct: Record<string, Query> = {
   "stage time by site": (await import("@/lib/reports/direct/stage-time-by-site")).stageTimeBySite,
   "days to frontline": (await import("@/lib/reports/direct/days-to-frontline")).daysToFrontline,
   "volume by lane": (await import("@/lib/reports/direct/volume-by-lane")).volumeByLane,
+  ...etaAccuracy,
 };
 const queries: Record<string, Query> = args.direct ? direct : rolledUp;
 async function zonesOf(kdb: Kdb, organisationId: string) {

@@ -128,8 +128,16 @@ export function createRequestBody(originSiteId: string, destinationSiteId: strin
   };
 }
 
-async function api<T>(baseUrl: string, method: string, pathname: string, body?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${pathname}`, { method, headers: JSON_HEADERS, body });
+/** One call of the API with the demo key (or another), failing unless it answers 2xx. */
+export async function api<T>(
+  baseUrl: string,
+  method: string,
+  pathname: string,
+  body?: string,
+  apiKey: string = API_KEY,
+): Promise<T> {
+  const headers = { ...JSON_HEADERS, "x-service-api-key": apiKey };
+  const response = await fetch(`${baseUrl}${pathname}`, { method, headers, body });
   if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }

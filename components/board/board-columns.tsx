@@ -10,6 +10,7 @@ import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
 import { formatMoney } from "@/lib/movement-requests/money";
 import { formatDate, formatDayMonth, formatSlot, makeModel, vehicleName } from "./format";
+import { ArrivalWindow } from "./arrival-window";
 import { CarrierCell, DateCell, Plate, SiteCode, SlotTag } from "./board-cells";
 import { PriceVariance } from "./price-variance";
 import { DeadlineBadge, StatusBadge } from "./status-badge";
@@ -157,6 +158,18 @@ export function boardColumns({ today, sitePrefix, hrefForRow }: BoardColumnConte
           <dd className="truncate text-slate-800">
             {formatDate(row.estimatedDeliveryDate, today)} <SlotTag slot={row.estimatedDeliverySlot} />
           </dd>
+          {row.arrival ? (
+            <>
+              <dt className="text-slate-500">
+                <abbr title="Estimated arrival, in the destination's time" className="no-underline">
+                  ETA
+                </abbr>
+              </dt>
+              <dd className="truncate text-slate-800" data-testid="board-eta">
+                <ArrivalWindow arrival={row.arrival} destination={row.destination.name} />
+              </dd>
+            </>
+          ) : null}
         </dl>
       ),
     }),

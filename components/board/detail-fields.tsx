@@ -6,6 +6,7 @@ import { DetailSection as Section } from "./detail-section";
 import { formatMoney } from "@/lib/movement-requests/money";
 import { formatDate, formatSlot, makeModel } from "./format";
 import { PriceVariance } from "./price-variance";
+import { ArrivalWindow } from "./arrival-window";
 import { LocalTime } from "./local-time";
 
 export function DetailFields({ detail, today }: { detail: BoardDetail; today: string }) {
@@ -38,9 +39,9 @@ export function DetailFields({ detail, today }: { detail: BoardDetail; today: st
             ["Delivery date may move", yesNo(detail.allowDeliveryDateAdjustment)],
             ["Estimated delivery", dateSlot(row.estimatedDeliveryDate, row.estimatedDeliverySlot)],
             [
-              "Expected arrival (at risk)",
-              row.atRisk?.expectedArrival ? (
-                <LocalTime key="expected" iso={row.atRisk.expectedArrival} />
+              "Expected arrival",
+              row.arrival ? (
+                <ArrivalWindow key="arrival" arrival={row.arrival} destination={row.destination.name} />
               ) : null,
             ],
             ["Completed", detail.completedOn ? <LocalTime key="completed" iso={detail.completedOn} /> : null],

@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import type { BoardRow } from "@/lib/movement-requests/board/board-row";
+import { ArrivalWindow } from "./arrival-window";
 import { CarrierCell, Plate } from "./board-cells";
 import { formatDate, formatSlot, makeModel } from "./format";
 import { DeadlineBadge, StatusBadge } from "./status-badge";
@@ -88,6 +89,11 @@ function MovementCard({ row, today }: { row: BoardRow; today: string }) {
             <span className="text-xs font-normal text-slate-600">{formatSlot(row.dueSlot, row.dueTime)}</span>
           </div>
           <DeadlineBadge row={row} today={today} />
+          {row.arrival ? (
+            <div className="mt-1 text-xs text-slate-600">
+              ETA <ArrivalWindow arrival={row.arrival} destination={row.destination.name} />
+            </div>
+          ) : null}
         </div>
         <div className="min-w-0">
           <div className="text-xs text-slate-500">Carrier</div>

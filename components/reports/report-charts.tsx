@@ -202,3 +202,35 @@ export function LanesChart({ rows, label }: { rows: Reports["lanes"]; label: str
   }));
   return <HorizontalBars rows={data} label={label} name="Requests" dataKey="requests" nameKey="lane" />;
 }
+
+/** Median minutes off the window given at collection; the table adds the 90th percentile. */
+export function EtaAccuracyLanesChart({ rows, label }: { rows: Reports["etaLanes"]; label: string }) {
+  const data = rows.map((row) => ({
+    lane: `${row.origin.code} → ${row.destination.code}`,
+    minutes: row.medianMinutes,
+  }));
+  return (
+    <HorizontalBars
+      rows={data}
+      label={label}
+      name="Median minutes off"
+      dataKey="minutes"
+      nameKey="lane"
+      unit=" min"
+    />
+  );
+}
+
+export function EtaAccuracyCarriersChart({ rows, label }: { rows: Reports["etaCarriers"]; label: string }) {
+  const data = rows.map((row) => ({ name: row.carrier.name, minutes: row.medianMinutes }));
+  return (
+    <HorizontalBars
+      rows={data}
+      label={label}
+      name="Median minutes off"
+      dataKey="minutes"
+      nameKey="name"
+      unit=" min"
+    />
+  );
+}

@@ -4,6 +4,7 @@
 import "server-only";
 import { kysely, type Kdb } from "@/lib/db";
 import { daysToFrontline } from "@/lib/reports/days-to-frontline";
+import { etaAccuracyByCarrier, etaAccuracyByLane } from "@/lib/reports/eta-accuracy";
 import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
 import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
@@ -20,6 +21,8 @@ const LOADERS = {
   stageTimes: (q: Query) => stageTimeBySite(q.kdb, q.organisationId, q.filters),
   frontline: (q: Query) => daysToFrontline(q.kdb, q.organisationId, q.filters),
   lanes: (q: Query) => volumeByLane(q.kdb, q.organisationId, q.filters),
+  etaLanes: (q: Query) => etaAccuracyByLane(q.kdb, q.organisationId, q.filters),
+  etaCarriers: (q: Query) => etaAccuracyByCarrier(q.kdb, q.organisationId, q.filters),
 };
 
 export type Reports = { [K in keyof typeof LOADERS]: Awaited<ReturnType<(typeof LOADERS)[K]>> };

@@ -46,6 +46,16 @@ export type FrontlineSite = {
   p90Days: number;
 };
 
+/** How far the delivery was from the arrival window given at collection (eta-accuracy.ts). */
+export type EtaAccuracy = {
+  measured: number;
+  inWindowPercent: number;
+  medianMinutes: number;
+  p90Minutes: number;
+};
+export type EtaAccuracyLane = EtaAccuracy & { origin: SiteRef; destination: SiteRef };
+export type EtaAccuracyCarrier = EtaAccuracy & { carrier: Carrier };
+
 /** Counts from the database (int8 or numeric as text) with the on-time share, in percent to one decimal. */
 export function rateRow<T>(key: T, counts: { delivered: string; onTime: string }) {
   const delivered = Number(counts.delivered);

@@ -2,6 +2,7 @@
 // Plain values: numbers stay numbers (the CSV's cells), money is a decimal amount with its currency.
 import { decimalAmount } from "@/lib/movement-requests/board/csv";
 import type { ReportPart, Reports } from "@/lib/reports/get-reports";
+import type { EtaAccuracy } from "@/lib/reports/report-rows";
 
 export const REPORT_KEYS = [
   "on-time-weekly",
@@ -10,6 +11,8 @@ export const REPORT_KEYS = [
   "stage-time",
   "days-to-frontline",
   "lanes",
+  "eta-accuracy-lanes",
+  "eta-accuracy-carriers",
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -23,6 +26,8 @@ export const REPORT_TITLES: Record<ReportKey, string> = {
   "stage-time": "Time in each prep stage, by site",
   "days-to-frontline": "Days to frontline, by prep site",
   lanes: "Volume by lane",
+  "eta-accuracy-lanes": "ETA accuracy by lane",
+  "eta-accuracy-carriers": "ETA accuracy by carrier",
 };
 
 /** Which part of the reports each table shows. */
@@ -33,6 +38,8 @@ export const REPORT_PART: Record<ReportKey, ReportPart> = {
   "stage-time": "stageTimes",
   "days-to-frontline": "frontline",
   lanes: "lanes",
+  "eta-accuracy-lanes": "etaLanes",
+  "eta-accuracy-carriers": "etaCarriers",
 };
 
 export const STAGE_LABEL = {
@@ -112,7 +119,27 @@ export function reportTable(key: ReportKey, reports: Reports): ReportTable {
           row.calledOff,
         ]),
       };
+    case "eta-accuracy-lanes":
+      return {
+        columns: ["From", "To", ...ETA_COLUMNS],
+        rows: reports.etaLanes.map((row) => [row.origin.name, row.destination.name, ...etaCells(row)]),
+      };
+    case "eta-accuracy-carriers":
+      return {
+        columns: ["Carrier", "Kind", ...ETA_COLUMNS],
+        rows: reports.etaCarriers.map((row) => [
+          row.carrier.name,
+          carrierKind(row.carrier.kind),
+          ...etaCells(row),
+        ]),
+      };
   }
+}
+
+const ETA_COLUMNS = ["Delivered", "In the window (%)", "Median minutes off", "90th percentile minutes off"];
+
+function etaCells(row: EtaAccuracy): Cell[] {
+  return [row.measured, row.inWindowPercent, row.medianMinutes, row.p90Minutes];
 }
 
 function carrierKind(kind: "3PL" | "DRIVER" | "NONE"): string {

@@ -3,6 +3,8 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import {
+  EtaAccuracyCarriersChart,
+  EtaAccuracyLanesChart,
   FrontlineChart,
   LanesChart,
   OnTimeCarriersChart,
@@ -130,6 +132,22 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           "Once movement requests are created in this period, the busiest lanes appear here.",
           (label) => (
             <LanesChart rows={reports.lanes} label={label} />
+          ),
+        )}
+        {section(
+          "eta-accuracy-lanes",
+          "How far each delivery was from the arrival window it was given at collection (0 inside it), per lane: the median; the table adds the share inside the window and the 90th percentile.",
+          "Once requests whose arrival was estimated at collection are delivered in this period, the estimates' accuracy appears here per lane.",
+          (label) => (
+            <EtaAccuracyLanesChart rows={reports.etaLanes} label={label} />
+          ),
+        )}
+        {section(
+          "eta-accuracy-carriers",
+          "The same per carrier: the 3PL or own driver of the leg that delivered.",
+          "Once requests whose arrival was estimated at collection are delivered in this period, the estimates' accuracy appears here per carrier.",
+          (label) => (
+            <EtaAccuracyCarriersChart rows={reports.etaCarriers} label={label} />
           ),
         )}
       </div>

@@ -9,6 +9,7 @@ import type {
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
+import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { money, type Money } from "@/lib/movement-requests/money";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
@@ -51,7 +52,9 @@ export type BoardRow = {
   cost: Money | null;
   isLate: boolean;
   /** Set while the worker finds it at risk of missing its deadline (lib/movement-requests/at-risk/). */
-  atRisk: { since: string; expectedArrival: string | null } | null;
+  atRisk: { since: string } | null;
+  /** The worker's estimated arrival window (lib/movement-requests/eta/), shown in the destination's zone. */
+  arrival: { earliest: string; latest: string; timeZone: string } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -99,14 +102,22 @@ export type BoardRowSource = Pick<
   | "costCents"
   | "costCurrency"
   | "atRiskSince"
-  | "expectedArrivalAt"
   | "createdAt"
   | "updatedAt"
 > & {
   originSite: BoardSite;
   destinationSite: BoardSite;
+  /** The stored window with its destination's zone (board-sql.ts, arrivalJsonSql); null before the first. */
+  estimatedArrival: BoardArrivalSource | null;
   /** In leg order. */
   movements: BoardLegSource[];
+};
+
+export type BoardArrivalSource = {
+  earliest: string;
+  latest: string;
+  countryCode: string;
+  timezone: string | null;
 };
 
 export type BoardLegSource = {
@@ -143,7 +154,6 @@ export const BOARD_ROW_COLUMNS = [
   "costCents",
   "costCurrency",
   "atRiskSince",
-  "expectedArrivalAt",
   "createdAt",
   "updatedAt",
 ] as const satisfies readonly (keyof BoardRowSource)[];
@@ -197,9 +207,14 @@ export function toBoardRow(request: BoardRowSource, today: Date = utcToday()): B
     // A finished request is not at risk, whatever flag the worker's last pass left on it.
     atRisk:
       request.atRiskSince && !TERMINAL_STATUSES.includes(request.status)
+        ? { since: request.atRiskSince.toISOString() }
+        : null,
+    arrival:
+      request.estimatedArrival && !TERMINAL_STATUSES.includes(request.status)
         ? {
-            since: request.atRiskSince.toISOString(),
-            expectedArrival: request.expectedArrivalAt?.toISOString() ?? null,
+            earliest: request.estimatedArrival.earliest,
+            latest: request.estimatedArrival.latest,
+            timeZone: resolveSiteTimeZone(request.estimatedArrival) ?? "UTC",
           }
         : null,
     createdAt: request.createdAt.toISOString(),

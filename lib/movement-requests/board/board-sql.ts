@@ -15,7 +15,11 @@ import { toDateOnly } from "@/lib/dates";
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { boardKeysOf, type BoardKey, type KeyValue } from "@/lib/movement-requests/board/board-keyset";
 import { UNASSIGNED, type BoardFilters, type BoardQuery } from "@/lib/movement-requests/board/board-query";
-import { BOARD_ROW_COLUMNS, type BoardRowSource } from "@/lib/movement-requests/board/board-row";
+import {
+  BOARD_ROW_COLUMNS,
+  type BoardArrivalSource,
+  type BoardRowSource,
+} from "@/lib/movement-requests/board/board-row";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 type Sql = RawBuilder<unknown>;
@@ -221,7 +225,8 @@ export function boardRowsSql(read: BoardRead): RawBuilder<BoardRowSource> {
         left join "Driver" dr on dr.id = m."driverId"
         left join "ThirdPartyLogisticsProvider" p on p.id = m."thirdPartyLogisticsProviderId"
         left join "MarketplaceCarrier" mc on mc.id = m."marketplaceCarrierId"
-        where m."movementRequestId" = mr.id) as movements
+        where m."movementRequestId" = mr.id) as movements,
+      ${arrivalJsonSql(sql.ref("mr.id"), sql.ref("d.countryCode"), sql.ref("d.timezone"))} as "estimatedArrival"
     from "MovementRequest" mr
     join "Site" o on o.id = mr."originSiteId"
     join "Site" d on d.id = mr."destinationSiteId"
@@ -229,6 +234,23 @@ export function boardRowsSql(read: BoardRead): RawBuilder<BoardRowSource> {
     order by ${orderSql(keys, sort, Boolean(read.backwards), (key) =>
       keyExpression(key, { origin: "o", destination: "d" }),
     )}`;
+}
+
+/** The stored estimated arrival window of a request with its destination's zone, as JSON (or null). */
+function arrivalJsonSql(requestId: Sql, countryCode: Sql, timezone: Sql): Sql {
+  const iso = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`(select json_build_object('earliest', ${iso("e.earliest")}, 'latest', ${iso("e.latest")},
+      'countryCode', ${countryCode}, 'timezone', ${timezone})
+    from "MovementEta" e where e."movementRequestId" = ${requestId})`;
+}
+
+/** The detail panel's estimated arrival (its row is read by the ORM). */
+export async function readBoardArrival(requestId: string): Promise<BoardArrivalSource | null> {
+  const { rows } = await sql<{ arrival: BoardArrivalSource | null }>`
+    select ${arrivalJsonSql(sql`r.id`, sql`d."countryCode"`, sql`d.timezone`)} as arrival
+    from "MovementRequest" r join "Site" d on d.id = r."destinationSiteId"
+    where r.id = ${requestId}`.execute(kysely());
+  return rows[0]?.arrival ?? null;
 }
 
 /** How many rows match, counted up to `cap` (then it stops). */

@@ -25,6 +25,7 @@ import { formatMoney, money, type Money } from "@/lib/movement-requests/money";
 import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
 import { AT_RISK_EVENT, BACK_ON_TRACK_EVENT } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
+import { readBoardArrival } from "@/lib/movement-requests/board/board-sql";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 
@@ -136,7 +137,7 @@ export async function getBoardDetail(
   }
   const legIds = request.movements.map((leg) => leg.id);
   const legNumbers = new Map(request.movements.map((leg) => [leg.id, leg.legNumber]));
-  const [events, configured] = await Promise.all([
+  const [events, configured, estimatedArrival] = await Promise.all([
     db().event.findMany({
       where: {
         organisationId,
@@ -162,10 +163,11 @@ export async function getBoardDetail(
       include: { provider: { select: { id: true, name: true, transportMethods: true } } },
       orderBy: { provider: { name: "asc" } },
     }),
+    readBoardArrival(request.id),
   ]);
 
   return {
-    row: toBoardRow(request, utcToday(now)),
+    row: toBoardRow({ ...request, estimatedArrival }, utcToday(now)),
     version: request.version,
     profile: request.profile,
     notes: request.notes,

@@ -4,6 +4,7 @@
 // movement.eta_changed, delivered signed to a real receiver by the worker.
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as cancelRequest } from "@/app/v1/movement-requests/[requestId]/cancel/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
 import { kysely } from "@/lib/db";
 import { movementEtaChangedEnvelopeSchema } from "@/lib/events/envelope-schema";
@@ -141,6 +142,62 @@ describe("estimatedArrival", () => {
       originSiteId: world.sites.manchester.id,
       destinationSiteId: world.sites.leeds.id,
     });
+  });
+});
+
+describe("the outcome", () => {
+  it("is recorded once the request is delivered, against the window it had at collection; the window goes", async () => {
+    const created = await createRequest();
+    await refreshEstimatedArrivals();
+    await operateOk(world, "assign", created.id, { driverId });
+    await operateOk(world, "collected", created.id);
+    await refreshEstimatedArrivals();
+    await operateOk(world, "delivered", created.id);
+    const pass = await refreshEstimatedArrivals();
+    expect(pass?.outcomes).toBe(1);
+
+    const { completedOn } = await kysely()
+      .selectFrom("MovementRequest")
+      .select("completedOn")
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
+    const outcome = await kysely()
+      .selectFrom("EtaOutcome")
+      .selectAll()
+      .where("movementRequestId", "=", created.id)
+      .executeTakeFirstOrThrow();
+    // Delivered today, years before the schedule's window (2031-06-10 from 12:00 at Leeds, 11:00 UTC).
+    const minutesEarly = Math.round((Date.parse("2031-06-10T11:00:00Z") - completedOn!.getTime()) / 60_000);
+    expect(outcome).toMatchObject({
+      organisationId: world.organisation.id,
+      originSiteId: world.sites.manchester.id,
+      destinationSiteId: world.sites.leeds.id,
+      driverId,
+      providerId: null,
+      basis: "SCHEDULE",
+      minutesOff: minutesEarly,
+    });
+    expect(await storedEta(created.id)).toBeUndefined();
+  });
+
+  it("is not recorded for a request cancelled, whose window goes too", async () => {
+    const created = await createRequest();
+    await refreshEstimatedArrivals();
+    const cancelled = await callRoute(cancelRequest, {
+      method: "POST",
+      path: `/v1/movement-requests/${created.id}/cancel`,
+      apiKey: world.integrationKey,
+      params: { requestId: created.id },
+    });
+    expect(cancelled.status).toBe(200);
+    await refreshEstimatedArrivals();
+    expect(await storedEta(created.id)).toBeUndefined();
+    const outcome = await kysely()
+      .selectFrom("EtaOutcome")
+      .select("movementRequestId")
+      .where("movementRequestId", "=", created.id)
+      .executeTakeFirst();
+    expect(outcome).toBeUndefined();
   });
 });
 

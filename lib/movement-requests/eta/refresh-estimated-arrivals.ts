@@ -3,6 +3,8 @@
 // positions, only at the requests whose vehicle reported since. In the same transaction it
 //   - summarises newly delivered legs' trips, which the lanes' road factor and speed are learned from;
 //   - keeps the window the request had when it was collected, for the accuracy report;
+//   - records how that window turned out for the requests delivered since, and deletes the windows of
+//     the finished ones (record-eta-outcomes.ts);
 //   - publishes `movement.eta_changed` (opt-in) when the window moved 30 minutes or more from the one
 //     last published, bumping the request's version as the at-risk pass does.
 // One instance at a time, under a transaction-scoped advisory lock, skipped when held.
@@ -20,12 +22,20 @@ import {
 import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
 import { estimateArrival, movedEnough, type EtaWindow } from "@/lib/movement-requests/eta/eta-window";
 import { laneKinematics, summariseDeliveredTrips } from "@/lib/movement-requests/eta/lane-kinematics";
+import { recordEtaOutcomes } from "@/lib/movement-requests/eta/record-eta-outcomes";
 import { greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 
 /** pg_try_advisory_xact_lock's key: "eta" as a number no other lock of ours uses. */
 export const ETA_LOCK = 0x657461;
 
-export type EtaPass = { evaluated: number; written: number; announced: number; trips: number };
+export type EtaPass = {
+  evaluated: number;
+  written: number;
+  announced: number;
+  trips: number;
+  /** Requests finished since: their outcome recorded (when delivered), their window deleted. */
+  outcomes: number;
+};
 type StoredEta = Selectable<DB["MovementEta"]>;
 type LegPosition = {
   movementRequestId: string;
@@ -49,13 +59,14 @@ export async function refreshEstimatedArrivals(
     }>`SELECT pg_try_advisory_xact_lock(${ETA_LOCK}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return null;
     const trips = await summariseDeliveredTrips(trx, now);
+    const outcomes = await recordEtaOutcomes(trx);
     const requests = await readOpenRequests(
       trx,
       options.onlyNewPositions ? await requestsWithNewPositions(trx) : undefined,
     );
     const ids = requests.map((request) => request.id);
     const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
-    const pass: EtaPass = { evaluated: requests.length, written: 0, announced: 0, trips };
+    const pass: EtaPass = { evaluated: requests.length, written: 0, announced: 0, trips, outcomes };
     for (const request of requests) {
       const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
       if (!window) continue;

@@ -44,3 +44,25 @@ ALTER TABLE "MovementEta" ADD CONSTRAINT "MovementEta_organisationId_fkey" FOREI
 
 -- AddForeignKey
 ALTER TABLE "MovementTrip" ADD CONSTRAINT "MovementTrip_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- CreateTable
+CREATE TABLE "EtaOutcome" (
+    "movementRequestId" TEXT NOT NULL,
+    "organisationId" TEXT NOT NULL,
+    "deliveredAt" TIMESTAMP(3) NOT NULL,
+    "businessArea" "BusinessArea" NOT NULL,
+    "originSiteId" TEXT NOT NULL,
+    "destinationSiteId" TEXT NOT NULL,
+    "providerId" TEXT,
+    "driverId" TEXT,
+    "basis" "EtaBasis" NOT NULL,
+    "minutesOff" INTEGER NOT NULL,
+
+    CONSTRAINT "EtaOutcome_pkey" PRIMARY KEY ("movementRequestId")
+);
+
+-- CreateIndex
+CREATE INDEX "EtaOutcome_organisationId_deliveredAt_idx" ON "EtaOutcome"("organisationId", "deliveredAt");
+
+-- AddForeignKey
+ALTER TABLE "EtaOutcome" ADD CONSTRAINT "EtaOutcome_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
