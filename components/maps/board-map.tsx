@@ -121,9 +121,10 @@ function useMapLayers(
         const properties = point.properties;
         if ("cluster" in properties && properties.cluster) {
           const clusterId = properties.cluster_id;
+          const name = `${properties.point_count} vehicles: zoom in`;
           L.marker([latitude, longitude], {
             keyboard: true,
-            title: `${properties.point_count} vehicles: zoom in`,
+            title: name,
             icon: L.divIcon({
               className: "",
               html: `<span class="flex size-9 items-center justify-center rounded-full border-2 border-white bg-blue-700 text-sm font-semibold text-white shadow">${properties.point_count}</span>`,
@@ -131,7 +132,10 @@ function useMapLayers(
             }),
           })
             .on("click", () => map.flyTo([latitude, longitude], index.getClusterExpansionZoom(clusterId)))
-            .addTo(vehicles);
+            .addTo(vehicles)
+            // Its text is the bare count: the name a screen reader says is the whole sentence.
+            .getElement()
+            ?.setAttribute("aria-label", name);
         } else {
           const vehicle = properties as VehicleProperties;
           L.marker([latitude, longitude], {

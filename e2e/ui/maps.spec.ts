@@ -14,8 +14,23 @@ const SIZES = [
 ];
 const SHOTS = "e2e/screenshots";
 
+/** The other sizes a page must fit: a small phone, a tablet, a TV. */
+const OTHER_SIZES = [
+  { width: 360, height: 640 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 720 },
+];
+
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** No sideways scroll at the other sizes either (the page as it stands, resized). */
+async function expectFitsEverySize(page: Page) {
+  for (const size of OTHER_SIZES) {
+    await page.setViewportSize(size);
+    await expectNoSidewaysScroll(page);
+  }
 }
 
 /** The position Leaflet gave a marker on the screen. */
@@ -44,6 +59,9 @@ test("the board's map: sites, lanes and a vehicle that moves live; a click opens
     await expectAccessible(page);
     await page.screenshot({ path: `${SHOTS}/board-map-${size.width}x${size.height}.png` });
   }
+
+  await expectFitsEverySize(page);
+  await page.setViewportSize(SIZES[1]!);
 
   // A new position over the operations API: the marker moves within 5 s, without a reload.
   const before = await screenPosition(page, id);
@@ -152,8 +170,41 @@ test("an admin drops a site's pin: a click on the map moves it, saved where ever
     await page.screenshot({ path: `${SHOTS}/site-pin-${size.width}x${size.height}.png` });
   }
 
+  await expectFitsEverySize(page);
+
   // A typed latitude out of range is refused in the form, nothing sent.
   await page.getByLabel("Latitude").fill("123");
   await page.getByRole("button", { name: "Save the pin" }).click();
   await expect(page.getByText("A latitude lies between −90 and 90.")).toBeVisible();
+});
+
+test("vehicles close together are one cluster with their count; its click zooms in to each of them", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = `CL${(Date.now() % 90) + 10} CU`;
+  const ids: string[] = [];
+  // Three vehicles within 300 m: one cluster at any zoom the map fits them to (it stops at 12).
+  for (const [index, offset] of [0, 0.002, 0.004].entries()) {
+    const id = await onTheRoad(request, `${tag}${"ABC"[index]}`);
+    await report(request, id, 53.48 + offset, -2.24 + offset);
+    ids.push(id);
+  }
+  await signIn(page, DEMO_STAFF.dispatcher);
+  await page.setViewportSize(SIZES[1]!);
+  await page.goto(`/board?view=map&q=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole("status").filter({ hasText: /3 vehicles on the road/ })).toBeVisible();
+  const cluster = page.getByRole("button", { name: "3 vehicles: zoom in" });
+  await expect(cluster).toBeVisible();
+  await expect(page.locator("[data-request-id]")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/board-map-cluster-1920x1080.png` });
+  // Each click zooms to where the cluster splits; a part may still be a smaller cluster.
+  const anyCluster = page.getByRole("button", { name: /^\d+ vehicles: zoom in$/ });
+  await expect(async () => {
+    if (await anyCluster.count()) await anyCluster.first().click();
+    for (const id of ids)
+      await expect(page.locator(`[data-request-id="${id}"]`)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectAccessible(page);
 });
