@@ -68,12 +68,14 @@ export function BoardMapView({
       <p role="status" className="text-sm text-slate-600">
         {failed
           ? "The map could not be refreshed; it tries again with the next change."
-          : data
-            ? `${count(
-                data.lanes.reduce((sum, lane) => sum + lane[2], 0),
-                "movement",
-              )} on ${count(data.lanes.length, "lane")}; ${count(vehicles, "vehicle")} on the road with a position${data.vehiclesTruncated ? " (the newest shown)" : ""}.`
-            : "Loading the map…"}
+          : data && data.lanes.length === 0 && vehicles === 0
+            ? "No open movement matches these filters: the map shows open movements only."
+            : data
+              ? `${count(
+                  data.lanes.reduce((sum, lane) => sum + lane[2], 0),
+                  "movement",
+                )} on ${count(data.lanes.length, "lane")}; ${count(vehicles, "vehicle")} on the road with a position${data.vehiclesTruncated ? " (the newest shown)" : ""}.`
+              : "Loading the map…"}
       </p>
     </section>
   );

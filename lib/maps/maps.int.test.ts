@@ -112,10 +112,15 @@ describe("the board's map", () => {
     expect(theirMap.sites.some((site) => site[0] === manchester.id)).toBe(false);
   });
 
-  it("applies the board's filters: a status filter (delivered ones too), the destination, the search", async () => {
-    const byStatus = await boardMap("status=DELIVERED");
-    expect(byStatus.lanes.map((lane) => lane[2])).toEqual([1]);
-    expect(byStatus.vehicles).toEqual([]);
+  it("applies the board's filters to the open movements: the status, the destination, the search", async () => {
+    const onlyEnded = await boardMap("status=DELIVERED,CANCELLED");
+    expect(onlyEnded).toMatchObject({ lanes: [], vehicles: [] });
+    expect(onlyEnded.sites).toHaveLength(Object.keys(world.sites).length);
+    const planned = await boardMap("status=PLANNED,DELIVERED");
+    expect(planned.lanes.map((lane) => lane[2])).toEqual([1]);
+    expect(planned.vehicles).toEqual([]);
+    const onTheRoad = await boardMap("status=IN_PROGRESS");
+    expect(onTheRoad.vehicles.map((vehicle) => vehicle[3])).toEqual(["RO11 ADS"]);
     const toYokohama = await boardMap(`destination=${world.sites.yokohama.id}`);
     expect(toYokohama.lanes.map((lane) => lane[2])).toEqual([1]);
     expect(toYokohama.vehicles).toEqual([]);
