@@ -70,7 +70,9 @@ test("the board's map: sites, lanes and a vehicle that moves live; a click opens
 
   // The same filters as the table: a search that leaves the vehicle out takes it off the map.
   await page.goto("/board?view=map&q=NOSUCHVRM");
-  await expect(page.getByRole("status").filter({ hasText: /0 vehicles on the road/ })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: /No open movement matches these filters/ }),
+  ).toBeVisible();
   await expect(page.locator(`[data-request-id="${id}"]`)).toHaveCount(0);
 
   for (const size of SIZES) {
