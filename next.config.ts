@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
-import { securityHeaders } from "./lib/security/response-headers.mjs";
+import { GEOLOCATION_PAGES, permissionsPolicy, securityHeaders } from "./lib/security/response-headers.mjs";
 import { TRACKING_RESPONSE_HEADERS } from "./lib/movement-requests/tracking-headers";
 
 const nextConfig = (phase: string): NextConfig => ({
@@ -11,6 +11,11 @@ const nextConfig = (phase: string): NextConfig => ({
     const production = phase !== PHASE_DEVELOPMENT_SERVER;
     return [
       { source: "/:path*", headers: securityHeaders({ production }) },
+      // A later rule's header replaces an earlier one's: the job pages may ask for the position.
+      ...GEOLOCATION_PAGES.map((source) => ({
+        source,
+        headers: [{ key: "Permissions-Policy", value: permissionsPolicy({ geolocation: true }) }],
+      })),
       // A customer's tracking page: private to them, never indexed.
       {
         source: "/track/:path*",

@@ -1,8 +1,15 @@
-// The job as a carrier reads it on a phone: the vehicle, where from and to (full addresses), when it
-// is ready and due (calendar days at each site, the site's zone named), whom to call, and its legs.
+// The job as a carrier reads it on a phone: the vehicle, where from and to (full addresses, directions
+// and the site's number), when it is ready and due (calendar days at each site, the site's zone
+// named), whom to call, and its legs.
+import { SiteLinks } from "@/components/carrier-jobs/site-links";
+import { telUrl } from "@/lib/carrier-jobs/directions";
 import type { JobSite, JobView } from "@/lib/carrier-jobs/schemas";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
-import { formatTrackingDay, timeZoneLabel } from "@/lib/movement-requests/tracking-times";
+import {
+  formatDeliveryDeadline,
+  formatTrackingDay,
+  timeZoneLabel,
+} from "@/lib/movement-requests/tracking-times";
 
 function Place({ label, site, when }: { label: string; site: JobSite; when: string }) {
   return (
@@ -14,15 +21,12 @@ function Place({ label, site, when }: { label: string; site: JobSite; when: stri
       <dd className="text-sm text-slate-600">
         Local time at the site ({timeZoneLabel(site.timeZone, new Date())}, {site.timeZone})
       </dd>
+      <SiteLinks site={site} />
     </div>
   );
 }
 
 export function JobDetails({ view }: { view: JobView }) {
-  // A delivery time, when given, says more than the slot it falls in.
-  const deadline = view.deadline.time
-    ? `${formatTrackingDay({ date: view.deadline.date, timeslot: null })}, ${view.deadline.time}`
-    : formatTrackingDay(view.deadline);
   return (
     <div className="space-y-4">
       <header>
@@ -40,7 +44,7 @@ export function JobDetails({ view }: { view: JobView }) {
       </header>
       <dl className="grid gap-3 sm:grid-cols-2">
         <Place label="Collect from" site={view.origin} when={`Ready ${formatTrackingDay(view.ready)}`} />
-        <Place label="Deliver to" site={view.destination} when={`By ${deadline}`} />
+        <Place label="Deliver to" site={view.destination} when={formatDeliveryDeadline(view.deadline)} />
       </dl>
       {view.notes ? (
         <section className="rounded-lg border border-slate-200 bg-white p-4">
@@ -59,6 +63,14 @@ export function JobDetails({ view }: { view: JobView }) {
                   {" · "}
                   <a className="text-blue-700 underline" href={`mailto:${contact.email}`}>
                     {contact.email}
+                  </a>
+                </>
+              ) : null}
+              {contact.phone ? (
+                <>
+                  {" · "}
+                  <a className="text-blue-700 underline" href={telUrl(contact.phone)}>
+                    {contact.phone}
                   </a>
                 </>
               ) : null}

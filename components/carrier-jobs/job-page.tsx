@@ -6,6 +6,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { AbortControl } from "@/components/board/stop-controls";
 import { JobDetails } from "@/components/carrier-jobs/job-details";
+import { installJobApp } from "@/components/carrier-jobs/keep-for-offline";
+import { PositionSharing } from "@/components/carrier-jobs/position-sharing";
 import {
   enqueueAction,
   flushQueue,
@@ -72,7 +74,8 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
     async (results: SendResult[]) => {
       setQueued(readQueue(token));
       const last = results.at(-1);
-      if (!last) return;
+      // Nothing was sent: the job as last seen (the network's, or the service worker's copy offline).
+      if (!last) return refresh();
       const refused = results.filter((result) => result.status >= 400);
       setMessage(
         refused.length > 0
@@ -99,9 +102,7 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
     const online = () => void sync();
     online();
     window.addEventListener("online", online);
-    if (installable && "serviceWorker" in navigator) {
-      navigator.serviceWorker.register("/jobs/sw.js", { scope: "/jobs/" }).catch(() => undefined);
-    }
+    if (installable) void installJobApp();
     return () => window.removeEventListener("online", online);
   }, [sync, installable]);
 
@@ -157,6 +158,10 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
           Waiting for a signal to send:{" "}
           {[...queuedProofs, ...queued.map((item) => DONE_LABEL[item.body.action])].join(", ")}.
         </Notice>
+      ) : null}
+      {/* Mounted while on the road, whatever else shows: the proof form at delivery keeps it sharing. */}
+      {view.onTheRoad ? (
+        <PositionSharing base={base} queueKey={token} organisation={view.organisation} />
       ) : null}
       {proofFor && actions.includes(proofFor) ? (
         <ProofForm

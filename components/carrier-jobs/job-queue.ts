@@ -43,18 +43,8 @@ export function flushQueue(token: string, actionsUrl: string): Promise<SendResul
 async function sendAll(token: string, actionsUrl: string): Promise<SendResult[]> {
   const results: SendResult[] = [];
   for (const item of readQueue(token)) {
-    let response: Response;
-    try {
-      response = await fetch(actionsUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(item.body),
-        cache: "no-store",
-      });
-    } catch {
-      break;
-    }
-    if (response.status >= 500) break;
+    const response = await postQueued(actionsUrl, item.body);
+    if (!response) break;
     const answer: unknown = await response.json().catch(() => null);
     writeQueue(
       token,
@@ -63,4 +53,19 @@ async function sendAll(token: string, actionsUrl: string): Promise<SendResult[]>
     results.push({ body: item.body, status: response.status, answer });
   }
   return results;
+}
+
+/** POSTs a queued write; null when it got no answer (no signal, or a 5xx): it stays queued. */
+export async function postQueued(url: string, body: unknown): Promise<Response | null> {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+    });
+    return response.status >= 500 ? null : response;
+  } catch {
+    return null;
+  }
 }

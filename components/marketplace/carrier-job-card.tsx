@@ -5,12 +5,9 @@ import { Badge } from "@/components/ui/badge";
 import type { CarrierJob } from "@/lib/marketplace/list-carrier-jobs";
 import { formatMoney } from "@/lib/movement-requests/money";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
-import { formatTrackingDay } from "@/lib/movement-requests/tracking-times";
+import { formatDeliveryDeadline, formatTrackingDay } from "@/lib/movement-requests/tracking-times";
 
 export function JobCard({ job, children }: { job: CarrierJob; children?: ReactNode }) {
-  const deadline = job.deliverBy.time
-    ? `${formatTrackingDay({ date: job.deliverBy.date, timeslot: null })}, ${job.deliverBy.time}`
-    : formatTrackingDay({ date: job.deliverBy.date, timeslot: job.deliverBy.slot });
   return (
     <article
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
@@ -44,7 +41,7 @@ export function JobCard({ job, children }: { job: CarrierJob; children?: ReactNo
           <dd className="break-words text-slate-900">
             {job.destination.name}, {job.destination.city} {job.destination.postcode}
           </dd>
-          <dd className="text-slate-700">By {deadline}</dd>
+          <dd className="text-slate-700">{formatDeliveryDeadline(job.deliverBy)}</dd>
         </div>
         <div>
           <dt className="font-medium text-slate-600">Estimate</dt>

@@ -6,6 +6,7 @@ import { useCallback } from "react";
 import type { BoardActions } from "@/components/board/board-actions";
 import { DetailSection } from "@/components/board/detail-section";
 import { usePanelData } from "@/components/board/use-panel-data";
+import { POSITION_PROBLEM_TEXT } from "@/components/proofs/phone-position";
 import { PHOTO_SLOT_LABEL, panelLabel } from "@/lib/proofs/photo-slots";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 
@@ -46,7 +47,9 @@ function ProofCard({ proof }: { proof: ProofView }) {
         <dd>
           {proof.position
             ? `${proof.position.latitude.toFixed(5)}, ${proof.position.longitude.toFixed(5)}`
-            : "Not allowed by the phone"}
+            : proof.positionProblem
+              ? `None: ${POSITION_PROBLEM_TEXT[proof.positionProblem]}`
+              : "None recorded"}
         </dd>
       </dl>
       <ul className="flex flex-wrap gap-2" aria-label="Photos">

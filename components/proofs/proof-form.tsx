@@ -4,8 +4,9 @@
 // the vehicle and their signature, the time, and the position when the phone allows it. Nothing is
 // sent from here: the proof is queued on the phone (proof-queue.ts) with the photos' and its own ids,
 // and the page sends it (now, or when the signal returns) before the collected/delivered action.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { PhotoInput, type TakenPhoto } from "@/components/proofs/photo-input";
+import { POSITION_PROBLEM_TEXT, usePositionOnce } from "@/components/proofs/phone-position";
 import { SignaturePad } from "@/components/proofs/signature-pad";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
@@ -21,7 +22,6 @@ import type { ProofBody } from "@/lib/proofs/schemas";
 
 type Kind = ProofBody["kind"];
 type Damage = { key: string; panel: DamagePanel; note: string; photo?: TakenPhoto };
-type Position = NonNullable<ProofBody["position"]>;
 export type RecordedProof = { body: ProofBody; photos: { id: string; blob: Blob }[] };
 
 type Props = {
@@ -38,26 +38,8 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
   const [damage, setDamage] = useState<Damage[]>([]);
   const [personName, setPersonName] = useState("");
   const [signature, setSignature] = useState<Blob | null>(null);
-  // The form opens on a tap (never server-rendered), so navigator is there.
-  const [position, setPosition] = useState<Position | null | "asking">(() =>
-    "geolocation" in navigator ? "asking" : null,
-  );
+  const position = usePositionOnce();
   const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    // Optional: a phone that refuses (or has no fix in 10 s) records the proof without a position.
-    if (!("geolocation" in navigator)) return;
-    navigator.geolocation.getCurrentPosition(
-      ({ coords }) =>
-        setPosition({
-          latitude: coords.latitude,
-          longitude: coords.longitude,
-          accuracyMetres: coords.accuracy,
-        }),
-      () => setPosition(null),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
-    );
-  }, []);
 
   const handedBy = kind === "collection" ? "Handed over by" : "Received by";
 
@@ -86,7 +68,8 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
       ...(odometer !== "" ? { odometer: Number(odometer) } : {}),
       personName: personName.trim(),
       signaturePhotoId: signaturePhoto.id,
-      ...(position && position !== "asking" ? { position } : {}),
+      ...(typeof position === "object" ? { position } : {}),
+      ...(typeof position === "string" && position !== "asking" ? { positionProblem: position } : {}),
       photos: taken.map(({ slot, photo }) => ({ slot, photoId: photo.id })),
       damage: damage.map((item) => ({
         panel: item.panel,
@@ -183,9 +166,9 @@ export function ProofForm({ kind, requiredSlots, busy, onCancel, onRecord }: Pro
       <p className="text-sm text-slate-700" data-testid="proof-position">
         {position === "asking"
           ? "Finding the position…"
-          : position
+          : typeof position === "object"
             ? "Position recorded."
-            : "No position (the phone did not allow it): the proof is recorded without it."}
+            : `No position (${POSITION_PROBLEM_TEXT[position]}): the proof is recorded without it.`}
       </p>
       {problem ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-2 text-sm text-red-900">

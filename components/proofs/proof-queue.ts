@@ -5,6 +5,7 @@
 // proof (2xx, or a 4xx refusal for good); a lost signal or a 5xx leaves it queued, and the next flush
 // sends the same ids and key again, so a replay never doubles it. Proofs go before the job's actions
 // (job-page.tsx), so the collected/delivered webhook finds its proof.
+import { runInStore } from "@/components/proofs/phone-database";
 import type { ProofBody } from "@/lib/proofs/schemas";
 
 export type QueuedProof = {
@@ -15,31 +16,9 @@ export type QueuedProof = {
 };
 export type ProofSendResult = { body: ProofBody; status: number; answer: unknown };
 
-const DATABASE = "vms-proofs";
-const STORE = "proofs";
 const linkOf = (token: string) => token.slice(0, 12);
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "key" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("IndexedDB is not available"));
-  });
-}
-
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const database = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const request = work(database.transaction(STORE, mode).objectStore(STORE));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
-    });
-  } finally {
-    database.close();
-  }
-}
+const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) =>
+  runInStore("proofs", mode, work);
 
 export async function enqueueProof(
   token: string,

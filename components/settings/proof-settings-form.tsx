@@ -6,6 +6,8 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { ProofSettings } from "@/lib/organisations/proof-settings-schema";
 import { PHOTO_SLOT_LABEL, REQUIRABLE_PHOTO_SLOTS, type RequirablePhotoSlot } from "@/lib/proofs/photo-slots";
@@ -19,6 +21,7 @@ export function ProofSettingsForm({ initial, saveAction }: Props) {
   const [pending, startTransition] = useTransition();
   const [slots, setSlots] = useState<RequirablePhotoSlot[]>(initial.photoSlots);
   const [onTrackingPage, setOnTrackingPage] = useState(initial.onTrackingPage);
+  const [dispatchPhone, setDispatchPhone] = useState(initial.dispatchPhone ?? "");
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
 
   function toggle(slot: RequirablePhotoSlot, checked: boolean) {
@@ -28,7 +31,7 @@ export function ProofSettingsForm({ initial, saveAction }: Props) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     startTransition(async () => {
-      const result = await saveAction({ photoSlots: slots, onTrackingPage });
+      const result = await saveAction({ photoSlots: slots, onTrackingPage, dispatchPhone });
       setOutcome(
         result.ok
           ? { ok: true, message: "Saved: carriers' proof forms ask for these photos from now on." }
@@ -73,6 +76,23 @@ export function ProofSettingsForm({ initial, saveAction }: Props) {
               received it; never the signature or the position)
             </span>
           </label>
+          <div>
+            <Label htmlFor="dispatch-phone">Dispatch phone (carriers call it from the job page)</Label>
+            <Input
+              id="dispatch-phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              className="mt-1.5 max-w-60"
+              placeholder="+441612345678"
+              aria-describedby="dispatch-phone-hint"
+              value={dispatchPhone}
+              onChange={(event) => setDispatchPhone(event.target.value)}
+            />
+            <p id="dispatch-phone-hint" className="mt-1 text-sm text-slate-600">
+              International form. A site&apos;s own number, when it has one, is offered first.
+            </p>
+          </div>
           <div role="status" className="empty:hidden">
             {outcome ? <Alert tone={outcome.ok ? "success" : "danger"}>{outcome.message}</Alert> : null}
           </div>

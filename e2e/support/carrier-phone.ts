@@ -91,14 +91,19 @@ export async function phone(browser: Browser) {
 /** The demo marketplace carrier (Moorland Vehicle Transfers, Northgate; serves M, LS and S). */
 export const DEMO_CARRIER = "carrier@demo.test";
 
-/** A Northgate pool request from Manchester to Leeds (areas M and LS: the demo carrier serves both). */
-export async function marketplaceRequest(request: APIRequestContext, vrm: string): Promise<string> {
+/** Northgate's site ids by their codes ("MAN1", "LDS1"). */
+export async function siteIdsOfA(request: APIRequestContext): Promise<(code: string) => string> {
   const sites = (
     (await (await request.get("/v1/infrastructure/sites", { headers: integration() })).json()) as {
       data: { id: string; code: string }[];
     }
   ).data;
-  const site = (code: string) => sites.find((candidate) => candidate.code === code)!.id;
+  return (code) => sites.find((candidate) => candidate.code === code)!.id;
+}
+
+/** A Northgate pool request from Manchester to Leeds (areas M and LS: the demo carrier serves both). */
+export async function marketplaceRequest(request: APIRequestContext, vrm: string): Promise<string> {
+  const site = await siteIdsOfA(request);
   const created = await request.post("/v1/movement-requests/create-in-planning-pool", {
     headers: integration(),
     data: {

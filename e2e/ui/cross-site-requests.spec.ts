@@ -164,12 +164,13 @@ function cookieRoutes(): string[] {
 }
 
 /**
- * The routes outside /v1 that take a write: a carrier's action, proof and proof photos through its job
+ * The routes outside /v1 that take a write: a carrier's action, positions, proof and proof photos through its job
  * link, authorised by the link's token in the path, not by a cookie (docs/carrier-journey.md). An
  * unknown token is a 404.
  */
 const TOKEN_ROUTES_TAKING_WRITES = new Map([
   ["/jobs/x/actions", "POST"],
+  ["/jobs/x/positions", "POST"],
   ["/jobs/x/proofs", "POST"],
   ["/jobs/x/proof-photos/x", "PUT"],
 ]);
@@ -181,6 +182,7 @@ const TOKEN_ROUTES_TAKING_WRITES = new Map([
  */
 const CARRIER_ROUTES_TAKING_WRITES = new Map([
   ["/carrier/jobs/x/actions", "POST"],
+  ["/carrier/jobs/x/positions", "POST"],
   ["/carrier/jobs/x/proofs", "POST"],
   ["/carrier/jobs/x/proof-photos/x", "PUT"],
 ]);

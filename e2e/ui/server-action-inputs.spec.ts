@@ -245,6 +245,7 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       input({
         photoSlots: ["front_left", "front_right", "rear_left", "rear_right", "odometer"],
         onTrackingPage: true,
+        dispatchPhone: "+441614960000",
       }),
     ),
     withdrawAction: fc.tuple(input({ requestId: records.requestIds[0] })),

@@ -250,6 +250,17 @@ const WALK: Record<string, Walk> = {
       expect(response.status()).toBe(401);
     },
   },
+  "/carrier/jobs/[requestId]/positions": {
+    takes: "[requestId] (the carrier's session and award are the credential)",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      const response = await sessions.dispatcherB.request.post(`/carrier/jobs/${a.requestId}/positions`, {
+        data: { ...PROBE_BODY.positions, idempotencyKey: "tenancy-probe-carrier" },
+        headers: { origin: E2E_BASE_URL },
+      });
+      expect(response.status()).toBe(401);
+    },
+  },
   "/carrier/jobs/[requestId]/proofs": {
     takes: "[requestId] (the carrier's session and award are the credential)",
     probes: () => [],
@@ -310,6 +321,11 @@ const WALK: Record<string, Walk> = {
     probes: () => [],
     custom: (sessions, a) => jobActionsRefused(sessions.adminB, a),
   },
+  "/jobs/[token]/positions": {
+    takes: "[token] (public, unguessable); POST only",
+    probes: () => [],
+    custom: (sessions, a) => jobActionsRefused(sessions.adminB, a, "positions"),
+  },
   "/jobs/[token]/proofs": {
     takes: "[token] (public, unguessable); POST only",
     probes: () => [],
@@ -354,17 +370,26 @@ const WALK: Record<string, Walk> = {
  */
 const MALFORMED_TOKENS = ["..%2F..%2Fetc", "%C3%A9%C3%A9", "%20", "A".repeat(43), "x".repeat(400)];
 
-/** POSTs to A's job actions with ids and malformed tokens in the token's place: 404 each, nothing done. */
-async function jobActionsRefused(context: BrowserContext, a: WorldA): Promise<void> {
+/** POSTs to A's job actions (or positions) with ids and malformed tokens in the token's place: 404 each, nothing done. */
+async function jobActionsRefused(
+  context: BrowserContext,
+  a: WorldA,
+  route: "actions" | "positions" = "actions",
+): Promise<void> {
   const tokens = [a.displayLink.id, a.prepSite.id, a.requestId, a.jobLink.id, ...MALFORMED_TOKENS];
   for (const token of tokens) {
-    const response = await context.request.post(`/jobs/${token}/actions`, {
-      data: { action: "accept", idempotencyKey: `tenancy-probe-${token.length}` },
+    const response = await context.request.post(`/jobs/${token}/${route}`, {
+      data: { ...PROBE_BODY[route], idempotencyKey: `tenancy-probe-${token.length}` },
       headers: { origin: E2E_BASE_URL },
     });
-    expect(response.status(), `POST /jobs/${token}/actions`).toBe(404);
+    expect(response.status(), `POST /jobs/${token}/${route}`).toBe(404);
   }
 }
+
+const PROBE_BODY = {
+  actions: { action: "accept" },
+  positions: { positions: [{ latitude: 53.5, longitude: -2.2, recordedAt: "2026-11-28T10:00:00Z" }] },
+};
 
 async function proofRoutesRefused(context: BrowserContext, a: WorldA): Promise<void> {
   const tokens = [a.displayLink.id, a.prepSite.id, a.requestId, a.jobLink.id, ...MALFORMED_TOKENS];

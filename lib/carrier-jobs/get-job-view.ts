@@ -20,6 +20,9 @@ type SiteRow = {
   postcode: string;
   timezone: string | null;
   countryCode: string;
+  latitude: number;
+  longitude: number;
+  phone: string | null;
 };
 
 export async function getJobView(token: string, now = new Date()): Promise<JobView | null> {
@@ -40,6 +43,9 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       postcode: true,
       timezone: true,
       countryCode: true,
+      latitude: true,
+      longitude: true,
+      phone: true,
     },
   });
   const siteById = new Map(sites.map((site) => [site.id, site]));
@@ -47,7 +53,7 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
   const [organisation, carrierName, contact] = await Promise.all([
     db().organisation.findUniqueOrThrow({
       where: { id: request.organisationId },
-      select: { name: true, proofPhotoSlots: true },
+      select: { name: true, proofPhotoSlots: true, dispatchPhone: true },
     }),
     carrierNameOf(link),
     contactOf(link.createdBy, request.organisationId),
@@ -72,9 +78,16 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       date: toDateOnly(request.deliveryByDate),
       timeslot: request.deliveryByTimeslot,
       time: request.deliveryByTime,
+      onTheDay: request.deliverOnSpecifiedDate,
     },
     notes: request.notes,
-    contacts: [contact ?? { label: `${organisation.name} dispatch`, email: null }],
+    // Whoever offered the job, and the dispatch desk's number when the organisation gives one.
+    contacts: [
+      ...(contact ? [contact] : []),
+      ...(organisation.dispatchPhone || !contact
+        ? [{ label: `${organisation.name} dispatch`, email: null, phone: organisation.dispatchPhone }]
+        : []),
+    ],
     legs: shown.map((leg) => {
       const full = request.movements.find((candidate) => candidate.legNumber === leg.legNumber);
       return {
@@ -85,16 +98,29 @@ export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<J
       };
     }),
     actions: jobActions(link, standingRequest, now),
+    onTheRoad: standing === "active" && own.some((leg) => leg.status === "IN_PROGRESS"),
     proofPhotoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
   };
 }
 
 function toJobSite(site: SiteRow | undefined): JobSite {
-  if (!site) return { name: "Unknown site", address: "", timeZone: "UTC" };
+  if (!site) {
+    return {
+      name: "Unknown site",
+      address: "",
+      timeZone: "UTC",
+      latitude: null,
+      longitude: null,
+      phone: null,
+    };
+  }
   return {
     name: site.name,
     address: [site.addressLine1, site.addressLine2, site.city, site.postcode].filter(Boolean).join(", "),
     timeZone: resolveSiteTimeZone(site) ?? "UTC",
+    latitude: site.latitude,
+    longitude: site.longitude,
+    phone: site.phone,
   };
 }
 
@@ -120,5 +146,5 @@ async function contactOf(actor: string, organisationId: string) {
     where: { email: actor.slice("user:".length), organisationId },
     select: { name: true, email: true },
   });
-  return user ? { label: `${user.name} (dispatcher)`, email: user.email } : null;
+  return user ? { label: `${user.name} (dispatcher)`, email: user.email, phone: null } : null;
 }

@@ -1,5 +1,5 @@
-// The job page's route handlers: the view as JSON for the page's refresh, and the actions, each
-// rate-limited per link and idempotent by its key. Who is acting is the opener's question: a token
+// The job page's route handlers: the view as JSON for the page's refresh, the actions and the
+// positions shared while on the road, each rate-limited per link and idempotent by its key. Who is acting is the opener's question: a token
 // (a driver's or a 3PL's link, no account) or a marketplace carrier's session and award
 // (openCarrierJob); what follows is the same for both.
 import "server-only";
@@ -19,7 +19,8 @@ import {
   storeActionOutcome,
 } from "@/lib/carrier-jobs/job-action-keys";
 import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
-import { jobActionBody } from "@/lib/carrier-jobs/schemas";
+import { recordJobPositions } from "@/lib/carrier-jobs/record-job-positions";
+import { jobActionBody, jobPositionsBody } from "@/lib/carrier-jobs/schemas";
 
 export const NO_STORE = { "cache-control": "no-store", "referrer-policy": "no-referrer" };
 
@@ -47,35 +48,67 @@ export async function jobActionResponse(request: Request, open: JobOpener): Prom
     const parsed = jobActionBody.safeParse((await readJsonBody(request)).value);
     if (!parsed.success) throw validationError(parsed.error, "body");
     const body = parsed.data;
-    const claim = await claimActionKey({
-      jobLinkId: resolved.link.id,
-      idempotencyKey: body.idempotencyKey,
-      action: body.action,
-      requestHash: actionHash(body),
-    });
-    if ("replay" in claim) {
-      const { status, body: text } = claim.replay;
-      return new Response(text, {
-        status,
-        headers: { ...NO_STORE, ...headers, ...contentType(status), "idempotent-replayed": "true" },
-      });
-    }
-    let response: Response;
-    try {
-      response = Response.json(await actOnJob(resolved, body), { headers: { ...NO_STORE, ...headers } });
-    } catch (error) {
-      const appError = toAppError(error);
-      if (appError.code === "INTERNAL_SERVER_ERROR" || appError.code === "SERVICE_UNAVAILABLE") {
-        // Not an answer: the phone retries with the same key, and the action runs then.
-        await releaseActionKey(claim.recordId).catch(() => undefined);
-        throw error;
-      }
-      response = problemResponse(appError);
-    }
-    const text = await response.text();
-    await storeActionOutcome(claim.recordId, { status: response.status, body: text });
-    return new Response(text, { status: response.status, headers: response.headers });
+    return idempotently(resolved, headers, body.action, body, async () =>
+      Response.json(await actOnJob(resolved, body), { headers: { ...NO_STORE, ...headers } }),
+    );
   });
+}
+
+/** POST /jobs/{token}/positions, POST /carrier/jobs/{id}/positions: a batch from the phone, 202 */
+export async function jobPositionsResponse(request: Request, open: JobOpener): Promise<Response> {
+  return answer(async () => {
+    const { resolved, headers } = await open();
+    const parsed = jobPositionsBody.safeParse((await readJsonBody(request)).value);
+    if (!parsed.success) throw validationError(parsed.error, "body");
+    const body = parsed.data;
+    return idempotently(resolved, headers, "positions", body, async () =>
+      Response.json(await recordJobPositions(resolved, body), {
+        status: 202,
+        headers: { ...NO_STORE, ...headers },
+      }),
+    );
+  });
+}
+
+/**
+ * Runs a phone's write once per key: a replay with the same key and body answers the stored outcome
+ * and runs nothing; a failure that is not an answer (5xx) frees the key for the phone's retry.
+ */
+async function idempotently(
+  resolved: ResolvedJobLink,
+  headers: Record<string, string>,
+  action: string,
+  body: { idempotencyKey: string } & Record<string, unknown>,
+  run: () => Promise<Response>,
+): Promise<Response> {
+  const claim = await claimActionKey({
+    jobLinkId: resolved.link.id,
+    idempotencyKey: body.idempotencyKey,
+    action,
+    requestHash: actionHash(body),
+  });
+  if ("replay" in claim) {
+    const { status, body: text } = claim.replay;
+    return new Response(text, {
+      status,
+      headers: { ...NO_STORE, ...headers, ...contentType(status), "idempotent-replayed": "true" },
+    });
+  }
+  let response: Response;
+  try {
+    response = await run();
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === "INTERNAL_SERVER_ERROR" || appError.code === "SERVICE_UNAVAILABLE") {
+      // Not an answer: the phone retries with the same key, and the write runs then.
+      await releaseActionKey(claim.recordId).catch(() => undefined);
+      throw error;
+    }
+    response = problemResponse(appError);
+  }
+  const text = await response.text();
+  await storeActionOutcome(claim.recordId, { status: response.status, body: text });
+  return new Response(text, { status: response.status, headers: response.headers });
 }
 
 export async function openLink(token: string): Promise<OpenedJob> {

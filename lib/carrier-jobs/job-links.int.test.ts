@@ -273,3 +273,38 @@ describe("an offer to several drivers", () => {
     expect(states.sort()).toEqual(["active", "declined"]);
   });
 });
+
+describe("what the job page shows", () => {
+  it("each site's pin and number, the dispatch desk's number, the fixed date, and whether it is on the road", async () => {
+    const { manchester, leeds } = world.sites;
+    await database.prisma.site.update({ where: { id: manchester.id }, data: { phone: "+441614960123" } });
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { dispatchPhone: "+441614960000" },
+    });
+    const requestId = await offeredTo([ann]);
+    await database.prisma.movementRequest.update({
+      where: { id: requestId },
+      data: { deliverOnSpecifiedDate: true },
+    });
+    const token = await mailedToken(ann);
+    const offered = await getJobView(token);
+    expect(offered).toMatchObject({
+      origin: { latitude: manchester.latitude, longitude: manchester.longitude, phone: "+441614960123" },
+      destination: { latitude: leeds.latitude, longitude: leeds.longitude, phone: null },
+      deadline: { onTheDay: true },
+      onTheRoad: false,
+    });
+    expect(offered?.contacts).toContainEqual({
+      label: `${world.organisation.name} dispatch`,
+      email: null,
+      phone: "+441614960000",
+    });
+    await act(token, { action: "accept" });
+    expect((await getJobView(token))?.onTheRoad).toBe(false);
+    await act(token, { action: "collected" });
+    expect((await getJobView(token))?.onTheRoad).toBe(true);
+    await act(token, { action: "delivered" });
+    expect((await getJobView(token))?.onTheRoad).toBe(false);
+  });
+});

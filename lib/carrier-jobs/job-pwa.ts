@@ -1,10 +1,14 @@
 // What makes a job page installable and open without a signal: a web manifest per link (it opens
-// that job) and a service worker scoped to /jobs/. The worker keeps the last copy of each page and
-// its scripts (network first, the copy when offline); it never caches a job's live data or actions —
-// those go through the page's own queue (components/carrier-jobs/job-queue.ts), with their keys.
+// that job) and a service worker scoped to /jobs/. The worker answers every GET of a page it controls
+// network first and keeps the last copy, the copy when offline: the page, its scripts and styles, and
+// the job's view (so a reopened page shows the job as last seen). The first visit's page and chunks
+// load before the worker controls it, so the page puts those in the same cache itself
+// (components/carrier-jobs/keep-for-offline.ts). Writes (actions, proofs, positions) are POSTs, never
+// cached: they go through the page's own queues, with their keys.
 import { AppError } from "@/lib/errors/app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { LINK_TOKEN_PATTERN } from "@/lib/security/link-token";
+import { JOB_CACHE } from "@/lib/carrier-jobs/job-cache";
 
 export function jobManifestResponse(token: string): Response {
   if (!LINK_TOKEN_PATTERN.test(token)) return problemResponse(new AppError("NOT_FOUND", "No such job."));
@@ -28,14 +32,13 @@ export function jobManifestResponse(token: string): Response {
 }
 
 const SERVICE_WORKER = `
-const CACHE = "vms-jobs-v1";
+const CACHE = ${JSON.stringify(JOB_CACHE)};
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (url.pathname.endsWith("/view") || url.pathname.endsWith("/actions")) return;
   event.respondWith(
     fetch(request)
       .then((response) => {

@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { abortedBody } from "@/lib/movement-requests/operations/schemas";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
+import { positionsBody } from "@/lib/positions/schemas";
+import type { DeliveryDeadline } from "@/lib/movement-requests/tracking-times";
 import type { RequirablePhotoSlot } from "@/lib/proofs/photo-slots";
 
 /** Made on the phone when the action is taken (a UUID), and sent again unchanged by every retry. */
@@ -21,6 +23,10 @@ export const jobActionBody = z.discriminatedUnion("action", [
 ]);
 export type JobActionBody = z.infer<typeof jobActionBody>;
 
+/** A batch of the phone's positions while its leg is on the road, with the key the phone made for it. */
+export const jobPositionsBody = positionsBody.extend({ idempotencyKey });
+export type JobPositionsBody = z.infer<typeof jobPositionsBody>;
+
 /** What an action answers (and a replay answers again): the request's status after it. */
 export type JobActionOutcome = { action: JobAction; status: MovementRequestStatus };
 
@@ -31,6 +37,11 @@ export type JobSite = {
   name: string;
   address: string;
   timeZone: string;
+  /** Where the directions link points (the site's pin; the address alone can be ambiguous). */
+  latitude: number | null;
+  longitude: number | null;
+  /** The site's desk, E.164, when it has one. */
+  phone: string | null;
 };
 
 /** The job page: what a carrier needs, and only for their own legs. */
@@ -44,12 +55,14 @@ export type JobView = {
   origin: JobSite;
   destination: JobSite;
   ready: { date: string; timeslot: Timeslot };
-  deadline: { date: string; timeslot: Timeslot; time: string | null };
+  deadline: DeliveryDeadline;
   notes: string | null;
-  contacts: { label: string; email: string | null }[];
+  contacts: { label: string; email: string | null; phone: string | null }[];
   /** The legs this carrier holds (every leg while an offer is open). */
   legs: { legNumber: number; status: string; from: string; to: string }[];
   actions: JobAction[];
+  /** One of this carrier's legs is on the road (collected, not delivered): the page may share its position. */
+  onTheRoad: boolean;
   /** The photos the organisation requires in a proof of collection or delivery (lib/proofs). */
   proofPhotoSlots: RequirablePhotoSlot[];
 };

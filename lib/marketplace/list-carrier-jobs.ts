@@ -7,6 +7,7 @@ import type { MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
 import { isExpired } from "@/lib/marketplace/award";
 import { carrierMatches } from "@/lib/marketplace/matching";
 import { money, type Money } from "@/lib/movement-requests/money";
+import type { DeliveryDeadline } from "@/lib/movement-requests/tracking-times";
 import type { MovementRequestStatus, Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
 
 const MAX_JOBS = 200;
@@ -22,7 +23,7 @@ export type CarrierJob = {
   origin: CarrierJobSite;
   destination: CarrierJobSite;
   readyFrom: { date: string; slot: Timeslot };
-  deliverBy: { date: string; slot: Timeslot; time: string | null };
+  deliverBy: DeliveryDeadline;
   estimate: Money | null;
   /** This carrier's own claim or bid, if it made one. */
   myOffer: {
@@ -57,6 +58,7 @@ export async function listCarrierJobs(
       "r.deliveryByDate",
       "r.deliveryByTimeslot",
       "r.deliveryByTime",
+      "r.deliverOnSpecifiedDate",
       "r.estimatedCostCents",
       "r.estimatedCostCurrency",
       "o.name as originName",
@@ -116,8 +118,9 @@ export async function listCarrierJobs(
       readyFrom: { date: toDateOnly(row.readyToCollectFromDate), slot: row.readyToCollectFromTimeslot },
       deliverBy: {
         date: toDateOnly(row.deliveryByDate),
-        slot: row.deliveryByTimeslot,
+        timeslot: row.deliveryByTimeslot,
         time: row.deliveryByTime,
+        onTheDay: row.deliverOnSpecifiedDate,
       },
       estimate: money(row.estimatedCostCents, row.estimatedCostCurrency),
       myOffer:

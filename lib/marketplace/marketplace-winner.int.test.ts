@@ -22,6 +22,7 @@ import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
 import {
   actOnCarrierJob,
   carrierPhotoUploader,
+  postCarrierPositions,
   postCarrierProof,
   viewCarrierJob,
 } from "@/lib/testing/carrier-job-kit";
@@ -198,6 +199,31 @@ describe("the marketplace winner", () => {
     expect(await database.prisma.proof.count({ where: { movementRequestId: requestId } })).toBe(1);
     const after = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
     expect(after.version).toBe(versionAfterFirst);
+  });
+});
+
+describe("the winner's positions on the road", () => {
+  it("are taken from the winner once its leg is collected, as the carrier; nobody else's are", async () => {
+    const requestId = await wonJob();
+    const positions = [{ latitude: 53.6, longitude: -1.9, recordedAt: new Date().toISOString() }];
+    expect((await postCarrierPositions(requestId, { positions })).status).toBe(409);
+    const collection = await uploadCompleteProofWith(carrierPhotoUploader(requestId), "collection");
+    expect((await postCarrierProof(requestId, collection)).status).toBe(201);
+    expect((await actOnCarrierJob(requestId, { action: "collected" })).status).toBe(200);
+    expect(await postCarrierPositions(requestId, { positions })).toMatchObject({
+      status: 202,
+      body: { accepted: 1 },
+    });
+    session.current = loser.session;
+    expect((await postCarrierPositions(requestId, { positions })).status).toBe(404);
+    session.current = otherOrgs.session;
+    expect((await postCarrierPositions(requestId, { positions })).status).toBe(404);
+    session.current = dispatcher;
+    expect((await postCarrierPositions(requestId, { positions })).status).toBe(401);
+    const stored = await database.prisma.vehiclePosition.findMany({
+      where: { movementRequestId: requestId },
+    });
+    expect(stored.map((row) => row.source)).toEqual([`carrier:${winner.scope.carrierId}`]);
   });
 });
 

@@ -97,6 +97,19 @@ describe("the public tracking view", () => {
     });
   });
 
+  it("shows a delivered movement's every step as done, with none current", async () => {
+    const { id, token } = await createTracked();
+    await database.prisma.movementRequest.update({ where: { id }, data: { status: "DELIVERED" } });
+    const view = await getTrackingView(token);
+    expect(view?.status).toBe("DELIVERED");
+    expect(view?.timeline.map((step) => [step.status, step.state])).toEqual([
+      ["BOOKED", "done"],
+      ["DRIVER_ASSIGNED", "done"],
+      ["ON_THE_WAY", "done"],
+      ["DELIVERED", "done"],
+    ]);
+  });
+
   it("expires a while after the movement ended, never while it is open", async () => {
     const { id, token } = await createTracked();
     const later = (days: number) => new Date(Date.now() + days * 86_400_000);

@@ -163,10 +163,12 @@ function timeline(
     }));
   }
   const current = CUSTOMER_PROGRESS.indexOf(status);
+  // Delivered is the end: every step is done, none is still "current".
+  const finished = current === CUSTOMER_PROGRESS.length - 1;
   return CUSTOMER_PROGRESS.map((step, index) => ({
     status: step,
     at: index <= current ? (reachedAt.get(step) ?? null) : null,
     timeZone: zone(step),
-    state: index < current ? "done" : index === current ? "current" : "upcoming",
+    state: index < current || finished ? "done" : index === current ? "current" : "upcoming",
   }));
 }

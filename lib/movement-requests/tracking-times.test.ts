@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatArrivalWindow,
+  formatDeliveryDeadline,
   formatTrackingDay,
   formatTrackingInstant,
   timeZoneLabel,
@@ -21,6 +22,20 @@ describe("the tracking page's times", () => {
     // Another year: it says which.
     expect(formatTrackingDay({ date: "2027-01-20", timeslot: null }, new Date("2026-12-30T10:00:00Z"))).toBe(
       "Wed, 20 Jan 2027",
+    );
+  });
+
+  it("says a carrier's delivery as a deadline, or as the day itself when the date is fixed", () => {
+    const today = new Date("2026-11-28T10:00:00Z");
+    const day = { date: "2026-12-03", timeslot: "ANYTIME", time: null } as const;
+    expect(formatDeliveryDeadline({ ...day, onTheDay: false }, today)).toBe("By Thu 3 Dec");
+    expect(formatDeliveryDeadline({ ...day, onTheDay: true }, today)).toBe("On Thu 3 Dec");
+    expect(formatDeliveryDeadline({ ...day, timeslot: "PM", onTheDay: true }, today)).toBe(
+      "On Thu 3 Dec, afternoon",
+    );
+    // A time says more than its slot.
+    expect(formatDeliveryDeadline({ ...day, timeslot: "PM", time: "16:00", onTheDay: false }, today)).toBe(
+      "By Thu 3 Dec, 16:00",
     );
   });
 

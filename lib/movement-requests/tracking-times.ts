@@ -34,6 +34,17 @@ export function formatTrackingDay(day: TrackingDay, today: Date = new Date()): s
   return slot ? `${date}, ${slot}` : date;
 }
 
+/** When a carrier delivers: by a deadline, or on the day exactly (`deliverOnSpecifiedDate`). */
+export type DeliveryDeadline = { date: string; timeslot: Timeslot; time: string | null; onTheDay: boolean };
+
+/** "By Thu 3 Dec, 16:00", or "On Thu 3 Dec" for a fixed-date delivery: a time says more than a slot. */
+export function formatDeliveryDeadline(deadline: DeliveryDeadline, today: Date = new Date()): string {
+  const day = deadline.time
+    ? `${formatTrackingDay({ date: deadline.date, timeslot: null }, today)}, ${deadline.time}`
+    : formatTrackingDay(deadline, today);
+  return `${deadline.onTheDay ? "On" : "By"} ${day}`;
+}
+
 /**
  * An arrival window in the destination's time ("Today, 14:10–14:45", "Tue 3 Dec, 12:00–18:00",
  * "Tue 3 Dec 22:00 – Wed 4 Dec 02:00"); the page names the zone beside it.

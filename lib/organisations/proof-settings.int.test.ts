@@ -1,5 +1,5 @@
 // The organisation's proof settings screen's action against a real database: an admin saves the
-// minimum photo set and the tracking-page switch of its own organisation (another is untouched); a
+// minimum photo set, the tracking-page switch and the dispatch number of its own organisation (another is untouched); a
 // dispatcher or a carrier is refused; unknown or repeated slots are refused with nothing saved.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { saveProofSettingsAction } from "@/app/(staff)/settings/proofs/actions";
@@ -35,12 +35,18 @@ describe("proof settings", () => {
     const result = await saveProofSettingsAction({
       photoSlots: ["odometer", "front", "keys"],
       onTrackingPage: true,
+      dispatchPhone: " +441614960000 ",
     });
     expect(result.ok).toBe(true);
     expect(await getProofSettings(a.organisation.id)).toEqual({
       photoSlots: ["front", "odometer", "keys"],
       onTrackingPage: true,
+      dispatchPhone: "+441614960000",
     });
+    // Empty clears the number.
+    const cleared = { photoSlots: ["front"], onTrackingPage: true, dispatchPhone: "" };
+    expect((await saveProofSettingsAction(cleared)).ok).toBe(true);
+    expect((await getProofSettings(a.organisation.id)).dispatchPhone).toBeNull();
     expect(await getProofSettings(b.organisation.id)).toEqual(before);
   });
 
@@ -48,10 +54,17 @@ describe("proof settings", () => {
     await signInAs(a.organisation.id, "ADMIN");
     const before = await getProofSettings(a.organisation.id);
     for (const photoSlots of [["signature"], ["front", "front"], ["../etc"]]) {
-      const result = await saveProofSettingsAction({ photoSlots, onTrackingPage: false });
+      const result = await saveProofSettingsAction({ photoSlots, onTrackingPage: false, dispatchPhone: "" });
       expect(result.ok, JSON.stringify(photoSlots)).toBe(false);
     }
-    expect((await saveProofSettingsAction({ photoSlots: [], onTrackingPage: "yes" })).ok).toBe(false);
+    expect(
+      (await saveProofSettingsAction({ photoSlots: [], onTrackingPage: "yes", dispatchPhone: "" })).ok,
+    ).toBe(false);
+    // A dispatch number not in international form.
+    for (const dispatchPhone of ["0161 496 0000", "+44 161 496 0000", "+0161", "call us"]) {
+      const result = await saveProofSettingsAction({ photoSlots: [], onTrackingPage: false, dispatchPhone });
+      expect(result.ok, dispatchPhone).toBe(false);
+    }
     expect(await getProofSettings(a.organisation.id)).toEqual(before);
   });
 

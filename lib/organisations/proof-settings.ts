@@ -7,11 +7,12 @@ import { REQUIRABLE_PHOTO_SLOTS, requiredSlotsOf } from "@/lib/proofs/photo-slot
 export async function getProofSettings(organisationId: string): Promise<ProofSettings> {
   const organisation = await db().organisation.findUniqueOrThrow({
     where: { id: organisationId },
-    select: { proofPhotoSlots: true, proofOnTrackingPage: true },
+    select: { proofPhotoSlots: true, proofOnTrackingPage: true, dispatchPhone: true },
   });
   return {
     photoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
     onTrackingPage: organisation.proofOnTrackingPage,
+    dispatchPhone: organisation.dispatchPhone,
   };
 }
 
@@ -21,6 +22,7 @@ export async function updateProofSettings(organisationId: string, settings: Proo
     data: {
       proofPhotoSlots: REQUIRABLE_PHOTO_SLOTS.filter((slot) => settings.photoSlots.includes(slot)),
       proofOnTrackingPage: settings.onTrackingPage,
+      dispatchPhone: settings.dispatchPhone,
     },
   });
 }

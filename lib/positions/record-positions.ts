@@ -91,9 +91,10 @@ export async function recordPositions(
 }
 
 /**
- * The request's leg in transit (legs run in order, so at most one is), under the request's lock so
- * that a delivery committing meanwhile is seen. 404 for another organisation's (or profile's) request,
- * 409 when no leg is on the road, or when the acting carrier does not carry it.
+ * The request's leg in transit (legs run in order, so at most one is). 404 for another organisation's
+ * (or profile's) request, 409 when no leg is on the road, or when the acting carrier does not carry it.
+ * No lock on the request: a share lock would write to its row on every call, and a position that races
+ * the delivery's commit is one taken a moment before it, true either way.
  */
 async function legOnTheRoad(tx: Kdb, scope: ActorScope, requestId: string) {
   let request = tx
@@ -102,7 +103,7 @@ async function legOnTheRoad(tx: Kdb, scope: ActorScope, requestId: string) {
     .where("id", "=", requestId)
     .where("organisationId", "=", scope.organisationId);
   if (scope.profileId) request = request.where("profileId", "=", scope.profileId);
-  const found = await request.forShare().executeTakeFirst();
+  const found = await request.executeTakeFirst();
   if (!found)
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   const legs = await tx

@@ -1,6 +1,7 @@
 // A proof as the service shows it (board panel, operations API, webhooks' extension, tracking page):
 // pure zod, so the OpenAPI document and the webhook envelope's schema can use it.
 import { z } from "zod";
+import { PositionProblem } from "@/lib/generated/prisma/enums";
 import { DAMAGE_PANELS, PHOTO_SLOTS } from "@/lib/proofs/photo-slots";
 
 export const PROOF_KINDS = ["collection", "delivery"] as const;
@@ -32,6 +33,10 @@ export const proofSchema = z
       .object({ latitude: z.number(), longitude: z.number(), accuracyMetres: z.number().optional() })
       .optional()
       .meta({ description: "Where the phone was, when its owner allowed it" }),
+    positionProblem: z.enum(PositionProblem).optional().meta({
+      description:
+        "Why there is no `position`, as the phone saw it: REFUSED (by its owner), BLOCKED (by the page's policy), NO_FIX (no fix in time), NO_GPS (the phone gives none)",
+    }),
     damage: z.array(
       z.object({ panel: z.enum(DAMAGE_PANELS), note: z.string(), photoUrl: z.url().optional() }),
     ),

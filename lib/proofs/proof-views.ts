@@ -66,6 +66,7 @@ export function toProofView(proof: ProofWithPhotos, expiresAt: Date): ProofView 
           },
         }
       : {}),
+    ...(proof.positionProblem !== null ? { positionProblem: proof.positionProblem } : {}),
     damage: damage
       .filter((item): item is StoredDamage & { panel: DamagePanel } => isPanel(item.panel))
       .map((item) => ({

@@ -184,6 +184,34 @@ describe("the operations API and signed links", () => {
     expect((await call(world.integrationKey)).status).toBe(403);
   });
 
+  it("keeps why a proof has no position, and drops a reason sent beside a position", async () => {
+    const list = async (requestId: string) => {
+      const listed = await callRoute(proofsApi, {
+        path: `/v1/operations/movement-requests/${requestId}/proofs`,
+        apiKey: world.operationsKey,
+        params: { requestId },
+      });
+      return ((await listed.json()) as { proofs: Record<string, unknown>[] }).proofs[0];
+    };
+    const blocked = await acceptedJob();
+    const { position: _position, ...withoutPosition } = await uploadCompleteProof(blocked.token);
+    expect((await postProof(blocked.token, { ...withoutPosition, positionProblem: "BLOCKED" })).status).toBe(
+      201,
+    );
+    const listedBlocked = await list(blocked.requestId);
+    expect(listedBlocked).toMatchObject({ positionProblem: "BLOCKED" });
+    expect(listedBlocked).not.toHaveProperty("position");
+
+    const both = await acceptedJob();
+    const withPosition = { ...(await uploadCompleteProof(both.token)), positionProblem: "NO_FIX" };
+    expect((await postProof(both.token, withPosition)).status).toBe(201);
+    expect(await list(both.requestId)).not.toHaveProperty("positionProblem");
+
+    const bad = await acceptedJob();
+    const unknown = { ...(await uploadCompleteProof(bad.token)), positionProblem: "PHONE_SAID_NO" };
+    expect((await postProof(bad.token, unknown)).status).toBe(400);
+  });
+
   it("refuses a tampered or expired link", async () => {
     const { requestId, token } = await acceptedJob();
     await postProof(token, await uploadCompleteProof(token));

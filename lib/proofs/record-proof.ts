@@ -85,6 +85,7 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
           latitude: body.position?.latitude ?? null,
           longitude: body.position?.longitude ?? null,
           accuracyMetres: body.position?.accuracyMetres ?? null,
+          positionProblem: body.position ? null : (body.positionProblem ?? null),
           damage: body.damage.map((item) => ({
             panel: item.panel,
             note: item.note,

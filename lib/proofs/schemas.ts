@@ -1,6 +1,7 @@
 // Proof of collection and delivery (docs/carrier-journey.md): what the phone sends once its photos are
 // uploaded, and what the board, the operations API, the webhooks and the tracking page show.
 import { z } from "zod";
+import { PositionProblem } from "@/lib/generated/prisma/enums";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
 import { DAMAGE_PANELS, PHOTO_SLOTS } from "@/lib/proofs/photo-slots";
 import { PROOF_KINDS } from "@/lib/proofs/proof-schema";
@@ -23,6 +24,8 @@ export const proofBody = z.strictObject({
       accuracyMetres: z.number().min(0).max(100_000).optional(),
     })
     .optional(),
+  /** Why the phone gave no position (kept only when there is none). */
+  positionProblem: z.enum(PositionProblem).optional(),
   photos: z
     .array(
       z.strictObject({ slot: z.enum(PHOTO_SLOTS).exclude(["damage", "signature"]), photoId: clientPhotoId }),

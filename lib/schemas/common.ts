@@ -18,6 +18,12 @@ export const instantSchema = z.iso.datetime({
   error: "Expected an ISO 8601 date-time with offset",
 });
 
+/** A phone number in E.164: "+", the country code and the number, 8 to 15 digits, no spaces. */
+export const e164PhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+[1-9]\d{7,14}$/, "Give the number in international form, for example +441612345678.");
+
 export const moneySchema = z.object({
   centAmount: z.int().describe("Minor currency units"),
   currencyCode: z.string().length(3).describe("ISO 4217"),

@@ -5,12 +5,25 @@
 // Content-Security-Policy needs a nonce per page: proxy.ts sets it
 // (lib/security/content-security-policy.ts). docs/security.md has the whole list.
 
+/**
+ * Only a carrier's job page asks for the phone's position (proofs, and the position shared while the
+ * leg is on the road): there the page itself may (`self`), everywhere else nobody may, so that an
+ * injected script or a frame elsewhere cannot prompt for it.
+ * @param {{ geolocation: boolean }} options
+ */
+export function permissionsPolicy({ geolocation }) {
+  return `camera=(), microphone=(), geolocation=${geolocation ? "(self)" : "()"}, payment=()`;
+}
+
+/** The job link's page and the signed-in carrier's job page (next.config.ts path patterns). */
+export const GEOLOCATION_PAGES = ["/jobs/:token", "/carrier/jobs/:requestId"];
+
 /** @type {ReadonlyArray<{ key: string, value: string }>} */
 export const SECURITY_HEADERS = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
+  { key: "Permissions-Policy", value: permissionsPolicy({ geolocation: false }) },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 

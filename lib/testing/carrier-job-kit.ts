@@ -2,6 +2,7 @@
 // its phone calls them, with whatever session the test has mocked (lib/auth/staff-auth's auth()).
 import { randomUUID } from "node:crypto";
 import { POST as actionsRoute } from "@/app/carrier/jobs/[requestId]/actions/route";
+import { POST as positionsRoute } from "@/app/carrier/jobs/[requestId]/positions/route";
 import { PUT as uploadRoute } from "@/app/carrier/jobs/[requestId]/proof-photos/[photoId]/route";
 import { POST as proofsRoute } from "@/app/carrier/jobs/[requestId]/proofs/route";
 import { GET as viewRoute } from "@/app/carrier/jobs/[requestId]/view/route";
@@ -37,6 +38,19 @@ export async function actOnCarrierJob(requestId: string, body: Record<string, un
     ...body,
   });
   return answerOf(await actionsRoute(request, context));
+}
+
+/** POST /carrier/jobs/{id}/positions with a fresh idempotency key unless the body names one. */
+export async function postCarrierPositions(
+  requestId: string,
+  body: Record<string, unknown>,
+): Promise<Answer> {
+  const context: Context<{ requestId: string }> = { params: Promise.resolve({ requestId }) };
+  const request = json(`/carrier/jobs/${requestId}/positions`, "POST", {
+    idempotencyKey: randomUUID(),
+    ...body,
+  });
+  return answerOf(await positionsRoute(request, context));
 }
 
 /** POST /carrier/jobs/{id}/proofs */

@@ -2,6 +2,7 @@
 // as a phone calls them.
 import { randomUUID } from "node:crypto";
 import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
+import { POST as positionsRoute } from "@/app/jobs/[token]/positions/route";
 import { GET as viewRoute } from "@/app/jobs/[token]/view/route";
 import type { Db } from "@/lib/db";
 import { callRoute } from "@/lib/testing/call-route";
@@ -24,6 +25,18 @@ export async function actOnJobRoute(token: string, body: Record<string, unknown>
   const response = await callRoute((request, context) => actionsRoute(request, context as JobContext), {
     method: "POST",
     path: `/jobs/${token}/actions`,
+    body: { idempotencyKey: randomUUID(), ...body },
+    params: { token },
+  });
+  const text = await response.text();
+  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
+}
+
+/** POST /jobs/{token}/positions with a fresh idempotency key unless the body names one. */
+export async function postJobPositions(token: string, body: Record<string, unknown>) {
+  const response = await callRoute((request, context) => positionsRoute(request, context as JobContext), {
+    method: "POST",
+    path: `/jobs/${token}/positions`,
     body: { idempotencyKey: randomUUID(), ...body },
     params: { token },
   });

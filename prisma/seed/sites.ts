@@ -12,6 +12,8 @@ type SiteData = {
   postcode: string;
   latitude: number;
   longitude: number;
+  /** The site's desk (E.164; Ofcom's drama range): the job page offers it to call. */
+  phone?: string;
   isPrepSite?: boolean;
 };
 
@@ -25,6 +27,7 @@ export const NORTHGATE_SITES: SiteData[] = [
     postcode: "M17 1HG",
     latitude: 53.468,
     longitude: -2.311,
+    phone: "+441614960123",
   },
   {
     code: "LDS1",
@@ -35,6 +38,7 @@ export const NORTHGATE_SITES: SiteData[] = [
     postcode: "LS4 2AZ",
     latitude: 53.804,
     longitude: -1.579,
+    phone: "+441134960456",
   },
   {
     code: "BHM1",
@@ -66,6 +70,7 @@ export const NORTHGATE_SITES: SiteData[] = [
     postcode: "S9 2RX",
     latitude: 53.401,
     longitude: -1.422,
+    phone: "+441144960789",
   },
   {
     code: "WRT1",

@@ -22,6 +22,8 @@ export async function createNorthgate(db: FactoryDb): Promise<DemoTenant> {
     // the proof of delivery shown to the customer on the tracking page.
     proofPhotoSlots: ["front_left", "front_right", "rear_left", "rear_right", "odometer"],
     proofOnTrackingPage: true,
+    // The number a carrier's job page offers when the site has none of its own.
+    dispatchPhone: "+441614960000",
   });
   const profile = await createProfile(db, {
     organisationId: organisation.id,

@@ -9,7 +9,8 @@ import { planWithDriver } from "@/lib/movement-requests/operations/plan-with-dri
 import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { registerEndpoint } from "@/lib/testing/webhook-world";
-import { createDriver, createProfile } from "@/prisma/factories";
+import { acceptedByDriverReason } from "@/lib/movement-requests/actor-names";
+import { createDriver, createProfile, createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -24,6 +25,11 @@ beforeAll(async () => {
     organisationId: world.organisation.id,
     firstname: "Ann",
     surname: "Archer",
+  });
+  await createUser(database.prisma, {
+    organisationId: world.organisation.id,
+    email: "dispatcher@example.test",
+    name: "Dana Dispatcher",
   });
   await registerEndpoint(world, "http://127.0.0.1:9/hook");
   const created = await createPoolRequest(world, { notes: "Keys at reception", externalId: "ORDER-9" });
@@ -62,11 +68,67 @@ describe("getBoardDetail", () => {
       delivery: { actual: null },
     });
     expect(detail.auditTrail.map((entry) => [entry.from, entry.to, entry.actor])).toEqual([
-      ["PLANNED", "IN_PROGRESS", "user:dispatcher@example.test"],
-      ["CREATED", "PLANNED", "user:dispatcher@example.test"],
-      [null, "CREATED", expect.stringMatching(/^api-key:/)],
+      ["PLANNED", "IN_PROGRESS", "Dana Dispatcher (dispatcher@example.test)"],
+      ["CREATED", "PLANNED", "Dana Dispatcher (dispatcher@example.test)"],
+      [null, "CREATED", expect.stringMatching(/^API key “.+”$/)],
     ]);
     expect(detail.auditTrail[1]?.reason).toBe("Leg 1 planned with Ann Archer");
+  });
+
+  it("names every kind of actor in the audit trail, never a raw id, and only from its own organisation", async () => {
+    const named = await createPoolRequest(world);
+    const carrierUser = await createUser(database.prisma, {
+      organisationId: world.organisation.id,
+      role: "CARRIER",
+    });
+    const carrier = await database.prisma.marketplaceCarrier.create({
+      data: {
+        id: newId(),
+        organisationId: world.organisation.id,
+        userId: carrierUser.id,
+        name: "Moorland Transfers",
+        kind: "THIRD_PARTY_LOGISTICS",
+        transportMethods: ["DRIVEN"],
+        postcodeAreas: ["M"],
+        invitedBy: "user:dispatcher@example.test",
+      },
+    });
+    const stranger = await createDriver(database.prisma, {
+      organisationId: other.organisation.id,
+      firstname: "Stan",
+      surname: "Stranger",
+    });
+    const change = (actor: string, reason: string | null, minute: number) => ({
+      id: newId(),
+      movementRequestId: named.id as string,
+      fromStatus: "CREATED" as const,
+      toStatus: "CREATED" as const,
+      actor,
+      reason,
+      occurredAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
+    });
+    await database.prisma.movementRequestStatusChange.createMany({
+      data: [
+        change(`driver:${ann.id}`, null, 1),
+        change(`3pl:${world.providers.fullService.id}`, null, 2),
+        change(`carrier:${carrier.id}`, null, 3),
+        change("system", null, 4),
+        change(`driver:${stranger.id}`, null, 5),
+        change("api-key:vms_gone", acceptedByDriverReason(ann.id), 6),
+      ],
+    });
+    const detail = await getBoardDetail(world.organisation.id, named.id as string);
+    expect(detail.auditTrail.slice(0, 6).map((entry) => [entry.actor, entry.reason])).toEqual([
+      ["API key vms_gone…", "Accepted for Ann Archer (driver)"],
+      ["A driver (no longer listed)", null],
+      ["System", null],
+      ["Moorland Transfers (marketplace carrier)", null],
+      ["Full Service Logistics (3PL)", null],
+      ["Ann Archer (driver)", null],
+    ]);
+    expect(JSON.stringify(detail.auditTrail)).not.toMatch(
+      new RegExp([ann.id, stranger.id, carrier.id].join("|")),
+    );
   });
 
   it("returns the events of the request and its legs, newest first, with their webhook deliveries", async () => {
@@ -86,8 +148,10 @@ describe("getBoardDetail", () => {
       summary: "Leg 1 collected",
       published: true,
     });
-    expect(toInProgress?.summary).toBe("Planned → On its way by user:dispatcher@example.test");
-    expect(toPlanned?.summary).toBe("Awaiting planning → Planned by user:dispatcher@example.test");
+    expect(toInProgress?.summary).toBe("Planned → On its way by Dana Dispatcher (dispatcher@example.test)");
+    expect(toPlanned?.summary).toBe(
+      "Awaiting planning → Planned by Dana Dispatcher (dispatcher@example.test)",
+    );
     expect(created).toMatchObject({
       summary: "Created: Awaiting planning",
       published: false,

@@ -28,6 +28,7 @@ import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-fin
 import { readBoardArrival } from "@/lib/movement-requests/board/board-sql";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
+import { actorNamesOf, actorsInReasons, namedReason } from "@/lib/movement-requests/actor-names";
 
 /** The timeline keeps the newest events; older ones are purged by retention anyway. */
 export const DETAIL_EVENT_LIMIT = 100;
@@ -166,6 +167,11 @@ export async function getBoardDetail(
     readBoardArrival(request.id),
   ]);
 
+  const nameOf = await actorNamesOf(organisationId, [
+    ...request.statusChanges.map((change) => change.actor),
+    ...actorsInReasons(request.statusChanges.map((change) => change.reason)),
+    ...events.flatMap((event) => actorOfPayload(event.payload) ?? []),
+  ]);
   return {
     row: toBoardRow({ ...request, estimatedArrival }, utcToday(now)),
     version: request.version,
@@ -206,8 +212,8 @@ export async function getBoardDetail(
       id: change.id,
       from: change.fromStatus,
       to: change.toStatus,
-      actor: change.actor,
-      reason: change.reason,
+      actor: nameOf(change.actor),
+      reason: namedReason(change.reason, nameOf),
       occurredAt: change.occurredAt.toISOString(),
     })),
     events: events.map((event) => {
@@ -218,7 +224,7 @@ export async function getBoardDetail(
         type: event.type,
         resourceType: event.resourceType,
         legNumber,
-        summary: summarise(event.type, event.payload, legNumber),
+        summary: summarise(event.type, event.payload, legNumber, nameOf),
         occurredAt: event.occurredAt.toISOString(),
         published: event.envelope !== null,
         deliveries: event.deliveries.map((delivery) => {
@@ -253,14 +259,20 @@ function dateSlot(date: Date | null, slot: Timeslot | null): DateSlot {
 }
 
 /** One line for people: what the event says, from its internal payload. */
-function summarise(type: string, payload: unknown, legNumber: number | null): string {
+function summarise(
+  type: string,
+  payload: unknown,
+  legNumber: number | null,
+  nameOf: (actor: string) => string,
+): string {
   const data = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   const label = (value: unknown) => {
     const status = text(value) as MovementRequestStatus | undefined;
     return status && status in BOARD_STATUS_LABEL ? BOARD_STATUS_LABEL[status] : status;
   };
-  const by = text(data.actor) ? ` by ${text(data.actor)}` : "";
+  const actor = actorOfPayload(payload);
+  const by = actor ? ` by ${nameOf(actor)}` : "";
   const leg = legNumber !== null ? `Leg ${legNumber}` : "A leg";
   switch (type) {
     case "movement_request.created":
@@ -300,6 +312,11 @@ function summarise(type: string, payload: unknown, legNumber: number | null): st
     default:
       return type;
   }
+}
+
+function actorOfPayload(payload: unknown): string | undefined {
+  const actor = payload && typeof payload === "object" ? (payload as { actor?: unknown }).actor : undefined;
+  return typeof actor === "string" ? actor : undefined;
 }
 
 function moneyIn(value: unknown): Money | null {

@@ -28,6 +28,7 @@ import {
   type TransitionOptions,
 } from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
+import { acceptedByDriverReason } from "@/lib/movement-requests/actor-names";
 
 export async function acceptMovementRequest(scope: ActorScope, requestId: string, body: AcceptBody = {}) {
   const now = new Date();
@@ -64,7 +65,7 @@ export async function acceptMovementRequest(scope: ActorScope, requestId: string
     const accepted = await transitionMovementRequest(tx, request, "accept", to, {
       actor: scope.actor,
       now,
-      reason: driverId ? `Accepted by driver ${driverId}` : undefined,
+      reason: driverId ? acceptedByDriverReason(driverId) : undefined,
       data,
     });
     if (byCarrier) {
