@@ -21,11 +21,15 @@ export default async function BrandingPage() {
         description={`What ${branding.name}'s customers see at the top of the tracking links you send them.`}
       />
       <BrandingForm initial={branding} saveAction={saveBrandingAction} />
-      {/* Not in the top bar (nine pages fill it at 1280 px): the other organisation setting is one tap away. */}
+      {/* Not in the top bar (nine pages fill it at 1280 px): the other organisation settings are one tap away. */}
       <p className="mt-6 text-slate-700">
         Photos carriers must take, and whether customers see the proof of delivery:{" "}
         <Link href="/settings/proofs" className="font-medium text-blue-700 underline underline-offset-2">
           proof settings
+        </Link>
+        . Where each site stands on the maps:{" "}
+        <Link href="/settings/sites" className="font-medium text-blue-700 underline underline-offset-2">
+          site pins
         </Link>
         .
       </p>
