@@ -19,6 +19,7 @@ import {
   SESSION_COOKIE,
 } from "@/lib/auth/staff-auth.config";
 import { env } from "@/lib/env";
+import { mapTilesOrigin } from "@/lib/maps/map-tiles";
 import { nextWithContentSecurityPolicy } from "@/lib/security/content-security-policy";
 import { isCrossSiteWrite } from "@/lib/security/cross-site-request";
 
@@ -31,7 +32,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     );
   }
   if (isPublicPath(pathname) || (await hasStaffSession(request))) {
-    return nextWithContentSecurityPolicy(request, { development: env().NODE_ENV === "development" });
+    return nextWithContentSecurityPolicy(request, {
+      development: env().NODE_ENV === "development",
+      mapTilesOrigin: mapTilesOrigin(env().MAP_TILES_URL),
+    });
   }
 
   if (isApiPath(pathname)) {

@@ -136,6 +136,20 @@ const settingsSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * The organisation's own map tiles (docs/maps.md): a PMTiles file (…/world.pmtiles) or a tile URL
+   * with {z}/{x}/{y}, over https (http for a local server). Unset, maps draw the basemap that ships with
+   * the app; no third-party tile host is ever the default.
+   */
+  MAP_TILES_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (url) => /\.pmtiles(\?|$)/.test(url) || ["{z}", "{x}", "{y}"].every((part) => url.includes(part)),
+      {
+        message: "Expected a .pmtiles file URL or a tile URL with {z}, {x} and {y}",
+      },
+    )
+    .optional(),
   /** Prep-job kanban ageing: a card turns amber, then red, after this many hours in its stage. */
   KANBAN_AMBER_HOURS: z.coerce.number().positive().default(48),
   KANBAN_RED_HOURS: z.coerce.number().positive().default(72),

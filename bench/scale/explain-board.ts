@@ -2,11 +2,12 @@
 // bounded count, as lib/movement-requests/board/board-sql.ts builds them.
 //   DATABASE_URL=postgres://…/vms_bench_scale npx tsx bench/scale/explain-board.ts 'sort=origin&dir=asc'
 //   options after the view: --count (the count only), --rows (the page only), --limit N (rows read,
-//   e.g. 1000 for a CSV export batch)
+//   e.g. 1000 for a CSV export batch), --map (the Map view's two statements instead: lanes, vehicles)
 import { kysely, sql, type RawBuilder } from "@/lib/db";
 import { BOARD_COUNT_LIMIT, parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { utcToday } from "@/lib/movement-requests/board/board-row";
 import { boardCountSql, boardRowsSql } from "@/lib/movement-requests/board/board-sql";
+import { boardMapLanesSql, boardMapVehiclesSql, MAP_VEHICLE_LIMIT } from "@/lib/maps/board-map";
 
 const [view = "", ...flags] = process.argv.slice(2);
 const query = parseBoardQuery(new URLSearchParams(view));
@@ -27,10 +28,18 @@ async function explain(title: string, statement: RawBuilder<unknown>) {
   console.log(`--- ${title}\n${rows.map((row) => row["QUERY PLAN"]).join("\n")}\n`);
 }
 
-if (!flags.includes("--count")) {
-  await explain(`page: ${view || "(default)"}`, boardRowsSql({ organisationId, query, today, limit }));
-}
-if (!flags.includes("--rows")) {
-  await explain("count", boardCountSql(organisationId, query, today, BOARD_COUNT_LIMIT + 1));
+if (flags.includes("--map")) {
+  await explain(`map lanes: ${view || "(open)"}`, boardMapLanesSql(organisationId, query, new Date()));
+  await explain(
+    `map vehicles: ${view || "(open)"}`,
+    boardMapVehiclesSql(organisationId, query, new Date(), MAP_VEHICLE_LIMIT + 1),
+  );
+} else {
+  if (!flags.includes("--count")) {
+    await explain(`page: ${view || "(default)"}`, boardRowsSql({ organisationId, query, today, limit }));
+  }
+  if (!flags.includes("--rows")) {
+    await explain("count", boardCountSql(organisationId, query, today, BOARD_COUNT_LIMIT + 1));
+  }
 }
 await db.destroy();

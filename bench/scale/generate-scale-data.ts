@@ -89,6 +89,8 @@ export async function generateScaleData(
     // The reports (issue 17): the triggers that write stage stays are off during the load (replica).
     step("prep stage stays");
     await client.query(INSERT_STAGE_SPELLS, [organisationId]);
+    step("the last position of each leg on the road");
+    await client.query(INSERT_LAST_POSITIONS, [organisationId]);
     step("final prices and at-risk flags");
     await client.query(INSERT_FINAL_PRICES, [organisationId]);
     await client.query(FLAG_AT_RISK, [organisationId, new Date(until)]);
@@ -98,7 +100,7 @@ export async function generateScaleData(
     // map, without which every index-only scan (the bounded counts) reads the table's pages too.
     step("VACUUM (ANALYZE)");
     await client.query(
-      `VACUUM (ANALYZE) "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice", "EtaOutcome"`,
+      `VACUUM (ANALYZE) "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice", "EtaOutcome", "MovementLastPosition"`,
     );
     const counts = await client.query<{ requests: string; prepJobs: string }>(
       `SELECT (SELECT count(*) FROM "MovementRequest") AS requests, (SELECT count(*) FROM "PrepJob") AS "prepJobs"`,
@@ -356,6 +358,20 @@ SELECT id, "organisationId", "prepSiteId", "businessArea", stay.stage, stay.ente
  WHERE finished
 UNION ALL
 SELECT id, "organisationId", "prepSiteId", "businessArea", stage, "stageChangedAt", NULL FROM shaped WHERE NOT finished`;
+
+// $1 organisation: the map's vehicles (issue 35): each leg on the road somewhere between its sites,
+// reported up to an hour ago, as recordPositions leaves it.
+const INSERT_LAST_POSITIONS = `
+INSERT INTO "MovementLastPosition" ("movementId", "organisationId", "movementRequestId", latitude, longitude, "recordedAt")
+SELECT m.id, $1, m."movementRequestId",
+       o.latitude + (d.latitude - o.latitude) * f.at, o.longitude + (d.longitude - o.longitude) * f.at,
+       now() - interval '1 second' * f.ago
+  FROM "Movement" m
+  JOIN "MovementRequest" r ON r.id = m."movementRequestId" AND r."organisationId" = $1
+  JOIN "Site" o ON o.id = m."originSiteId"
+  JOIN "Site" d ON d.id = m."destinationSiteId"
+ CROSS JOIN LATERAL (SELECT random() AS at, floor(random() * 3600) AS ago) f
+ WHERE m.status = 'IN_PROGRESS'`;
 
 // $1 organisation: the final price of each delivered request whose delivering leg is a 3PL's, a day on.
 const INSERT_FINAL_PRICES = `

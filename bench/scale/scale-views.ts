@@ -8,7 +8,7 @@ import type { ScaleDataSet } from "@/bench/scale/generate-scale-data";
 import { withClient } from "@/bench/lib/database";
 
 export type ScaleView = {
-  group: "board" | "v1" | "kanban";
+  group: "board" | "map" | "v1" | "kanban";
   name: string;
   path: string;
   auth: "session" | "integration" | "operations" | "none";
@@ -142,6 +142,7 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
       dir: "asc",
     }),
     board("late", { late: "1" }),
+    ...mapViews(samples),
     v1("GET /v1/prep-jobs", "/v1/prep-jobs"),
     v1("GET /v1/prep-jobs limit=100", "/v1/prep-jobs?limit=100"),
     v1("GET /v1/prep-jobs deep page (95 %)", `/v1/prep-jobs?cursor=${samples.deepPrepCursor}`),
@@ -168,5 +169,21 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
       path: `/display/${displayToken}/board`,
       auth: "none",
     },
+  ];
+}
+
+/** The board's Map view's data (issue 35, docs/maps.md): every open movement, and with a filter. */
+function mapViews(samples: ScaleSamples): ScaleView[] {
+  const map = (name: string, query: Record<string, string>): ScaleView => ({
+    group: "map",
+    name,
+    path: `/api/board/map${Object.keys(query).length ? `?${new URLSearchParams(query)}` : ""}`,
+    auth: "session",
+  });
+  return [
+    map("map: open movements", {}),
+    map("map: status IN_PROGRESS", { status: "IN_PROGRESS" }),
+    map("map: one origin site", { origin: samples.originSiteId }),
+    map("map: search VRM", { q: samples.vrm }),
   ];
 }

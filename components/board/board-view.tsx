@@ -14,6 +14,8 @@ import { cn } from "@/components/ui/cn";
 import { DownloadIcon, PlusIcon } from "@/components/ui/icons";
 import { PageHeader } from "@/components/ui/page-header";
 import { PHONE_QUERY, useMediaQuery } from "@/components/ui/use-media-query";
+import { BoardMapView } from "@/components/maps/board-map";
+import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import {
   BOARD_MAX_OFFSET,
@@ -41,6 +43,7 @@ import { useBoardTable } from "./use-board-table";
 import { focusBoardRow, useBoardShortcuts } from "./use-board-shortcuts";
 import { useBoardUrl } from "./use-board-url";
 import { useLiveUpdates } from "./use-live-updates";
+import { ViewSwitch } from "./view-switch";
 
 export type BoardViewProps = {
   page: BoardPage;
@@ -57,6 +60,8 @@ export type BoardViewProps = {
   today: string;
   /** The last event sequence when the page was rendered: the live stream starts after it. */
   since: string;
+  /** The Map view's basemap (MAP_TILES_URL, or the bundled outlines). */
+  mapTiles: MapTiles;
 };
 
 export function BoardView(props: BoardViewProps) {
@@ -140,6 +145,7 @@ export function BoardView(props: BoardViewProps) {
           </>
         }
       />
+      <ViewSwitch view={query.view} hrefFor={(view) => hrefWith({ view, page: 1, cursor: undefined })} />
       <div className="mb-3">
         <BoardToolbar
           query={query}
@@ -149,7 +155,7 @@ export function BoardView(props: BoardViewProps) {
           phone={phone}
         />
       </div>
-      {canDispatch && !phone ? (
+      {canDispatch && !phone && query.view === "table" ? (
         <div className="mb-3 empty:hidden">
           <BulkAssignBar
             selectedIds={selectedIds}
@@ -170,48 +176,54 @@ export function BoardView(props: BoardViewProps) {
       <div
         className={cn(url.open && "2xl:grid 2xl:grid-cols-[minmax(0,1fr)_36rem] 2xl:items-start 2xl:gap-4")}
       >
-        <div className="min-w-0">
-          {phone ? (
-            <MovementCards
-              rows={page.rows}
-              today={today}
-              hrefForRow={hrefForRow}
-              activeRowId={url.open}
-              changed={live.changed}
-              busy={url.isPending}
-              empty={empty}
+        {query.view === "map" ? (
+          <div className="min-w-0">
+            <BoardMapView query={query} tiles={props.mapTiles} refreshKey={page} onOpen={setOpen} />
+          </div>
+        ) : (
+          <div className="min-w-0">
+            {phone ? (
+              <MovementCards
+                rows={page.rows}
+                today={today}
+                hrefForRow={hrefForRow}
+                activeRowId={url.open}
+                changed={live.changed}
+                busy={url.isPending}
+                empty={empty}
+              />
+            ) : (
+              <DataTable
+                table={table}
+                label="Movement requests"
+                activeRowId={url.open}
+                busy={url.isPending}
+                onOpenRow={(row) => setOpen(row.id)}
+                rowClassName={(row) => (live.changed.has(row.id) ? "bg-amber-50" : undefined)}
+                empty={empty}
+              />
+            )}
+            {page.clampedFromPage ? (
+              <p role="status" className="py-2 text-sm text-amber-800">
+                Page {page.clampedFromPage} is beyond the first {BOARD_MAX_OFFSET.toLocaleString("en-GB")}{" "}
+                rows: this is page {page.page}. Go on with Next or Last, or narrow the filter.
+              </p>
+            ) : null}
+            <Pagination
+              page={page.page}
+              pageCount={page.pageCount}
+              pageSize={query.pageSize}
+              total={page.total}
+              totalIsCapped={page.totalIsCapped}
+              links={boardPageLinks(page, hrefWith)}
+              pageSizes={PAGE_SIZES}
+              hrefForPage={(target) => hrefWith({ page: target })}
+              onPageSizeChange={(pageSize) => table.setPageSize(pageSize)}
+              selectedCount={selectedIds.length}
             />
-          ) : (
-            <DataTable
-              table={table}
-              label="Movement requests"
-              activeRowId={url.open}
-              busy={url.isPending}
-              onOpenRow={(row) => setOpen(row.id)}
-              rowClassName={(row) => (live.changed.has(row.id) ? "bg-amber-50" : undefined)}
-              empty={empty}
-            />
-          )}
-          {page.clampedFromPage ? (
-            <p role="status" className="py-2 text-sm text-amber-800">
-              Page {page.clampedFromPage} is beyond the first {BOARD_MAX_OFFSET.toLocaleString("en-GB")} rows:
-              this is page {page.page}. Go on with Next or Last, or narrow the filter.
-            </p>
-          ) : null}
-          <Pagination
-            page={page.page}
-            pageCount={page.pageCount}
-            pageSize={query.pageSize}
-            total={page.total}
-            totalIsCapped={page.totalIsCapped}
-            links={boardPageLinks(page, hrefWith)}
-            pageSizes={PAGE_SIZES}
-            hrefForPage={(target) => hrefWith({ page: target })}
-            onPageSizeChange={(pageSize) => table.setPageSize(pageSize)}
-            selectedCount={selectedIds.length}
-          />
-          {phone ? null : <KeyboardHelp />}
-        </div>
+            {phone ? null : <KeyboardHelp />}
+          </div>
+        )}
         {url.open ? (
           <DetailPanel
             detail={loadingDetail ? null : detail}
@@ -222,6 +234,7 @@ export function BoardView(props: BoardViewProps) {
             today={today}
             onClose={closeDetail}
             phone={phone}
+            mapTiles={props.mapTiles}
           />
         ) : null}
       </div>

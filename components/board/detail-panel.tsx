@@ -19,6 +19,8 @@ import { DetailMarketplace } from "@/components/marketplace/detail-marketplace";
 import { AuditTrail, Timeline } from "./detail-history";
 import { DetailLegs } from "./detail-legs";
 import { DetailSection } from "./detail-section";
+import { MovementMapCard } from "@/components/maps/movement-map";
+import type { MapTiles } from "@/lib/maps/map-tiles";
 import { makeModel, vehicleName } from "./format";
 import { DeadlineBadge, StatusBadge } from "./status-badge";
 
@@ -34,6 +36,8 @@ type DetailPanelProps = {
   onClose: () => void;
   /** Below 768 px: a full-screen sheet. */
   phone: boolean;
+  /** The small map's basemap. */
+  mapTiles: MapTiles;
 };
 
 export function DetailPanel(props: DetailPanelProps) {
@@ -140,6 +144,7 @@ function DetailBody({
   canDispatch,
   actions,
   today,
+  mapTiles,
 }: DetailPanelProps & { detail: BoardDetail }): ReactNode {
   return (
     <>
@@ -170,6 +175,14 @@ function DetailBody({
           actions={actions}
         />
       ) : null}
+      <DetailSection title="Map">
+        <MovementMapCard
+          key={`map-${detail.row.id}`}
+          requestId={detail.row.id}
+          version={`${detail.row.updatedAt}:${detail.legs.map((leg) => leg.status).join(",")}`}
+          tiles={mapTiles}
+        />
+      </DetailSection>
       <DetailFields detail={detail} today={today} />
       <DetailProofs
         key={`proofs-${detail.row.id}`}

@@ -5,11 +5,21 @@ import { useEffect, useState } from "react";
 import { BrandHeader } from "@/components/tracking/brand-header";
 import { InvalidTrackingLink } from "@/components/tracking/invalid-tracking-link";
 import { TrackingCard } from "@/components/tracking/tracking-card";
+import { TrackingMapCard } from "@/components/maps/tracking-map";
+import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { TrackingView } from "@/lib/movement-requests/get-tracking-view";
 
 const POLL_MS = 15_000;
 
-export function TrackingLive({ initialView, statusUrl }: { initialView: TrackingView; statusUrl: string }) {
+export function TrackingLive({
+  initialView,
+  statusUrl,
+  mapTiles,
+}: {
+  initialView: TrackingView;
+  statusUrl: string;
+  mapTiles: MapTiles;
+}) {
   const [view, setView] = useState<TrackingView | null>(initialView);
   useEffect(() => {
     let stopped = false;
@@ -35,6 +45,11 @@ export function TrackingLive({ initialView, statusUrl }: { initialView: Tracking
       <BrandHeader organisation={view.organisation} />
       <main className="mx-auto max-w-xl px-4 py-6 sm:py-10">
         <TrackingCard view={view} />
+        {view.map ? (
+          <div className="mt-6">
+            <TrackingMapCard map={view.map} tiles={mapTiles} town={view.destination.town} />
+          </div>
+        ) : null}
       </main>
     </>
   );

@@ -307,8 +307,12 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       ),
     };
   });
+  // The worker's ETA pass moves the estimated arrival on its own schedule: not an action's doing.
+  const { estimatedArrival: _byTheWorker, ...requestBody } = (
+    await read(`/v1/movement-requests/${world.requestId}`, integrationA())
+  ).body as Record<string, unknown>;
   return {
-    request: await read(`/v1/movement-requests/${world.requestId}`, integrationA()),
+    request: requestBody,
     prepJob: await read(`/v1/prep-jobs/${world.prepJob.id}`, integrationA()),
     endpoint: await read(`/v1/webhooks/endpoints/${world.endpoint.id}`, integrationA()),
     // A's key still works (it was not revoked).

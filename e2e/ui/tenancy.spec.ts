@@ -29,6 +29,7 @@ import {
   type WorldA,
 } from "../support/tenancy-world";
 import { uiRoutes } from "../support/ui-routes";
+import { onTheRoad, reportPosition } from "../support/vehicle-on-the-road";
 
 type Viewer = "dispatcherB" | "adminB";
 type Sessions = Record<Viewer | "adminA", BrowserContext>;
@@ -79,6 +80,35 @@ const WALK: Record<string, Walk> = {
     takes: "?lastEventId (a sequence number; the organisation is the session's)",
     probes: () => [],
     custom: (sessions, a) => boardStreamShowsOnlyB(sessions.dispatcherB, a),
+  },
+  "/api/board/map": {
+    takes: "the board's query (?q=, ?origin=, ?destination=, ?carrier=)",
+    probes: (a) => [
+      own(`/api/board/map?q=${a.requestId}`),
+      own(`/api/board/map?q=${encodeURIComponent(a.vrm)}`),
+      own(`/api/board/map?origin=${a.siteIds[0]}&destination=${a.siteIds[1]}`),
+      own(`/api/board/map?carrier=${a.driverId}`),
+      own("/api/board/map"),
+    ],
+  },
+  "/api/board/map/movement": {
+    takes: "?id=<requestId>",
+    probes: (a) => [{ as: "dispatcherB", url: `/api/board/map/movement?id=${a.requestId}`, expected: "404" }],
+  },
+  "/api/board/positions": {
+    takes: "nothing (the organisation is the session's)",
+    probes: () => [],
+    custom: (sessions) => positionStreamShowsOnlyOwn(sessions),
+  },
+  "/settings/sites": {
+    takes: "nothing (the viewer's own organisation's sites)",
+    probes: () => [own("/settings/sites", "adminB")],
+    // A's site is on A's page, so its absence from B's means something.
+    custom: async (sessions, a) => {
+      const name = await siteNameOfA(a.siteIds[0]);
+      expect(await (await sessions.adminA.request.get("/settings/sites")).text()).toContain(name);
+      expect(await (await sessions.adminB.request.get("/settings/sites")).text()).not.toContain(name);
+    },
   },
   "/reports": {
     takes: "?site=<siteId> (a filter)",
@@ -461,6 +491,11 @@ const ACTIONS: Record<string, ActionCase> = {
   },
   saveProofSettingsAction: { noResourceId: "sets the caller's own organisation's proof settings" },
   saveMessageSettingsAction: { noResourceId: "sets the caller's own organisation's message settings" },
+  saveSitePinAction: {
+    as: "adminB",
+    args: (a) => [{ siteId: a.siteIds[0], latitude: 1, longitude: 1 }],
+    expected: "refused",
+  },
   withdrawAction: {
     noResourceId:
       "a carrier's own (staff get ok:false); carriers: lib/marketplace/marketplace-winner.int.test.ts",
@@ -671,6 +706,54 @@ async function boardStreamShowsOnlyB(dispatcherB: BrowserContext, a: WorldA): Pr
   expect(text, "B's own new event arrives").toContain(markerOfB);
   for (const marker of [a.requestId, a.vrm])
     expect(text, `the stream shows A's "${marker}"`).not.toContain(marker);
+}
+
+/**
+ * The positions' stream wakes only its own organisation's maps: A's vehicle reports while A's and B's
+ * streams are open; A's hears it (so B's silence means something), B's hears nothing.
+ */
+async function positionStreamShowsOnlyOwn(sessions: Sessions): Promise<void> {
+  const open = async (context: BrowserContext, stop: AbortController) => {
+    const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join("; ");
+    const response = await fetch(`${E2E_BASE_URL}/api/board/positions`, {
+      headers: { cookie, accept: "text/event-stream" },
+      signal: stop.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    const read = (async () => {
+      try {
+        for (;;) {
+          const chunk = await reader.read();
+          if (chunk.done) return;
+          text += decoder.decode(chunk.value, { stream: true });
+        }
+      } catch (error) {
+        if (!stop.signal.aborted) throw error;
+      }
+    })();
+    return { text: () => text, read };
+  };
+  const stop = new AbortController();
+  const [ofA, ofB] = [await open(sessions.adminA, stop), await open(sessions.dispatcherB, stop)];
+  try {
+    const requestOfA = await onTheRoad(sessions.adminA.request, "TN25 POS");
+    await reportPosition(sessions.adminA.request, requestOfA, 53.5, -2.1);
+    await expect.poll(() => ofA.text(), { timeout: 10_000 }).toContain("event: positions");
+    expect(ofB.text(), "B's stream woke for A's vehicle").not.toContain("event: positions");
+  } finally {
+    stop.abort();
+    await Promise.all([ofA.read, ofB.read]);
+  }
+}
+
+async function siteNameOfA(siteId: string): Promise<string> {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM "Site" WHERE id = $1`, [siteId]);
+    return rows[0]!.name;
+  });
 }
 
 test("the probes see A's data when A looks (so that its absence for B means something)", async () => {

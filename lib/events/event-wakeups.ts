@@ -27,34 +27,50 @@ export async function announceEvent(tx: Queryable, wakeup: Wakeup): Promise<void
 }
 
 export function onEventAnnounced(listener: (wakeup: Wakeup) => void): () => void {
-  wakeups.on("event", listener);
-  return () => wakeups.off("event", listener);
+  return onNotification(EVENTS_CHANNEL, (organisationId) => listener({ organisationId }));
+}
+
+/** A notification of `channel` relayed in this process (its payload: an organisation's id). */
+export function onNotification(channel: string, listener: (organisationId: string) => void): () => void {
+  wakeups.on(channel, listener);
+  return () => wakeups.off(channel, listener);
 }
 
 type Relay = { users: number; close: () => Promise<void> };
-// One relay per process, shared by the in-process worker and the live pages (see below).
-const globalRelay = globalThis as unknown as { vmsNotificationRelay?: Relay };
+// One relay per process and channel, shared by the in-process worker and the live pages (see below).
+const globalRelays = globalThis as unknown as { vmsNotificationRelays?: Map<string, Relay> };
+const relays = (globalRelays.vmsNotificationRelays ??= new Map<string, Relay>());
 
 /**
- * One LISTEN connection per process, relaying the database's notifications (from this process or
- * another: a web process of the cluster, another instance, a standalone worker) to its listeners. Shared by whoever needs it in this process
- * (the worker, each open live page) and closed when the last of them lets go. Returns that release.
+ * One LISTEN connection per process and channel, relaying the database's notifications (from this
+ * process or another: a web process of the cluster, another instance, a standalone worker) to its
+ * listeners. Shared by whoever needs it in this process (the worker, each open live page) and closed
+ * when the last of them lets go. Returns that release. The event channel by default; the live map
+ * relays the positions' channel (lib/maps/position-stream.ts).
  */
-export function relayDatabaseNotifications(connectionString: string): () => Promise<void> {
-  const relay = (globalRelay.vmsNotificationRelay ??= {
-    users: 0,
-    close: listenForNotifications(connectionString, EVENTS_CHANNEL, (organisationId) =>
-      wakeups.emit("event", { organisationId }),
-    ),
-  });
-  relay.users += 1;
+export function relayDatabaseNotifications(
+  connectionString: string,
+  channel: string = EVENTS_CHANNEL,
+): () => Promise<void> {
+  let relay = relays.get(channel);
+  if (!relay) {
+    relay = {
+      users: 0,
+      close: listenForNotifications(connectionString, channel, (organisationId) =>
+        wakeups.emit(channel, organisationId),
+      ),
+    };
+    relays.set(channel, relay);
+  }
+  const shared = relay;
+  shared.users += 1;
   let released = false;
   return async () => {
     if (released) return;
     released = true;
-    relay.users -= 1;
-    if (relay.users > 0) return;
-    if (globalRelay.vmsNotificationRelay === relay) globalRelay.vmsNotificationRelay = undefined;
-    await relay.close();
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    if (relays.get(channel) === shared) relays.delete(channel);
+    await shared.close();
   };
 }

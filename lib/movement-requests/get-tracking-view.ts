@@ -12,6 +12,7 @@ import {
   type CustomerStatus,
 } from "@/lib/movement-requests/customer-status";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
+import { getTrackingMap, type TrackingMap } from "@/lib/maps/tracking-map";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
@@ -42,6 +43,8 @@ export type TrackingView = {
   arrival: { earliest: string; latest: string } | null;
   driverFirstName: string | null;
   timeline: TrackingStep[];
+  /** The destination, and the vehicle at about 1 km only while it is coming (lib/maps/tracking-map.ts). */
+  map: TrackingMap | null;
 };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
@@ -89,13 +92,16 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
   const delivered = request.movements.at(-1)?.destinationActualOn ?? null;
   // The leg under way or next; its driver is the one the customer may meet.
   const leg = currentLeg(request.movements);
-  const arrival = TERMINAL_STATUSES.includes(request.status)
-    ? undefined
-    : await kysely()
-        .selectFrom("MovementEta")
-        .select(["earliest", "latest"])
-        .where("movementRequestId", "=", request.id)
-        .executeTakeFirst();
+  const [arrival, map] = await Promise.all([
+    TERMINAL_STATUSES.includes(request.status)
+      ? undefined
+      : kysely()
+          .selectFrom("MovementEta")
+          .select(["earliest", "latest"])
+          .where("movementRequestId", "=", request.id)
+          .executeTakeFirst(),
+    getTrackingMap(token),
+  ]);
   return {
     organisation: {
       name: request.organisation.name,
@@ -117,6 +123,7 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
       : null,
     driverFirstName: status === "CANCELLED" ? null : (leg?.driver?.firstname.trim().split(/\s+/)[0] ?? null),
     timeline: timeline(status, request.statusChanges, origin.timeZone, destination.timeZone),
+    map,
   };
 }
 

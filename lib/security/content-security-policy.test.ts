@@ -33,6 +33,15 @@ describe("the Content-Security-Policy", () => {
     expect(policy.get("default-src")).toEqual(["'self'"]);
   });
 
+  it("allows the map tiles' origin alone, and only when MAP_TILES_URL names one (docs/maps.md)", () => {
+    const policy = directives(
+      contentSecurityPolicy("n", { development: false, mapTilesOrigin: "https://tiles.example.com" }),
+    );
+    expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https://tiles.example.com"]);
+    expect(policy.get("connect-src")).toEqual(["'self'", "https://tiles.example.com"]);
+    expect(policy.get("worker-src")).toEqual(["'self'"]);
+  });
+
   it("allows https images on tracking pages alone (the organisation's logo)", () => {
     const images = (brandImages: boolean) =>
       directives(contentSecurityPolicy("n", { development: false, brandImages })).get("img-src");

@@ -18,10 +18,16 @@ export function isBrandedPage(pathname: string): boolean {
   return pathname.startsWith("/track/");
 }
 
-export function contentSecurityPolicy(
-  nonce: string,
-  options: { development: boolean; brandImages?: boolean },
-): string {
+export type PolicyOptions = {
+  development: boolean;
+  brandImages?: boolean;
+  /** MAP_TILES_URL's origin (lib/maps/map-tiles.ts), when the organisation serves its own tiles. */
+  mapTilesOrigin?: string;
+};
+
+export function contentSecurityPolicy(nonce: string, options: PolicyOptions): string {
+  // Map tiles are images (raster) or fetched data (PMTiles ranges, vector tiles): both, from that origin only.
+  const tiles = options.mapTilesOrigin ? [options.mapTilesOrigin] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'unsafe-eval' only for `next dev` (React's dev tooling and Turbopack's HMR evaluate code).
@@ -36,10 +42,10 @@ export function contentSecurityPolicy(
     // An injected style can change how a page looks; it cannot run code or send data anywhere that
     // img-src / connect-src / font-src do not allow.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...(options.brandImages ? ["https:"] : [])],
+    "img-src": ["'self'", "data:", "blob:", ...tiles, ...(options.brandImages ? ["https:"] : [])],
     "font-src": ["'self'"],
-    // fetch, server actions and the live updates (EventSource) go to this origin only.
-    "connect-src": ["'self'"],
+    // fetch, server actions and the live updates (EventSource) go to this origin only (and the tiles').
+    "connect-src": ["'self'", ...tiles],
     // The job pages' service worker (/jobs/sw.js), from this origin only.
     "worker-src": ["'self'"],
     "object-src": ["'none'"],
@@ -58,7 +64,7 @@ export function contentSecurityPolicy(
  */
 export function nextWithContentSecurityPolicy(
   request: NextRequest,
-  options: { development: boolean },
+  options: Omit<PolicyOptions, "brandImages">,
 ): NextResponse {
   const policy = contentSecurityPolicy(createNonce(), {
     ...options,

@@ -6,6 +6,8 @@ import { BoardView } from "@/components/board/board-view";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { can, rolesWith } from "@/lib/auth/roles";
 import { toDateOnly } from "@/lib/dates";
+import { env } from "@/lib/env";
+import { mapTilesOf } from "@/lib/maps/map-tiles";
 import { AppError } from "@/lib/errors/app-error";
 import { getBoardOptions } from "@/lib/movement-requests/board/board-options";
 import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
@@ -86,6 +88,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
       organisationName={staff.organisationName}
       today={toDateOnly(now)}
       since={since.toString()}
+      mapTiles={mapTilesOf(env().MAP_TILES_URL)}
     />
   );
 }

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TrackingLive } from "@/components/tracking/tracking-live";
+import { env } from "@/lib/env";
+import { mapTilesOf } from "@/lib/maps/map-tiles";
 import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
 import { TrackingProofSection } from "@/components/proofs/tracking-proof";
 import { getTrackingProof } from "@/lib/proofs/tracking-proof";
@@ -20,7 +22,11 @@ export default async function TrackingPage({ params }: { params: Promise<{ token
   const proof = await getTrackingProof(token);
   return (
     <>
-      <TrackingLive initialView={view} statusUrl={`/track/${encodeURIComponent(token)}/status`} />
+      <TrackingLive
+        initialView={view}
+        statusUrl={`/track/${encodeURIComponent(token)}/status`}
+        mapTiles={mapTilesOf(env().MAP_TILES_URL)}
+      />
       {proof ? <TrackingProofSection proof={proof} /> : null}
     </>
   );

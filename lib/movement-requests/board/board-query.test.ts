@@ -18,12 +18,13 @@ describe("parseBoardQuery", () => {
   it("reads every parameter", () => {
     const query = parseBoardQuery(
       new URLSearchParams(
-        "page=3&pageSize=50&sort=due&dir=asc&status=CREATED,PLANNED&area=Fleet&method=DRIVEN" +
+        "view=map&page=3&pageSize=50&sort=due&dir=asc&status=CREATED,PLANNED&area=Fleet&method=DRIVEN" +
           "&origin=A1,B2&destination=C3&carrier=none&readyFrom=2026-11-01&readyTo=2026-11-30" +
           "&dueFrom=2026-12-01&dueTo=2026-12-31&late=1&atRisk=1&q=%20ab12%20%20cde%20",
       ),
     );
     expect(query).toEqual({
+      view: "map",
       page: 3,
       pageSize: 50,
       sort: "due",

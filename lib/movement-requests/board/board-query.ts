@@ -69,7 +69,11 @@ const idListSchema = z
 
 const dateSchema = z.iso.date().optional().catch(undefined);
 
+/** The board's two views of the same filtered movements: the table, or the map (docs/maps.md). */
+export const BOARD_VIEWS = ["table", "map"] as const;
+
 export const boardQuerySchema = z.object({
+  view: z.enum(BOARD_VIEWS).catch("table"),
   page: z.coerce.number().int().min(1).max(100_000).catch(BOARD_DEFAULTS.page),
   /** Keyset position (board-keyset.ts): the rows after or before a row, or "last"; opaque here. */
   cursor: z
@@ -123,7 +127,7 @@ export const boardQuerySchema = z.object({
 });
 
 export type BoardQuery = z.output<typeof boardQuerySchema>;
-export type BoardFilters = Omit<BoardQuery, "page" | "cursor" | "pageSize" | "sort" | "dir">;
+export type BoardFilters = Omit<BoardQuery, "view" | "page" | "cursor" | "pageSize" | "sort" | "dir">;
 
 type RawSearchParams =
   URLSearchParams | Record<string, string | readonly string[] | undefined> | Iterable<[string, string]>;
@@ -154,6 +158,7 @@ export function boardQueryToSearchParams(
   const put = (key: string, value: string | undefined) => {
     if (value) params.set(key, value);
   };
+  if (query.view === "map") put("view", "map");
   if (!options.omitPage && query.page && query.page !== BOARD_DEFAULTS.page) put("page", String(query.page));
   if (!options.omitPage) put("cursor", query.cursor);
   if (query.pageSize && query.pageSize !== BOARD_DEFAULTS.pageSize) put("pageSize", String(query.pageSize));

@@ -27,6 +27,10 @@ export default async function BrandingPage() {
         <Link href="/settings/proofs" className="font-medium text-blue-700 underline underline-offset-2">
           proof settings
         </Link>
+        . Where each site stands on the maps:{" "}
+        <Link href="/settings/sites" className="font-medium text-blue-700 underline underline-offset-2">
+          site pins
+        </Link>
         . The sender, language and customer messages of your e-mails:{" "}
         <Link href="/settings/messages" className="font-medium text-blue-700 underline underline-offset-2">
           message settings
