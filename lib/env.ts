@@ -75,8 +75,17 @@ const settingsSchema = z.object({
   AUTH_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Vehicle Movement Service <no-reply@vms.local>"),
-  /** Where e-mail is written when SMTP_URL is not set (the development mailbox). */
+  /** Where e-mail (and SMS, without SMS settings) is written when SMTP_URL is not set (the development mailbox). */
   MAILBOX_DIR: z.string().default(".data/mailbox"),
+  /**
+   * Customer SMS through a Twilio-compatible REST API (docs/notifications.md): all three set, or SMS go
+   * to the development mailbox. SMS_TWILIO_FROM is the sending number (E.164) or sender id.
+   */
+  SMS_TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  SMS_TWILIO_FROM: z.string().min(1).optional(),
+  /** Twilio's API origin; a gateway speaking the same shape (or a test's receiver) elsewhere. */
+  SMS_TWILIO_BASE_URL: z.url().default("https://api.twilio.com"),
   /** Delays before each attempt, e.g. "0s,5s,5m" (extensions section 5 gives the default). */
   WEBHOOK_RETRY_SCHEDULE: z.string().optional(),
   /** A webhook attempt is cut after this long. */
@@ -146,6 +155,8 @@ const settingsSchema = z.object({
   KANBAN_RED_HOURS: z.coerce.number().positive().default(72),
   /** How long a vehicle's positions are kept once its leg is off the road (docs/tracking.md). */
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /** How long a customer's contact and messages are kept once its request is finished (docs/notifications.md). */
+  CUSTOMER_CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 /** Defaults that depend on another setting. */

@@ -7,6 +7,7 @@ import Link from "next/link";
 import { Brand } from "@/components/layout/brand";
 import { SignOutButton } from "@/components/layout/sign-out-button";
 import { JobCard } from "@/components/marketplace/carrier-job-card";
+import { CarrierJobsLive } from "@/components/marketplace/carrier-jobs-live";
 import { OpenJob, type OfferActions } from "@/components/marketplace/open-job";
 import { signOutOfStaff } from "@/lib/auth/sign-in-actions";
 import type { CarrierJob } from "@/lib/marketplace/list-carrier-jobs";
@@ -35,6 +36,7 @@ export function CarrierJobsPage({ carrierName, email, jobs, actions }: Props) {
           <p className="mt-1 break-words text-slate-700">
             {carrierName} · {email}
           </p>
+          <CarrierJobsLive />
         </div>
         <section aria-labelledby="won-jobs" className="space-y-3">
           <h2 id="won-jobs" className="text-lg font-semibold text-slate-900">

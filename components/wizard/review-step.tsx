@@ -18,6 +18,7 @@ import {
 import { quoteDispatchOptions } from "@/lib/movement-requests/wizard/quote-dispatch-options";
 import { STEP_TITLES, type WizardInput, type WizardStep } from "@/lib/movement-requests/wizard/wizard-schema";
 import { TRANSPORT_METHOD_LABEL } from "./dispatch-quote";
+import { CustomerFields } from "./customer-fields";
 import { blankToUndefined, Field } from "./field";
 import { useWizardOptions } from "./wizard-context";
 
@@ -177,6 +178,7 @@ export function ReviewStep({ onEdit }: { onEdit: (step: WizardStep) => void }) {
           </Field>
         </div>
       </fieldset>
+      <CustomerFields />
     </div>
   );
 }

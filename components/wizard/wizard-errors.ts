@@ -35,6 +35,9 @@ export const FIELD_PATHS = new Set([
   "notes",
   "requestedBy",
   "externalId",
+  "customer.name",
+  "customer.email",
+  "customer.phone",
 ]);
 
 /** A step's own schema, on the values as they are: is it complete (without showing anything)? */

@@ -1,7 +1,8 @@
 // The marketplace (issue 16 §4): a dispatcher posts a request from the board's detail panel, the demo
 // carrier (carrier@demo.test) sees it on its jobs page on a phone (390×844, no sideways scrolling, no
 // serious axe violation) and bids; the dispatcher accepts the bid and the request is
-// ACCEPTED_SENT_TO_MARKETPLACE, with the MARKETPLACE provider and the agreed price in the API. The
+// ACCEPTED_SENT_TO_MARKETPLACE, with the MARKETPLACE provider and the agreed price in the API; the
+// carrier's open page shows it won without a reload, and it is e-mailed. The
 // carrier's session opens no staff page and no /v1 endpoint.
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
@@ -84,12 +85,29 @@ test("a carrier bids on a posted request, the dispatcher accepts: ACCEPTED_SENT_
   });
   expect(body.cost).toEqual({ centAmount: 14950, currencyCode: "GBP" });
 
-  // The carrier's page lists it as won.
-  await phone.reload();
+  // The carrier's page, left open, lists it as won without a reload (its live stream), and the
+  // carrier is e-mailed.
+  await expect(phone.getByTestId("live-state")).toHaveAttribute("data-state", "live");
   const won = phone
     .getByRole("region", { name: /Your jobs/ })
     .getByRole("article", { name: new RegExp(vrm) });
-  await expect(won.getByTestId("carrier-job-status")).toHaveText("Accepted on the marketplace");
+  await expect(won.getByTestId("carrier-job-status")).toHaveText("Accepted on the marketplace", {
+    timeout: 10_000,
+  });
+  await expect
+    .poll(
+      () =>
+        withE2eDatabase(async (client) =>
+          (
+            await client.query<{ subject: string }>(
+              `SELECT subject FROM "EmailMessage" WHERE "to" = $1 AND kind = 'marketplace_won' AND text LIKE $2`,
+              [CARRIER, `%/carrier/jobs/${requestId}%`],
+            )
+          ).rows.map((row) => row.subject),
+        ),
+      { timeout: 10_000 },
+    )
+    .toEqual([expect.stringMatching(/^Your bid won: /)]);
   await expectAccessible(phone);
   await expectNoSidewaysScroll(phone);
   await won.scrollIntoViewIfNeeded();

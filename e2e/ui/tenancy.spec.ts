@@ -212,6 +212,33 @@ const WALK: Record<string, Walk> = {
     takes: "nothing (the viewer's own organisation's proof settings)",
     probes: () => [own("/settings/proofs", "adminB")],
   },
+  "/settings/messages": {
+    takes: "nothing (the viewer's own organisation's message settings)",
+    probes: () => [own("/settings/messages", "adminB")],
+  },
+  "/carrier/jobs/stream": {
+    takes:
+      "nothing (the signed-in carrier's own awards; carriers: lib/marketplace/marketplace-winner.int.test.ts)",
+    probes: () => [],
+    custom: async (sessions) => {
+      expect((await sessions.dispatcherB.request.get("/carrier/jobs/stream")).status()).toBe(401);
+    },
+  },
+  "/opt-out/[token]": {
+    takes: "[token] (a customer's opt-out link: public, unguessable)",
+    probes: (a) => idsInTokenPlace(a, (id) => `/opt-out/${id}`, "not-found"),
+  },
+  "/opt-out/[token]/confirm": {
+    takes: "[token] (a customer's opt-out link: public, unguessable)",
+    // A GET changes nothing and shows the page (not found here); a POST with an id in its place is a 404.
+    probes: (a) => idsInTokenPlace(a, (id) => `/opt-out/${id}/confirm`, "not-found"),
+    custom: async (sessions, a) => {
+      for (const probe of idsInTokenPlace(a, (id) => `/opt-out/${id}/confirm`, "404")) {
+        const response = await sessions.adminB.request.post(probe.url, { headers: { origin: E2E_BASE_URL } });
+        expect(response.status()).toBe(404);
+      }
+    },
+  },
   "/carrier/jobs": {
     takes: "nothing (the signed-in carrier's own jobs; carriers' tenancy: lib/marketplace/*.int.test.ts)",
     probes: () => [],
@@ -463,6 +490,7 @@ const ACTIONS: Record<string, ActionCase> = {
     noResourceId: "a carrier's own (staff get ok:false); carriers: lib/marketplace/*.int.test.ts",
   },
   saveProofSettingsAction: { noResourceId: "sets the caller's own organisation's proof settings" },
+  saveMessageSettingsAction: { noResourceId: "sets the caller's own organisation's message settings" },
   saveSitePinAction: {
     as: "adminB",
     args: (a) => [{ siteId: a.siteIds[0], latitude: 1, longitude: 1 }],

@@ -13,6 +13,7 @@ const PUBLIC_PREFIXES = [
   "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
   "/api/proof-photos", // proof photos, through signed expiring links only (lib/proofs)
   "/carrier/join", // a marketplace carrier's invitation (unguessable, one-time link; lib/marketplace)
+  "/opt-out", // a customer stops its messages (unguessable link; lib/notifications/customer)
   "/docs", // API reference
   "/sign-in",
   "/_next",

@@ -5,6 +5,7 @@
 import { asKysely, type Queryable } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { getMailBrand, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 import type { JobCarrier } from "@/lib/carrier-jobs/schemas";
 import { hashLinkToken, newLinkToken } from "@/lib/security/link-token";
@@ -79,6 +80,11 @@ async function emailDriver(
     kind: "job_link",
     to: driver.email,
     subject: `Job offer: ${vehicle}`,
-    text: `${vehicle} needs moving. See the job, accept or decline it here:\n\n${url}\n\nThis link is yours alone; do not forward it.\n`,
+    ...renderBrandedEmail(await getMailBrand(tx, request.organisationId), {
+      heading: "A job for you",
+      paragraphs: [`${vehicle} needs moving. See the job, accept or decline it with the button below.`],
+      action: { label: "See the job", url },
+      footer: { text: "This link is yours alone; do not forward it." },
+    }),
   });
 }

@@ -4,6 +4,8 @@
 // status that no longer accepts (409).
 import { asKysely, type Queryable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
+import { emailWinningCarrier } from "@/lib/marketplace/email-winner";
+import { MARKETPLACE_AWARDED_EVENT } from "@/lib/marketplace/event-types";
 import { newId } from "@/lib/ids";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { formatMoney } from "@/lib/movement-requests/money";
@@ -12,7 +14,6 @@ import { legConflict, updateAssignableLegs } from "@/lib/movement-requests/opera
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 
-export const MARKETPLACE_AWARDED_EVENT = "movement_request.marketplace_awarded";
 export const MARKETPLACE_BID_PLACED_EVENT = "movement_request.marketplace_bid_placed";
 
 export type AwardedBid = {
@@ -85,5 +86,6 @@ export async function awardMarketplaceRequest(
       provider: { type: "MARKETPLACE", id: bid.carrierId, name: bid.carrierName, agreedPrice: price },
     },
   });
+  await emailWinningCarrier(tx, request, bid, now);
   if (data.trackingToken) await notifyMovementRecipient(tx, accepted, "tracking");
 }

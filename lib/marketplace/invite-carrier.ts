@@ -8,6 +8,7 @@ import { publicBaseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
 import type { InviteCarrierInput } from "@/lib/marketplace/schemas";
+import { getMailBrand, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 import { hashLinkToken, newLinkToken } from "@/lib/security/link-token";
 
@@ -65,24 +66,21 @@ export async function inviteCarrier(
         createdAt: now,
       })
       .execute();
-    const organisation = await kdb
-      .selectFrom("Organisation")
-      .select("name")
-      .where("id", "=", scope.organisationId)
-      .executeTakeFirstOrThrow();
+    const brand = await getMailBrand(tx, scope.organisationId);
     await enqueueEmail(tx, {
       organisationId: scope.organisationId,
       kind: "carrier_invite",
       to: input.email,
-      subject: `${organisation.name} invites you to its marketplace`,
-      text: [
-        `${organisation.name} invites ${input.name} to claim and bid for vehicle movements on its marketplace.`,
-        "",
-        `Choose your password here (the link works for ${INVITATION_DAYS} days, once):`,
-        invitationUrl(token),
-        "",
-        `Then sign in at ${publicBaseUrl()}/sign-in with ${input.email}.`,
-      ].join("\n"),
+      subject: `${brand.name} invites you to its marketplace`,
+      ...renderBrandedEmail(brand, {
+        heading: `${brand.name} invites you to its marketplace`,
+        paragraphs: [
+          `${brand.name} invites ${input.name} to claim and bid for vehicle movements on its marketplace.`,
+          `Choose your password with the button below (the link works for ${INVITATION_DAYS} days, once).`,
+          `Then sign in at ${publicBaseUrl()}/sign-in with ${input.email}.`,
+        ],
+        action: { label: "Choose your password", url: invitationUrl(token) },
+      }),
       at: now,
     });
   });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/auth/user-sessions";
 import { acceptMarketplaceBid } from "@/lib/marketplace/accept-bid";
+import { carrierJobsStream } from "@/lib/marketplace/carrier-jobs-stream";
 import { findCarrierOfUser, type MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
 import { inviteCarrier } from "@/lib/marketplace/invite-carrier";
 import { listCarrierJobs } from "@/lib/marketplace/list-carrier-jobs";
@@ -199,6 +200,62 @@ describe("the marketplace winner", () => {
     expect(await database.prisma.proof.count({ where: { movementRequestId: requestId } })).toBe(1);
     const after = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
     expect(after.version).toBe(versionAfterFirst);
+  });
+});
+
+describe("telling the winner", () => {
+  /** What the carrier's live stream sends in `ms` from the given event on, as the signed-in carrier. */
+  async function streamed(carrier: Carrier, after: bigint, ms: number): Promise<string> {
+    session.current = carrier.session;
+    const abort = new AbortController();
+    const response = await carrierJobsStream(
+      new Request(`http://vms.test/carrier/jobs/stream?lastEventId=${after}`, { signal: abort.signal }),
+    );
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const stop = setTimeout(() => abort.abort(), ms);
+    let text = "";
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += new TextDecoder().decode(chunk.value);
+      if (text.includes("event: ")) break;
+    }
+    clearTimeout(stop);
+    abort.abort();
+    return text;
+  }
+
+  it("e-mails the winner (through the outbox, in the award's transaction) and no other carrier", async () => {
+    const requestId = await wonJob();
+    const won = await database.prisma.emailMessage.findMany({ where: { kind: "marketplace_won" } });
+    const mine = won.filter((mail) => mail.text.includes(`/carrier/jobs/${requestId}`));
+    expect(mine.map((mail) => mail.to)).toEqual(["winning-wheels@winners.test"]);
+    expect(mine[0]?.subject).toMatch(/^Your bid won: /);
+    expect(mine[0]?.text).toContain("accepted your bid at £90.00");
+    expect(mine[0]?.html).toContain(`/carrier/jobs/${requestId}`);
+  });
+
+  it("streams the award to the winner's jobs page as a reference only, and nothing to the loser", async () => {
+    const latest = await database.prisma.event.findFirst({
+      where: { organisationId: a.organisation.id },
+      orderBy: { sequence: "desc" },
+    });
+    const requestId = await wonJob();
+    const toWinner = await streamed(winner, latest?.sequence ?? BigInt(0), 5_000);
+    expect(toWinner).toContain("event: movement_request.marketplace_awarded");
+    const data = JSON.parse(/data: (.*)/.exec(toWinner)?.[1] ?? "{}") as Record<string, unknown>;
+    expect(data).toMatchObject({ resourceId: requestId, type: "movement_request.marketplace_awarded" });
+    expect(data).not.toHaveProperty("payload");
+    expect(await streamed(loser, latest?.sequence ?? BigInt(0), 1_000)).not.toContain("event: ");
+  });
+
+  it("refuses the stream to staff and the signed-out (401)", async () => {
+    for (const current of [dispatcher, null]) {
+      session.current = current;
+      const response = await carrierJobsStream(new Request("http://vms.test/carrier/jobs/stream"));
+      expect(response.status).toBe(401);
+    }
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { assertActionAllowed, updateAssignableLegs } from "@/lib/movement-requests/operations/legs";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
+import { getMailBrand, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 
 export async function postToMarketplace(scope: ActorScope, requestId: string, now = new Date()) {
@@ -49,18 +50,26 @@ async function emailMatchingCarriers(tx: Queryable, request: MovementRequestWith
     .where("c.joinedAt", "is not", null)
     .execute();
   const vehicle = [request.make, request.model].filter(Boolean).join(" ") || request.vrm || "A vehicle";
-  for (const carrier of carriers) {
-    if (!carrierMatches(carrier, { transportMethod: request.transportMethod, origin, destination })) continue;
+  const matching = carriers.filter((carrier) =>
+    carrierMatches(carrier, { transportMethod: request.transportMethod, origin, destination }),
+  );
+  if (matching.length === 0) return;
+  const subject = `New job on the marketplace: ${vehicle}, ${origin.city} to ${destination.city}`;
+  const email = renderBrandedEmail(await getMailBrand(tx, request.organisationId), {
+    heading: "A new job on the marketplace",
+    paragraphs: [
+      `${vehicle} is to be moved from ${origin.name} (${origin.city}) to ${destination.name} (${destination.city}).`,
+      "Claim it at the estimate or bid your price.",
+    ],
+    action: { label: "See the job", url: `${publicBaseUrl()}/carrier/jobs` },
+  });
+  for (const carrier of matching) {
     await enqueueEmail(tx, {
       organisationId: request.organisationId,
       kind: "marketplace_posted",
       to: carrier.email,
-      subject: `New job on the marketplace: ${vehicle}, ${origin.city} to ${destination.city}`,
-      text: [
-        `${vehicle} is to be moved from ${origin.name} (${origin.city}) to ${destination.name} (${destination.city}).`,
-        "",
-        `Claim it at the estimate or bid your price: ${publicBaseUrl()}/carrier/jobs`,
-      ].join("\n"),
+      subject,
+      ...email,
       at: now,
     });
   }

@@ -24,6 +24,7 @@ import { resolveDeliveryBy, resolveReadyToCollect } from "@/lib/movement-request
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
 import { INITIAL_STATUS } from "@/lib/movement-requests/transitions";
+import { saveMovementCustomer } from "@/lib/notifications/customer/save-movement-customer";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 import { linkPrepJobToNewMovementRequest } from "@/lib/prep-jobs/link-prep-job-to-movement-request";
 
@@ -124,6 +125,7 @@ export async function createMovementRequestIn(
     createdAt: now,
   };
   await insertMovementRequest(tx, request);
+  if (body.customer) await saveMovementCustomer(tx, request, body.customer);
   await recordEvent(tx, {
     organisationId: creator.organisationId,
     profileId: creator.profileId,

@@ -10,7 +10,8 @@ export type EmailKind =
   | "at_risk_digest"
   | "job_link"
   | "carrier_invite"
-  | "marketplace_posted";
+  | "marketplace_posted"
+  | "marketplace_won";
 
 export async function enqueueEmail(
   tx: Queryable,
@@ -23,6 +24,8 @@ export async function enqueueEmail(
     to: string;
     subject: string;
     text: string;
+    /** The HTML alternative of text (branded-email.ts), for customers' and carriers' messages. */
+    html?: string;
     /** When it is written (default now): the caller's clock, where it has one. */
     at?: Date;
   },

@@ -12,7 +12,7 @@ import { mailboxTransport } from "@/lib/notifications/mail-transport";
 import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { startSmtpSink } from "@/lib/testing/smtp-sink";
+import { headerOf, mimePartsOf, startSmtpSink } from "@/lib/testing/smtp-sink";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createDriver } from "@/prisma/factories/driver";
 
@@ -84,6 +84,72 @@ describe("movement e-mails", () => {
     expect(stopped).toBeDefined();
     expect(stopped?.raw).not.toContain("private detail");
     expect(await database.prisma.emailMessage.count({ where: { status: "PENDING" } })).toBe(0);
+  });
+});
+
+describe("branded e-mails", () => {
+  it("are multipart/alternative, from the organisation's name, with dates in its language", async () => {
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: {
+        locale: "fr-FR",
+        mailFromName: 'Garage <Dupont> "Lyon"',
+        mailReplyTo: "service@garage-dupont.test",
+        brandColour: "#0F766E",
+        brandLogoUrl: "https://cdn.garage-dupont.test/logo.png?a=1&b=2",
+      },
+    });
+    try {
+      const driver = await createDriver(database.prisma, { organisationId: world.organisation.id });
+      const created = await createPoolRequest(world, { requestedBy: "client.fr@dealer.test" });
+      await operateOk(world, "assign", created.id as string, { driverId: driver.id });
+      await operateOk(world, "collected", created.id as string);
+      await operateOk(world, "delivered", created.id as string);
+      await sendAll();
+
+      const email = mailTo("client.fr@dealer.test").find((received) =>
+        /Subject: Delivered/.test(received.raw),
+      );
+      expect(email).toBeDefined();
+      const raw = email!.raw;
+      expect(headerOf(raw, "Content-Type")).toMatch(/^multipart\/alternative;/);
+      // The name, stripped of what could fake an address; the address stays MAIL_FROM's.
+      expect(headerOf(raw, "From")).toBe("Garage Dupont Lyon <no-reply@vms.local>");
+      expect(headerOf(raw, "Reply-To")).toBe("service@garage-dupont.test");
+      const parts = mimePartsOf(raw);
+      expect(parts.map((part) => part.contentType)).toEqual(["text/plain", "text/html"]);
+      const [text, html] = parts.map((part) => part.body) as [string, string];
+
+      const { completedOn } = await database.prisma.movementRequest.findUniqueOrThrow({
+        where: { id: created.id as string },
+        select: { completedOn: true },
+      });
+      const day = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeZone: "UTC" }).format(
+        completedOn!,
+      );
+      expect(day).toMatch(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) \d{1,2} \S+ \d{4}$/);
+      for (const part of [text, html]) {
+        expect(part).toContain(`delivered on ${day}`);
+        expect(part).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        expect(part).toContain(created.trackingUrl as string);
+      }
+      expect(html).toContain('<html lang="fr-FR">');
+      expect(html).toContain("background:#0F766E");
+      // Values are escaped: the logo's & stays an attribute, never markup.
+      expect(html).toContain('src="https://cdn.garage-dupont.test/logo.png?a=1&amp;b=2"');
+      expect(html).not.toContain("<script");
+    } finally {
+      await database.prisma.organisation.update({
+        where: { id: world.organisation.id },
+        data: {
+          locale: "en-GB",
+          mailFromName: null,
+          mailReplyTo: null,
+          brandColour: null,
+          brandLogoUrl: null,
+        },
+      });
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 // Tracking, delivered and aborted e-mails (extensions section 7) go to requestedBy when it was given,
 // else to the creator when the creator is a person (a staff user); a request created by an API key
 // without requestedBy has no mailbox to write to, and the message is dropped.
-import { toDateOnly } from "@/lib/dates";
 import { asKysely, type Queryable } from "@/lib/db";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
+import { formatDay, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 
@@ -28,42 +28,59 @@ export async function notifyMovementRecipient(
     .selectFrom("Organisation as o")
     .select((eb) => [
       "o.trackingEnabled",
+      // The brand in the same read (getMailBrand's columns): this runs on every tracked create.
+      "o.name",
+      "o.brandLogoUrl as logoUrl",
+      "o.brandColour as colour",
+      "o.locale",
       eb.selectFrom("Site").select("city").where("id", "=", request.originSiteId).as("originCity"),
       eb.selectFrom("Site").select("city").where("id", "=", request.destinationSiteId).as("destinationCity"),
     ])
     .where("o.id", "=", request.organisationId)
     .executeTakeFirst();
   if (!context) throw new Error(`Organisation ${request.organisationId} does not exist`);
+  const brand = context;
   const vehicle = [request.make, request.model].filter(Boolean).join(" ") || request.vrm || "The vehicle";
   const route = `from ${context.originCity ?? "its site"} to ${context.destinationCity ?? "its site"}`;
   const trackingUrl = trackingUrlOf({
     trackingToken: request.trackingToken,
     organisation: { trackingEnabled: context.trackingEnabled },
   });
-
-  if (kind === "tracking") {
-    if (!trackingUrl) return;
-    await enqueueEmail(tx, {
-      organisationId: request.organisationId,
-      kind,
-      to,
+  if (kind === "tracking" && !trackingUrl) return;
+  const action = trackingUrl ? { label: "Follow it", url: trackingUrl } : undefined;
+  const message = {
+    tracking: {
       subject: `Track your vehicle movement ${route}`,
-      text: `${vehicle} is being moved ${route}.\n\nFollow it here: ${trackingUrl}\n`,
-    });
-    return;
-  }
-  const subject =
-    kind === "delivered" ? `Delivered: ${vehicle} ${route}` : `Movement stopped: ${vehicle} ${route}`;
-  const text =
-    kind === "delivered"
-      ? `${vehicle} was delivered${request.completedOn ? ` on ${toDateOnly(request.completedOn)}` : ""} (${route}).`
-      : `The movement of ${vehicle} ${route} was stopped before delivery. The dispatch team will be in touch.`;
+      content: {
+        heading: "Your vehicle is being moved",
+        paragraphs: [`${vehicle} is being moved ${route}.`],
+      },
+    },
+    delivered: {
+      subject: `Delivered: ${vehicle} ${route}`,
+      content: {
+        heading: "Delivered",
+        paragraphs: [
+          `${vehicle} was delivered${request.completedOn ? ` on ${formatDay(request.completedOn, brand.locale)}` : ""} (${route}).`,
+        ],
+      },
+    },
+    aborted: {
+      subject: `Movement stopped: ${vehicle} ${route}`,
+      content: {
+        heading: "Movement stopped",
+        paragraphs: [
+          `The movement of ${vehicle} ${route} was stopped before delivery. The dispatch team will be in touch.`,
+        ],
+      },
+    },
+  }[kind];
   await enqueueEmail(tx, {
     organisationId: request.organisationId,
     kind,
     to,
-    subject,
-    text: trackingUrl ? `${text}\n\n${trackingUrl}\n` : `${text}\n`,
+    subject: message.subject,
+    ...renderBrandedEmail(brand, { ...message.content, action }),
   });
 }
 

@@ -1,11 +1,9 @@
 // Sends what the e-mail outbox holds. Claims with SKIP LOCKED and a lease, like webhook deliveries, so
 // several workers never send one message twice at once, and a dead worker's claims come back.
-import { sql, type Kdb } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { mailTransport, type MailTransport } from "@/lib/notifications/mail-transport";
-
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 8;
+import { afterFailedAttempt, isClaimable, leaseEnd, senderOfClaimed } from "@/lib/notifications/outbox";
 
 export async function sendDueEmails(
   kdb: Kdb,
@@ -18,23 +16,31 @@ export async function sendDueEmails(
       eb
         .selectFrom("EmailMessage")
         .select("id")
-        .where("status", "=", "PENDING")
-        .where("nextAttemptAt", "<=", eb.fn<Date>("now"))
-        .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", eb.fn<Date>("now"))]))
+        .where(isClaimable)
         .orderBy("nextAttemptAt")
         .limit(batchSize)
         .forUpdate()
         .skipLocked()
         .as("due"),
     )
-    // Interval arithmetic has no builder in Kysely.
-    .set({ lockedUntil: sql<Date>`now() + ${LEASE_MS}::int * interval '1 millisecond'` })
+    .set({ lockedUntil: leaseEnd() })
     .whereRef("m.id", "=", "due.id")
-    .returning(["m.id", "m.organisationId", "m.to", "m.subject", "m.text", "m.attemptCount"])
+    .returning((eb) => [
+      "m.id",
+      "m.organisationId",
+      "m.to",
+      "m.subject",
+      "m.text",
+      "m.html",
+      "m.attemptCount",
+      ...senderOfClaimed(eb),
+    ])
     .execute();
   for (const email of claimed) {
     try {
-      await send(email);
+      // The organisation's name and reply-to are for its customers' and carriers' (branded) messages;
+      // the service's notices to staff come from MAIL_FROM as it is.
+      await send(email.html ? email : { ...email, fromName: null, replyTo: null });
       // Kysely: one per tracked create, and Prisma's ORM queries cost ~1 ms of CPU each to compile.
       await kdb
         .updateTable("EmailMessage")
@@ -48,18 +54,10 @@ export async function sendDueEmails(
         .execute();
     } catch (error) {
       const attempts = email.attemptCount + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn("e-mail not sent", { emailId: email.id, attempts, error: message });
+      logger.warn("e-mail not sent", { emailId: email.id, attempts, error });
       await kdb
         .updateTable("EmailMessage")
-        .set({
-          attemptCount: attempts,
-          lastError: message.slice(0, 1000),
-          lockedUntil: null,
-          ...(attempts >= MAX_ATTEMPTS
-            ? { status: "FAILED" as const }
-            : { nextAttemptAt: new Date(Date.now() + 2 ** attempts * 1000) }),
-        })
+        .set({ attemptCount: attempts, ...afterFailedAttempt(attempts, error) })
         .where("id", "=", email.id)
         .execute();
     }

@@ -170,15 +170,23 @@ describe("the OpenAPI document", () => {
     }
   });
 
-  it("publishes requestedBy as write-only: in the create request, never in a movement request", () => {
-    const create = document.paths?.["/movement-requests/create-in-planning-pool"]?.post as Operation;
-    const requestSchema = create.requestBody?.content["application/json"]?.schema;
-    expect(propertyNames(requestSchema).has("requestedBy")).toBe(true);
-    expect(propertyNames(document.components?.schemas?.MovementRequest).has("requestedBy")).toBe(false);
-    const created = resolve(create.responses["201"]).content as Record<string, { schema: Json }>;
-    expect(propertyNames(created["application/json"]?.schema).has("requestedBy")).toBe(false);
-    expect(propertyNames(created["application/json"]?.schema).has("trackingUrl")).toBe(true);
-  });
+  it.each(["requestedBy", "customer"])(
+    "publishes %s as write-only: in both create requests, never in a movement request",
+    (field) => {
+      for (const path of [
+        "/movement-requests/create-in-planning-pool",
+        "/movement-requests/create-with-3pl",
+      ]) {
+        const create = document.paths?.[path]?.post as Operation;
+        const requestSchema = create.requestBody?.content["application/json"]?.schema;
+        expect(propertyNames(requestSchema).has(field), path).toBe(true);
+        const created = resolve(create.responses["201"]).content as Record<string, { schema: Json }>;
+        expect(propertyNames(created["application/json"]?.schema).has(field)).toBe(false);
+        expect(propertyNames(created["application/json"]?.schema).has("trackingUrl")).toBe(true);
+      }
+      expect(propertyNames(document.components?.schemas?.MovementRequest).has(field)).toBe(false);
+    },
+  );
 
   it("lists every error code in the Problem schema, described and with its status", () => {
     const problem = document.components?.schemas?.Problem as { properties: { code: Json } };

@@ -133,7 +133,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
 const OBJECT_DESCRIPTIONS: Record<string, string> = {
   MovementRequest:
     "A request to move one vehicle from an origin to a destination: returned by create, get, update, " +
-    "cancel and every operations action. `requestedBy` is write-only and never appears here.",
+    "cancel and every operations action. `requestedBy` and `customer` are write-only and never appear here.",
   MovementRequestStatus: "The status of a movement request. `CANCELLED` is an extension (see cancel).",
   Location: "Where a vehicle is collected or delivered. Only `INTERNAL` (one of your sites) exists so far.",
   Provider: "Who carries the movement: an own driver, a 3PL or a marketplace.",

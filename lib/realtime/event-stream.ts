@@ -8,7 +8,16 @@ import { requireDatabaseUrl } from "@/lib/env";
 import { onEventAnnounced, relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 import { trackOpenStream } from "@/lib/metrics/metrics";
 
-export type StreamFilter = { organisationId: string; resourceTypes: string[] };
+export type StreamFilter = {
+  organisationId: string;
+  resourceTypes: string[];
+  /** Only events of these types (default: every type of those resources). */
+  types?: string[];
+  /** Only events whose payload names this provider: a marketplace carrier's own awards. */
+  providerId?: string;
+  /** Each event's reference only (sequence, type, resource), never its payload: for outsiders. */
+  referenceOnly?: boolean;
+};
 
 const BATCH = 200;
 const POLL_MS = 2_000;
@@ -51,6 +60,10 @@ export function organisationEventStream(
               organisationId: filter.organisationId,
               sequence: { gt: last },
               resourceType: { in: filter.resourceTypes },
+              ...(filter.types ? { type: { in: filter.types } } : {}),
+              ...(filter.providerId
+                ? { payload: { path: ["provider", "id"], equals: filter.providerId } }
+                : {}),
             },
             orderBy: { sequence: "asc" },
             take: BATCH,
@@ -65,7 +78,12 @@ export function organisationEventStream(
           });
           for (const event of events) {
             last = event.sequence;
-            const data = JSON.stringify({ ...event, sequence: event.sequence.toString() });
+            const { payload, ...reference } = event;
+            const data = JSON.stringify({
+              ...reference,
+              ...(filter.referenceOnly ? {} : { payload }),
+              sequence: event.sequence.toString(),
+            });
             controller.enqueue(
               encoder.encode(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${data}\n\n`),
             );

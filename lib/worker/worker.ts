@@ -18,6 +18,8 @@ import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
+import { purgeFinishedCustomers } from "@/lib/notifications/customer/purge-finished-customers";
+import { sendDueCustomerMessages } from "@/lib/notifications/customer/send-due-customer-messages";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -157,7 +159,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
         // The outbox is looked at once per poll interval, not on every claim.
         if (Date.now() - emailsSentAt >= pollIntervalMs) {
           emailsSentAt = Date.now();
-          const send = () => sendDueEmails(kysely());
+          const send = async () =>
+            (await sendDueEmails(kysely())) + (await sendDueCustomerMessages(kysely()));
           const sent = await (round ? round.run(send) : send());
           if (sent > 0) traceRound({ "vms.worker.emails_sent": sent });
         }
@@ -205,6 +208,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeExpiredPositions()
       .then((purged) => purged.legs > 0 && logger.info("expired positions purged", purged))
       .catch((error: unknown) => logger.error("position purge failed", { error }));
+    purgeFinishedCustomers()
+      .then((purged) => purged.customers > 0 && logger.info("finished customers purged", purged))
+      .catch((error: unknown) => logger.error("customer purge failed", { error }));
     void findRequestsAtRisk();
     void refreshReportRollups();
     void refreshArrivals(false);

@@ -2,7 +2,7 @@
 // destination's offset; before the worker's first look at a new request, its delivery date and slot;
 // null once the request is finished.
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { windowFromSchedule } from "@/lib/movement-requests/eta/eta-window";
+import { windowFromSchedule, type EtaWindow } from "@/lib/movement-requests/eta/eta-window";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import type { EstimatedArrival } from "@/lib/movement-requests/schemas";
 import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
@@ -20,17 +20,24 @@ type RequestForArrival = Pick<
   | "deliveryByTime"
 >;
 
-export function estimatedArrivalOf(request: RequestForArrival): EstimatedArrival | null {
+/** The window as instants (for the customer's "on its way"), or null once the request is finished. */
+export function estimatedArrivalWindowOf(request: RequestForArrival): EtaWindow | null {
   if (TERMINAL_STATUSES.includes(request.status)) return null;
-  const timeZone = resolveSiteTimeZone(request.destinationSite);
-  const window =
+  return (
     request.storedEstimatedArrival ??
     windowFromSchedule({
       date: request.estimatedDeliveryDate ?? request.deliveryByDate,
       slot: request.estimatedDeliveryTimeslot ?? request.deliveryByTimeslot,
       time: request.deliveryByTime,
-      timeZone,
-    });
+      timeZone: resolveSiteTimeZone(request.destinationSite),
+    })
+  );
+}
+
+export function estimatedArrivalOf(request: RequestForArrival): EstimatedArrival | null {
+  const window = estimatedArrivalWindowOf(request);
+  if (!window) return null;
+  const timeZone = resolveSiteTimeZone(request.destinationSite);
   return {
     earliest: localDateAndOffset(window.earliest, timeZone).isoLocal,
     latest: localDateAndOffset(window.latest, timeZone).isoLocal,

@@ -1,13 +1,15 @@
 // collected: a leg is picked up at its origin. The leg (default: the first open leg that has a carrier)
 // becomes IN_PROGRESS with originActualOn = the given date, else today at its origin site; the request
 // is IN_PROGRESS. Legs run in order: a leg is collected only once every earlier leg is delivered.
-// Publishes movement.collected.
+// Publishes movement.collected, and tells the customer it is on its way (docs/notifications.md).
 import { transaction } from "@/lib/db";
+import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
+import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import { collectBlocker, legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   actualDateOrThrow,
@@ -24,7 +26,7 @@ import { transitionMovementRequest } from "@/lib/movement-requests/transition-mo
 
 export async function markCollected(scope: ActorScope, requestId: string, body: CollectedBody = {}) {
   const now = new Date();
-  // One Kysely transaction: the request, the leg, their events and outbox rows.
+  // One Kysely transaction: the request, the leg, their events and outbox rows, the customer message.
   return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     assertActionAllowed("collect", request.status);
@@ -37,6 +39,13 @@ export async function markCollected(scope: ActorScope, requestId: string, body: 
       reason: `Leg ${leg.legNumber} collected`,
     });
     await transitionLeg(tx, collected, leg, "collect", { now, data: { originActualOn } });
+    // The first collection tells the customer; a later leg's finds the message written (a no-op).
+    await enqueueCustomerMessage(tx, {
+      movementRequestId: request.id,
+      kind: "ON_ITS_WAY",
+      eta: estimatedArrivalWindowOf(request),
+      now,
+    });
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });
 }

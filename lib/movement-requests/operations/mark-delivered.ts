@@ -2,7 +2,7 @@
 // = the given date, else today at its destination site (not before its collection). With the last leg
 // the request is DELIVERED: completedOn = now, cost = the estimate unless already priced (a 3PL prices
 // at acceptance), and a linked prep job follows. Otherwise the request stays IN_PROGRESS.
-// Publishes movement.delivered.
+// Publishes movement.delivered; with the last leg, tells the customer (docs/notifications.md).
 import { transaction } from "@/lib/db";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import {
@@ -24,6 +24,7 @@ import {
   transitionMovementRequest,
   type TransitionOptions,
 } from "@/lib/movement-requests/transition-movement-request";
+import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
 import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
 
@@ -59,6 +60,7 @@ export async function markDelivered(scope: ActorScope, requestId: string, body: 
     if (isLastLeg) {
       await followMovementRequest(tx, delivered, "delivered", { actor: scope.actor, now });
       await notifyMovementRecipient(tx, delivered, "delivered");
+      await enqueueCustomerMessage(tx, { movementRequestId: request.id, kind: "DELIVERED", now });
     }
     return toMovementRequestResponse(await getMovementRequestOrThrow(tx, scope, requestId));
   });

@@ -202,4 +202,28 @@ describe("submitWizard", () => {
     const result = expectFailure(await submitWizard(staff, { ...form(), cost: { centAmount: 1 } }));
     expect(result.code).toBe("VALIDATION_ERROR");
   });
+
+  it("stores the customer when given; three empty boxes are no customer; a bad phone is the phone's error", async () => {
+    const given = await submitWizard(
+      staff,
+      form({ customer: { name: "Sam Buyer", phone: "+447700900123" } }),
+    );
+    const withCustomer = given.ok ? given.id : "";
+    expect(
+      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: withCustomer } }),
+    ).toMatchObject({ name: "Sam Buyer", phone: "+447700900123", email: null });
+
+    const empty = await submitWizard(
+      staff,
+      form({ customer: { name: undefined, email: undefined, phone: undefined } }),
+    );
+    expect(empty.ok).toBe(true);
+    const without = empty.ok ? empty.id : "";
+    expect(
+      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: without } }),
+    ).toBeNull();
+
+    const failure = expectFailure(await submitWizard(staff, form({ customer: { phone: "07700 900123" } })));
+    expect(failure.errors).toEqual([{ path: "customer.phone", message: expect.stringMatching(/E\.164/) }]);
+  });
 });

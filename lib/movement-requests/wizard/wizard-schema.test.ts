@@ -88,7 +88,7 @@ describe("the wizard's step schemas", () => {
     const owned = WIZARD_STEPS.filter((step) => step !== "review").flatMap((step) => keysOfStep(step));
     const rest = Object.keys(wizardSchema.shape).filter((key) => !owned.includes(key));
     expect(new Set(owned).size).toBe(owned.length);
-    expect(rest.sort()).toEqual(["externalId", "notes", "requestedBy"]);
+    expect(rest.sort()).toEqual(["customer", "externalId", "notes", "requestedBy"]);
     expect(keysOfStep("review")).toEqual(Object.keys(wizardSchema.shape));
   });
 });

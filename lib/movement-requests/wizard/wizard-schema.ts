@@ -22,7 +22,13 @@ const dispatchFields = api.pick({ transportMethod: true }).extend({
   dispatchTo: dispatchToSchema,
   thirdPartyLogisticsProviderId: api.shape.thirdPartyLogisticsProviderId.optional(),
 });
-const reviewFields = api.pick({ notes: true, requestedBy: true, externalId: true });
+// The customer's three boxes left empty are no customer (the API's schema asks for an e-mail or phone).
+type CustomerInput = z.input<typeof api.shape.customer>;
+const noCustomerWhenEmpty = (value: CustomerInput) =>
+  value && Object.values(value).every((field) => field === undefined) ? undefined : value;
+const reviewFields = api
+  .pick({ notes: true, requestedBy: true, externalId: true })
+  .extend({ customer: z.preprocess(noCustomerWhenEmpty, api.shape.customer) });
 
 type ReadyInput = { readyWhen: ReadyWhen; origin: { readyToCollectFromDate?: string } };
 type DispatchInput = { dispatchTo: DispatchTo; thirdPartyLogisticsProviderId?: string };

@@ -31,6 +31,10 @@ export default async function BrandingPage() {
         <Link href="/settings/sites" className="font-medium text-blue-700 underline underline-offset-2">
           site pins
         </Link>
+        . The sender, language and customer messages of your e-mails:{" "}
+        <Link href="/settings/messages" className="font-medium text-blue-700 underline underline-offset-2">
+          message settings
+        </Link>
         .
       </p>
     </>

@@ -1,0 +1,25 @@
+// Stores the create body's write-only `customer` (docs/notifications.md), with the unguessable token of
+// its opt-out link, in the create's transaction.
+import { randomBytes } from "node:crypto";
+import { asKysely, type Queryable } from "@/lib/db";
+import type { CustomerContact } from "@/lib/movement-requests/schemas";
+
+export async function saveMovementCustomer(
+  tx: Queryable,
+  request: { id: string; organisationId: string; createdAt: Date },
+  customer: CustomerContact,
+): Promise<void> {
+  await asKysely(tx)
+    .insertInto("MovementCustomer")
+    .values({
+      movementRequestId: request.id,
+      organisationId: request.organisationId,
+      name: customer.name ?? null,
+      // Addresses compare as stored: an opt-out matches the same address on a later request.
+      email: customer.email?.toLowerCase() ?? null,
+      phone: customer.phone ?? null,
+      optOutToken: randomBytes(32).toString("base64url"),
+      createdAt: request.createdAt,
+    })
+    .execute();
+}
