@@ -201,6 +201,50 @@ describe("the outcome", () => {
   });
 });
 
+describe("the customer's messages", () => {
+  const messagesOf = async (requestId: string) =>
+    (
+      await kysely()
+        .selectFrom("CustomerMessage")
+        .select(["kind", "channel"])
+        .where("movementRequestId", "=", requestId)
+        .orderBy("createdAt")
+        .orderBy("channel")
+        .execute()
+    ).map((message) => `${message.kind} ${message.channel}`);
+
+  it("say it runs late when the window's end moves 30 minutes later, and that it is arriving when 15 minutes away", async () => {
+    const created = await createPoolRequest(world, {
+      destination: {
+        location: { type: "INTERNAL", siteId: world.sites.leeds.id },
+        deliveryByDate: "2031-06-10",
+      },
+      customer: { name: "Sam Buyer", email: "sam@buyer.test", phone: "+447700900123" },
+    });
+    await operateOk(world, "assign", created.id, { driverId });
+    await operateOk(world, "collected", created.id);
+    await report(created.id, 40, 60);
+    await refreshEstimatedArrivals();
+    expect(await messagesOf(created.id)).toEqual(["ON_ITS_WAY EMAIL", "ON_ITS_WAY SMS"]);
+
+    // 150 km out: more than an hour later than the customer was told.
+    await report(created.id, 150, 30);
+    expect((await refreshEstimatedArrivals(new Date(), { onlyNewPositions: true }))?.messages).toBe(2);
+    // 5 km out, now: arriving; said once however often the pass looks.
+    await report(created.id, 5);
+    expect((await refreshEstimatedArrivals(new Date(), { onlyNewPositions: true }))?.messages).toBe(2);
+    expect((await refreshEstimatedArrivals())?.messages).toBe(0);
+    expect(await messagesOf(created.id)).toEqual([
+      "ON_ITS_WAY EMAIL",
+      "ON_ITS_WAY SMS",
+      "RUNNING_LATE EMAIL",
+      "RUNNING_LATE SMS",
+      "ARRIVING EMAIL",
+      "ARRIVING SMS",
+    ]);
+  });
+});
+
 describe("the lane's learned road factor and speed", () => {
   it("replace the defaults once the lane has three trips", async () => {
     const learner = await createMovementWorld(database.prisma);

@@ -6,7 +6,8 @@
 //   - records how that window turned out for the requests delivered since, and deletes the windows of
 //     the finished ones (record-eta-outcomes.ts);
 //   - publishes `movement.eta_changed` (opt-in) when the window moved 30 minutes or more from the one
-//     last published, bumping the request's version as the at-risk pass does.
+//     last published, bumping the request's version as the at-risk pass does;
+//   - tells the customer of a vehicle on the road that it runs late, or is about to arrive.
 // One instance at a time, under a transaction-scoped advisory lock, skipped when held.
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { buildEtaChangedEnvelope, ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
@@ -20,10 +21,16 @@ import {
   type OpenRequest,
 } from "@/lib/movement-requests/at-risk/open-requests";
 import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
-import { estimateArrival, movedEnough, type EtaWindow } from "@/lib/movement-requests/eta/eta-window";
+import {
+  ANNOUNCE_STEP_MS,
+  estimateArrival,
+  movedEnough,
+  type EtaWindow,
+} from "@/lib/movement-requests/eta/eta-window";
 import { laneKinematics, summariseDeliveredTrips } from "@/lib/movement-requests/eta/lane-kinematics";
 import { recordEtaOutcomes } from "@/lib/movement-requests/eta/record-eta-outcomes";
 import { greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 
 /** pg_try_advisory_xact_lock's key: "eta" as a number no other lock of ours uses. */
 export const ETA_LOCK = 0x657461;
@@ -35,6 +42,8 @@ export type EtaPass = {
   trips: number;
   /** Requests finished since: their outcome recorded (when delivered), their window deleted. */
   outcomes: number;
+  /** Customer messages written ("running late", "arriving"), one per channel. */
+  messages: number;
 };
 type StoredEta = Selectable<DB["MovementEta"]>;
 type LegPosition = {
@@ -66,17 +75,24 @@ export async function refreshEstimatedArrivals(
     );
     const ids = requests.map((request) => request.id);
     const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
-    const pass: EtaPass = { evaluated: requests.length, written: 0, announced: 0, trips, outcomes };
+    const pass: EtaPass = {
+      evaluated: requests.length,
+      written: 0,
+      announced: 0,
+      trips,
+      outcomes,
+      messages: 0,
+    };
     for (const request of requests) {
       const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
       if (!window) continue;
-      const outcome = await keepWindow(trx, request, stored.get(request.id) ?? null, window, {
-        now,
-        positionRecordedAt:
-          window.basis === "POSITION" ? (positions.get(request.id)?.recordedAt ?? null) : null,
-      });
+      const previous = stored.get(request.id) ?? null;
+      // The newest position looked at, whatever the basis: a stale one is not looked at again.
+      const positionRecordedAt = positions.get(request.id)?.recordedAt ?? null;
+      const outcome = await keepWindow(trx, request, previous, window, { now, positionRecordedAt });
       if (outcome.written) pass.written += 1;
       if (outcome.announced) pass.announced += 1;
+      pass.messages += await tellTheCustomer(trx, request, previous, window, now);
     }
     return pass;
   });
@@ -182,6 +198,55 @@ async function keepWindow(
     .onConflict((conflict) => conflict.column("movementRequestId").doUpdateSet(values))
     .execute();
   return { written: true, announced: announce };
+}
+
+/** A vehicle this near is "arriving in about 15 minutes". */
+const ARRIVING_WITHIN_MS = 15 * 60_000;
+
+/**
+ * The customer of a vehicle on the road (told "on its way" at collection) hears when it runs late (its
+ * window's end moved 30 minutes or more later than the last one they were told of, or past the
+ * deadline) and when it is about to arrive, by its position. enqueueCustomerMessage writes each once
+ * (the occasion tells the late ones apart) and honours the organisation's choices, quiet hours and
+ * opt-outs.
+ */
+async function tellTheCustomer(
+  trx: Kdb,
+  request: OpenRequest,
+  previous: StoredEta | null,
+  window: EtaWindow,
+  now: Date,
+): Promise<number> {
+  if (request.status !== "IN_PROGRESS") return 0;
+  let written = 0;
+  const told = previous?.announcedLatest ?? previous?.latest;
+  const deadline = deadlineOf(
+    request.deliveryByDate,
+    request.deliveryByTimeslot,
+    request.deliveryByTime,
+    resolveSiteTimeZone(request.destination),
+  );
+  const later = told !== undefined && window.latest.getTime() - told.getTime() >= ANNOUNCE_STEP_MS;
+  const pastDeadline =
+    previous !== null && previous.latest <= deadline && window.latest.getTime() > deadline.getTime();
+  if (later || pastDeadline) {
+    written += await enqueueCustomerMessage(trx, {
+      movementRequestId: request.id,
+      kind: "RUNNING_LATE",
+      eta: window,
+      occasion: window.latest.toISOString(),
+      now,
+    });
+  }
+  if (window.basis === "POSITION" && window.earliest.getTime() - now.getTime() <= ARRIVING_WITHIN_MS) {
+    written += await enqueueCustomerMessage(trx, {
+      movementRequestId: request.id,
+      kind: "ARRIVING",
+      eta: window,
+      now,
+    });
+  }
+  return written;
 }
 
 /** The webhook, with the request's version bumped; false when the request changed meanwhile. */
