@@ -90,6 +90,13 @@ describe("estimateArrival", () => {
     expect(window!.earliest.getTime()).toBe(now.getTime());
     expect(window!.latest.getTime()).toBe(now.getTime() + 10 * 60_000);
   });
+
+  it("rounds outwards to 5 minutes, but never to before the current minute", () => {
+    const at = new Date("2026-11-30T10:03:20Z");
+    const arrivingNow = { ...base.position!, fix: { ...leeds, recordedAt: at } };
+    const window = estimateArrival({ ...base, now: at, position: arrivingNow });
+    expect(iso(window)).toEqual(["2026-11-30T10:03:00.000Z", "2026-11-30T10:15:00.000Z"]);
+  });
 });
 
 describe("windowFromSchedule", () => {

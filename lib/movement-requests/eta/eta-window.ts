@@ -69,8 +69,10 @@ function around(now: Date, remainingMs: number, basis: EtaBasis, spread: Spread)
   const point = now.getTime() + remainingMs;
   const earliest = Math.max(now.getTime(), point - Math.max(spread.minEarlyMs, spread.early * remainingMs));
   const latest = point + Math.max(spread.minLateMs, spread.late * remainingMs);
+  // Rounded outwards; but a window never starts before this minute ("19:39", not "19:35" at 19:39).
+  const thisMinute = Math.floor(now.getTime() / MINUTE) * MINUTE;
   return {
-    earliest: new Date(Math.floor(earliest / ROUND_MS) * ROUND_MS),
+    earliest: new Date(Math.max(thisMinute, Math.floor(earliest / ROUND_MS) * ROUND_MS)),
     latest: new Date(Math.ceil(latest / ROUND_MS) * ROUND_MS),
     basis,
   };

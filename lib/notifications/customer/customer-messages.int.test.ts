@@ -2,11 +2,10 @@
 // "delivered" at delivery through the outbox, over real SMTP and a real HTTP receiver speaking Twilio's
 // Messages API; the organisation's message kinds, quiet hours, the one-click opt-out, and no message
 // lost or sent twice when a worker dies between its claim and its record.
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as confirmGet, POST as confirmPost } from "@/app/opt-out/[token]/confirm/route";
 import { kysely } from "@/lib/db";
+import { startSmsReceiver } from "@/lib/testing/sms-receiver";
 import { publicBaseUrl } from "@/lib/env";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
@@ -24,48 +23,6 @@ import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit"
 import { headerOf, mimePartsOf, startSmtpSink } from "@/lib/testing/smtp-sink";
 import { setupTestDatabase } from "@/lib/testing/test-database";
 import { createDriver } from "@/prisma/factories/driver";
-
-type SmsRequest = {
-  method: string;
-  path: string;
-  authorization: string;
-  contentType: string;
-  idempotencyKey: string;
-  form: Record<string, string>;
-};
-
-/** A receiver shaped like Twilio's Messages API that, like a provider honouring Idempotency-Key, creates one message per key. */
-async function startSmsReceiver() {
-  const requests: SmsRequest[] = [];
-  const created = new Map<string, string>();
-  const server = createServer((request: IncomingMessage, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-    request.on("end", () => {
-      const idempotencyKey = String(request.headers["idempotency-key"] ?? "");
-      requests.push({
-        method: request.method ?? "",
-        path: request.url ?? "",
-        authorization: String(request.headers.authorization ?? ""),
-        contentType: String(request.headers["content-type"] ?? ""),
-        idempotencyKey,
-        form: Object.fromEntries(new URLSearchParams(body)),
-      });
-      const sid = created.get(idempotencyKey) ?? `SM${String(created.size + 1).padStart(32, "0")}`;
-      created.set(idempotencyKey, sid);
-      response.writeHead(201, { "content-type": "application/json" });
-      response.end(JSON.stringify({ sid, status: "queued" }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    created,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const smtp = await startSmtpSink();
 const sms = await startSmsReceiver();
