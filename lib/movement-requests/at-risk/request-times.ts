@@ -7,7 +7,8 @@ import type { Timeslot } from "@/lib/generated/prisma/enums";
 const WORKDAY_START_HOUR = 8;
 const NOON_HOUR = 12;
 
-function atLocal(date: Date, hour: number, minute: number, timeZone: string | null): Date {
+/** `hour`:`minute` on the calendar `date` (UTC midnight, as a DATE reads) in the zone (UTC when unknown). */
+export function atLocal(date: Date, hour: number, minute: number, timeZone: string | null): Date {
   return new Date(
     new TZDate(
       date.getUTCFullYear(),

@@ -2,9 +2,9 @@
 // it has: its vehicle's recent position, else the usual durations its lane or transport method has
 // shown (the at-risk rule's expected arrival), else its delivery date and slot. A window, not an
 // instant: the earlier side is tighter than the later, because a vehicle is more often late than early.
-import { TZDate } from "@date-fns/tz";
 import type { EtaBasis, Timeslot } from "@/lib/generated/prisma/enums";
 import { expectedArrival, type AtRiskInput } from "@/lib/movement-requests/at-risk/at-risk-rule";
+import { atLocal, deadlineOf } from "@/lib/movement-requests/at-risk/request-times";
 import { greatCircleDistanceKm, type Coordinates } from "@/lib/movement-requests/pricing";
 
 export type EtaWindow = { earliest: Date; latest: Date; basis: EtaBasis };
@@ -81,22 +81,11 @@ function around(now: Date, remainingMs: number, basis: EtaBasis, spread: Spread)
 /** The slot's hours at the destination: AM 08:00–12:00, PM 12:00–18:00, any time 08:00–18:00; a
  * delivery time ends it (and the window starts at most two hours before that). */
 export function windowFromSchedule({ date, slot, time, timeZone }: EtaInput["schedule"]): EtaWindow {
-  const at = (hour: number, minute = 0) =>
-    new Date(
-      new TZDate(
-        date.getUTCFullYear(),
-        date.getUTCMonth(),
-        date.getUTCDate(),
-        hour,
-        minute,
-        timeZone ?? "UTC",
-      ).getTime(),
-    );
+  const at = (hour: number, minute = 0) => atLocal(date, hour, minute, timeZone);
   let earliest = at(slot === "PM" ? 12 : 8);
   let latest = at(slot === "AM" ? 12 : 18);
   if (time) {
-    const [hour, minute] = time.split(":").map(Number);
-    latest = at(hour ?? 0, minute ?? 0);
+    latest = deadlineOf(date, slot, time, timeZone);
     if (earliest >= latest) earliest = new Date(latest.getTime() - 2 * HOUR);
   }
   return { earliest, latest, basis: "SCHEDULE" };
