@@ -95,6 +95,10 @@ export function MessageSettingsForm({ initial, defaultSender, saveAction }: Prop
                   </option>
                 ))}
               </select>
+              <span className="mt-1 block font-normal text-slate-600">
+                Customer messages are written in its language where we have it (English, French, German,
+                Dutch, Spanish, Italian, Polish), else in English.
+              </span>
             </label>
           </div>
           <fieldset>

@@ -171,6 +171,42 @@ describe("on its way and delivered", () => {
     );
   });
 
+  it("are written in the organisation's language, English where it has none of its words", async () => {
+    await database.prisma.organisation.update({
+      where: { id: world.organisation.id },
+      data: { locale: "fr-FR" },
+    });
+    try {
+      const { id } = await collectedRequest({ ...newCustomer(), name: "Camille Martin" });
+      const [email, text] = await Promise.all(
+        ["EMAIL", "SMS"].map(async (channel) =>
+          (await messagesOf(id)).find((row) => row.channel === channel)!,
+        ),
+      );
+      expect(email!.subject).toBe("En route: Ford Focus");
+      expect(email!.text).toContain("Bonjour Camille Martin,");
+      expect(email!.text).toContain("Ford Focus a été pris en charge et est en route vers Leeds, Leeds.");
+      // A French date in a French sentence.
+      expect(email!.text).toMatch(/Arrivée prévue : \S+\.? \d{1,2} \S+/);
+      expect(email!.html).toContain("Ne plus les recevoir");
+      expect(text!.text).toMatch(/^.+: En route\. /);
+      expect(text!.text).toContain("Désinscription: ");
+
+      await database.prisma.organisation.update({
+        where: { id: world.organisation.id },
+        data: { locale: "sv-SE" },
+      });
+      const swedish = await collectedRequest();
+      const [fallback] = await messagesOf(swedish.id);
+      expect(fallback!.subject).toBe("On its way: Ford Focus");
+    } finally {
+      await database.prisma.organisation.update({
+        where: { id: world.organisation.id },
+        data: { locale: "en-GB" },
+      });
+    }
+  });
+
   it("is written once per request, kind and channel: a second enqueue changes nothing", async () => {
     const { id } = await collectedRequest();
     expect(await enqueueCustomerMessage(kysely(), { movementRequestId: id, kind: "ON_ITS_WAY" })).toBe(0);

@@ -11,6 +11,7 @@ import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { newId } from "@/lib/ids";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 import { renderBrandedEmail, type EmailContent } from "@/lib/notifications/branded-email";
+import { customerMessageWords } from "@/lib/notifications/customer/customer-message-words";
 import { customerMessageKindsColumn } from "@/lib/notifications/customer/message-kinds-column";
 import { endOfQuietHours } from "@/lib/notifications/quiet-hours";
 
@@ -101,16 +102,14 @@ export async function enqueueCustomerMessage(tx: Queryable, input: CustomerMessa
     }),
     now,
   });
-  const footer = {
-    text: `You get these messages from ${context.name} about this vehicle's movement.`,
-    link: { label: "Stop them", url: optOutUrl },
-  };
+  const words = customerMessageWords(context.locale);
+  const footer = { text: words.why(context.name), link: { label: words.stopThem, url: optOutUrl } };
   const email = renderBrandedEmail(context, { ...content, footer });
   const sms = [
     `${context.name}: ${content.heading}.`,
     ...content.paragraphs,
     ...(content.action ? [content.action.url] : []),
-    `Stop: ${optOutUrl}`,
+    `${words.stop}: ${optOutUrl}`,
   ].join(" ");
   const rows = recipients.map(({ channel, to }) => ({
     id: newId(),
@@ -155,58 +154,55 @@ type MessageContext = {
   now: Date;
 };
 
-/** The words of each message, in the organisation's language for dates and times (its locale). */
+/** The words of each message, in the organisation's language (customer-message-words.ts) and locale. */
 function customerMessageContent(
   input: CustomerMessageInput,
   context: MessageContext,
 ): Omit<EmailContent, "footer"> & { vehicle: string } {
-  const vehicle = [context.make, context.model].filter(Boolean).join(" ") || context.vrm || "Your vehicle";
+  const words = customerMessageWords(context.locale);
+  const vehicle = [context.make, context.model].filter(Boolean).join(" ") || context.vrm || words.yourVehicle;
   const place = `${context.siteName}, ${context.siteCity}`;
   const window = input.eta ? formatWindow(input.eta, context.locale, context.timeZone) : null;
-  const greeting = context.customerName ? [`Hello ${context.customerName},`] : [];
-  const follow = context.trackingUrl ? { label: "Follow it", url: context.trackingUrl } : undefined;
+  const greeting = context.customerName ? [words.hello(context.customerName)] : [];
+  const follow = context.trackingUrl ? { label: words.follow, url: context.trackingUrl } : undefined;
+  const heading = words.headings[input.kind];
   switch (input.kind) {
     case "ON_ITS_WAY":
       return {
         vehicle,
-        heading: "On its way",
+        heading,
         paragraphs: [
           ...greeting,
-          `${vehicle} has been collected and is on its way to ${place}.`,
-          ...(window ? [`Expected ${window}.`] : []),
+          words.onItsWay(vehicle, place),
+          ...(window ? [words.expected(window)] : []),
         ],
         action: follow,
       };
     case "RUNNING_LATE":
       return {
         vehicle,
-        heading: "Running late",
+        heading,
         paragraphs: [
           ...greeting,
-          `${vehicle} is running late on its way to ${place}.`,
-          ...(window ? [`It is now expected ${window}.`] : []),
+          words.runningLate(vehicle, place),
+          ...(window ? [words.nowExpected(window)] : []),
         ],
         action: follow,
       };
     case "ARRIVING":
-      return {
-        vehicle,
-        heading: "Arriving in about 15 minutes",
-        paragraphs: [...greeting, `${vehicle} will arrive at ${place} in about 15 minutes.`],
-        action: follow,
-      };
+      return { vehicle, heading, paragraphs: [...greeting, words.arriving(vehicle, place)], action: follow };
     case "DELIVERED":
       return {
         vehicle,
-        heading: "Delivered",
+        heading,
         paragraphs: [
           ...greeting,
-          `${vehicle} was delivered to ${place} at ${formatClock(context.now, context.locale, context.timeZone)}.`,
+          words.delivered(vehicle, place, formatClock(context.now, context.locale, context.timeZone)),
         ],
         // The proof (photos, name, time) is on the tracking page only where the organisation shows it.
         action:
           context.proofOnTrackingPage && context.trackingUrl
-            ? { label: "See the proof of delivery", url: context.trackingUrl }
+            ? { label: words.proof, url: context.trackingUrl }
             : undefined,
       };
   }
