@@ -31,6 +31,7 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
   const site = sites.find((candidate) => candidate.id === siteId);
   const [latitude, setLatitude] = useState(site ? fixed(site.latitude) : "");
   const [longitude, setLongitude] = useState(site ? fixed(site.longitude) : "");
+  const [phone, setPhone] = useState(site?.phone ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -104,11 +105,12 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
     setErrors({});
     setOutcome(null);
     if (next) place(next.latitude, next.longitude);
+    setPhone(next?.phone ?? "");
   };
 
   const save = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = sitePinInput.safeParse({ siteId, latitude, longitude });
+    const parsed = sitePinInput.safeParse({ siteId, latitude, longitude, phone });
     if (!parsed.success) {
       setErrors(
         Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
@@ -123,7 +125,10 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
         return setOutcome({ ok: false, message: result.message });
       }
       setSites((all) => all.map((candidate) => (candidate.id === result.data.id ? result.data : candidate)));
-      setOutcome({ ok: true, message: `Saved: ${result.data.name}'s pin is on every map from now on.` });
+      setOutcome({
+        ok: true,
+        message: `Saved: ${result.data.name}'s pin is on every map, and its number on its job pages, from now on.`,
+      });
     });
   };
 
@@ -174,6 +179,27 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
         ).map(([name, label, value, onChange]) => (
           <CoordinateField key={name} {...{ name, label, value, onChange }} error={errors[name]} />
         ))}
+        <div>
+          <Label htmlFor="pin-phone">Phone number at the site</Label>
+          <Input
+            id="pin-phone"
+            type="tel"
+            autoComplete="off"
+            className="mt-1.5 font-mono"
+            placeholder="+441612345678"
+            value={phone}
+            onChange={(event) => {
+              setPhone(event.target.value);
+              setOutcome(null);
+            }}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? "pin-phone-error" : "pin-phone-hint"}
+          />
+          <p id="pin-phone-hint" className="mt-1 text-sm text-slate-600">
+            Drivers call it from their job page. Empty: they get the dispatch desk number.
+          </p>
+          <FieldError id="pin-phone-error">{errors.phone}</FieldError>
+        </div>
         <div role="status" className="empty:hidden">
           {outcome ? <Alert tone={outcome.ok ? "success" : "danger"}>{outcome.message}</Alert> : null}
         </div>

@@ -13,12 +13,13 @@ export type PinnedSite = {
   city: string;
   latitude: number;
   longitude: number;
+  phone: string | null;
 };
 
 export async function listPinnedSites(organisationId: string): Promise<PinnedSite[]> {
   return kysely()
     .selectFrom("Site")
-    .select(["id", "name", "code", "city", "latitude", "longitude"])
+    .select(["id", "name", "code", "city", "latitude", "longitude", "phone"])
     .where("organisationId", "=", organisationId)
     .orderBy("name")
     .orderBy("id")
@@ -37,7 +38,7 @@ export async function moveSitePin(organisationId: string, pin: SitePin, actor: s
     )
     .updateTable("Site")
     .from("before")
-    .set({ latitude: pin.latitude, longitude: pin.longitude })
+    .set({ latitude: pin.latitude, longitude: pin.longitude, phone: pin.phone })
     .whereRef("Site.id", "=", "before.id")
     .returning([
       "Site.id",
@@ -46,6 +47,7 @@ export async function moveSitePin(organisationId: string, pin: SitePin, actor: s
       "Site.city",
       "Site.latitude",
       "Site.longitude",
+      "Site.phone",
       "before.latitude as fromLatitude",
       "before.longitude as fromLongitude",
     ])

@@ -6,6 +6,7 @@ import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { MovementStatus, MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { listPinnedSites, moveSitePin } from "@/lib/infrastructure/site-pin";
+import { sitePinInput } from "@/lib/infrastructure/site-pin-schema";
 import { getBoardMap, MAP_VEHICLE_LIMIT } from "@/lib/maps/board-map";
 import { getMovementMap } from "@/lib/maps/movement-map";
 import { getTrackingMap } from "@/lib/maps/tracking-map";
@@ -209,21 +210,30 @@ describe("the tracking page's map", () => {
 });
 
 describe("the site settings' pin", () => {
+  it("reads the site's number as E.164, an empty one as none", () => {
+    const parse = (phone: unknown) =>
+      sitePinInput.safeParse({ siteId: "s1", latitude: 1, longitude: 1, phone });
+    expect(parse("+441134960000").data?.phone).toBe("+441134960000");
+    expect(parse("").data?.phone).toBeNull();
+    expect(parse(undefined).data?.phone).toBeNull();
+    expect(parse("0113 496 0000").error?.issues[0]?.path).toEqual(["phone"]);
+  });
+
   it("moves the organisation's own site, and refuses another organisation's", async () => {
     const leeds = world.sites.leeds.id;
     const moved = await moveSitePin(
       world.organisation.id,
-      { siteId: leeds, latitude: 53.7997, longitude: -1.5492 },
+      { siteId: leeds, latitude: 53.7997, longitude: -1.5492, phone: "+441134960000" },
       "user:admin",
     );
-    expect(moved).toMatchObject({ id: leeds, latitude: 53.7997, longitude: -1.5492 });
+    expect(moved).toMatchObject({ id: leeds, latitude: 53.7997, longitude: -1.5492, phone: "+441134960000" });
     expect((await listPinnedSites(world.organisation.id)).find((site) => site.id === leeds)).toMatchObject({
       latitude: 53.7997,
       longitude: -1.5492,
     });
     const refused = moveSitePin(
       other.organisation.id,
-      { siteId: leeds, latitude: 0, longitude: 0 },
+      { siteId: leeds, latitude: 0, longitude: 0, phone: null },
       "user:other",
     );
     await expect(refused).rejects.toMatchObject({ code: "SITE_NOT_FOUND" });
