@@ -121,9 +121,22 @@ describe("the public tracking view", () => {
     expect(await getTrackingView(token, later(TRACKING_LINK_DAYS_AFTER_END + 1))).toBeNull();
   });
 
-  it("shows the worker's estimated arrival window once it has one, and none once delivered", async () => {
+  it("shows the estimated arrival window: the schedule's hours, then the worker's; none once delivered", async () => {
     const { id, token } = await createTracked();
-    expect((await getTrackingView(token))?.arrival).toBeNull();
+    // Before the worker's first look: the delivery slot's hours (until the delivery time) at Leeds.
+    const scheduled = (await getTrackingView(token))?.arrival;
+    const atLeeds = (iso: string) =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/London",
+        dateStyle: "short",
+        timeStyle: "short",
+      }).format(new Date(iso));
+    const due = new Date(Date.now() + 30 * 86_400_000).toLocaleDateString("en-GB", { timeZone: "UTC" });
+    // Any time that day (the default slot): 08:00 to 18:00.
+    expect([atLeeds(scheduled!.earliest), atLeeds(scheduled!.latest)]).toEqual([
+      `${due}, 08:00`,
+      `${due}, 18:00`,
+    ]);
     await refreshEstimatedArrivals();
     const eta = await kysely()
       .selectFrom("MovementEta")

@@ -13,6 +13,7 @@ import {
 } from "@/lib/movement-requests/customer-status";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { getTrackingMap, type TrackingMap } from "@/lib/maps/tracking-map";
+import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
@@ -39,7 +40,7 @@ export type TrackingView = {
   /** Collection and delivery: the actual day once it happened, else the estimate (null: not yet known). */
   collection: { actual: boolean; day: TrackingDay | null };
   delivery: { actual: boolean; day: TrackingDay | null };
-  /** The estimated arrival window (ISO instants) while the movement is open and the worker has one. */
+  /** The estimated arrival window (ISO instants) while the movement is open (the API's estimatedArrival). */
   arrival: { earliest: string; latest: string } | null;
   driverFirstName: string | null;
   timeline: TrackingStep[];
@@ -64,6 +65,9 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
       estimatedCollectionTimeslot: true,
       estimatedDeliveryDate: true,
       estimatedDeliveryTimeslot: true,
+      deliveryByDate: true,
+      deliveryByTimeslot: true,
+      deliveryByTime: true,
       organisation: {
         select: { name: true, trackingEnabled: true, brandLogoUrl: true, brandColour: true },
       },
@@ -92,16 +96,16 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
   const delivered = request.movements.at(-1)?.destinationActualOn ?? null;
   // The leg under way or next; its driver is the one the customer may meet.
   const leg = currentLeg(request.movements);
-  const [arrival, map] = await Promise.all([
-    TERMINAL_STATUSES.includes(request.status)
-      ? undefined
-      : kysely()
-          .selectFrom("MovementEta")
-          .select(["earliest", "latest"])
-          .where("movementRequestId", "=", request.id)
-          .executeTakeFirst(),
+  const [stored, map] = await Promise.all([
+    kysely()
+      .selectFrom("MovementEta")
+      .select(["earliest", "latest", "basis"])
+      .where("movementRequestId", "=", request.id)
+      .executeTakeFirst(),
     getTrackingMap(token),
   ]);
+  // The worker's window; before its first look, the delivery date and slot's hours; none once finished.
+  const arrival = estimatedArrivalWindowOf({ ...request, storedEstimatedArrival: stored ?? null });
   return {
     organisation: {
       name: request.organisation.name,
@@ -118,9 +122,7 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
     delivery: delivered
       ? { actual: true, day: { date: toDateOnly(delivered), timeslot: null } }
       : { actual: false, day: day(request.estimatedDeliveryDate, request.estimatedDeliveryTimeslot) },
-    arrival: arrival
-      ? { earliest: arrival.earliest.toISOString(), latest: arrival.latest.toISOString() }
-      : null,
+    arrival: arrival && { earliest: arrival.earliest.toISOString(), latest: arrival.latest.toISOString() },
     driverFirstName: status === "CANCELLED" ? null : (leg?.driver?.firstname.trim().split(/\s+/)[0] ?? null),
     timeline: timeline(status, request.statusChanges, origin.timeZone, destination.timeZone),
     map,
