@@ -164,15 +164,16 @@ function cookieRoutes(): string[] {
 }
 
 /**
- * The routes outside /v1 that take a write: a carrier's action, positions, proof and proof photos through its job
- * link, authorised by the link's token in the path, not by a cookie (docs/carrier-journey.md). An
- * unknown token is a 404.
+ * The routes outside /v1 that take a write, authorised by a token in the path, not by a cookie: a
+ * carrier's action, positions, proof and proof photos through its job link (docs/carrier-journey.md),
+ * and a customer's one-click opt-out (docs/notifications.md). An unknown token is a 404.
  */
 const TOKEN_ROUTES_TAKING_WRITES = new Map([
   ["/jobs/x/actions", "POST"],
   ["/jobs/x/positions", "POST"],
   ["/jobs/x/proofs", "POST"],
   ["/jobs/x/proof-photos/x", "PUT"],
+  ["/opt-out/x/confirm", "POST"],
 ]);
 
 /**
