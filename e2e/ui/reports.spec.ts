@@ -18,6 +18,8 @@ const REPORTS = [
   ["stage-time", "Time in each prep stage, by site"],
   ["days-to-frontline", "Days to frontline, by prep site"],
   ["lanes", "Volume by lane"],
+  ["eta-accuracy-lanes", "ETA accuracy by lane"],
+  ["eta-accuracy-carriers", "ETA accuracy by carrier"],
 ] as const;
 
 const section = (page: Page, key: string) => page.locator(`[data-report="${key}"]`);

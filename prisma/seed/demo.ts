@@ -20,7 +20,11 @@ import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
 import { northgateRequests } from "./requests-northgate";
 import { createDemoMarketplaceCarrier } from "./marketplace";
-import { createReportHistoryPrepJobs, reportHistoryRequests } from "./report-history";
+import {
+  createReportHistoryEtaOutcomes,
+  createReportHistoryPrepJobs,
+  reportHistoryRequests,
+} from "./report-history";
 import { createNorthgateStaff, createHarbourStaff } from "./staff";
 import { createHarbour, createNorthgate, type DemoTenant } from "./tenants";
 import type { FactoryDb } from "@/prisma/factories";
@@ -77,6 +81,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
   requests.push(...harbourRequests().map((request) => ({ org: harbour, request })));
   requests.sort((a, b) => b.request.createdHoursAgo - a.request.createdHoursAgo);
   for (const { org, request } of requests) await createDemoRequest(db, world, org, request);
+  await createReportHistoryEtaOutcomes(db, northgate);
 }
 
 function jobAge(job: DemoPrepJob): number {

@@ -88,6 +88,39 @@ export function reportHistoryRequests(): DemoRequest[] {
   return requests;
 }
 
+/** Minutes each history delivery was off the arrival window it had at collection, cycled: mostly inside. */
+const MINUTES_OFF = [0, 0, 12, 0, 35, 0, 5, 70, 0, 20, 0, 8];
+
+/**
+ * How the history's arrival windows turned out (issue 35, the ETA accuracy report): what the ETA pass
+ * records at each delivery, written here as the history was delivered before the pass existed.
+ */
+export async function createReportHistoryEtaOutcomes(db: FactoryDb, org: DemoOrganisation): Promise<void> {
+  const delivered = await db.movementRequest.findMany({
+    where: {
+      organisationId: org.organisation.id,
+      externalId: { startsWith: "NGM-HIST-" },
+      status: DELIVERED,
+    },
+    include: { movements: { orderBy: { legNumber: "desc" }, take: 1 } },
+    orderBy: { externalId: "asc" },
+  });
+  await db.etaOutcome.createMany({
+    data: delivered.map((request, n) => ({
+      movementRequestId: request.id,
+      organisationId: request.organisationId,
+      deliveredAt: request.completedOn ?? request.updatedAt,
+      businessArea: request.businessArea,
+      originSiteId: request.originSiteId,
+      destinationSiteId: request.destinationSiteId,
+      providerId: request.movements[0]?.thirdPartyLogisticsProviderId ?? null,
+      driverId: request.movements[0]?.driverId ?? null,
+      basis: "HISTORY",
+      minutesOff: MINUTES_OFF[n % MINUTES_OFF.length]!,
+    })),
+  });
+}
+
 const PREP_SITES = ["WRT1", "WKF1", "COV1"];
 /** Hours in INBOUND, ARRIVED, APPRAISED per site: Coventry is the quick one, Wakefield the slow one. */
 const STAGE_HOURS: Record<string, [number, number, number]> = {
