@@ -127,27 +127,52 @@ async function createOwnRecords(
   };
 }
 
-/** Reads the branding and the prep site's settings now; the function returned writes them back. */
+/**
+ * Reads the branding, the message settings, the sites' pins and numbers and the prep site's settings
+ * now; the function returned writes them back.
+ */
 async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
   const saved = await withE2eDatabase(async (client) => ({
     branding: (
       await client.query(
-        `SELECT id, "brandLogoUrl", "brandColour" FROM "Organisation"
-         WHERE id = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
+        `SELECT id, "brandLogoUrl", "brandColour", "mailFromName", "mailReplyTo", locale,
+                "customerMessageKinds"::text[] AS "customerMessageKinds", "quietHoursStart", "quietHoursEnd"
+         FROM "Organisation" WHERE id = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
         [prepSiteId],
       )
-    ).rows[0] as { id: string; brandLogoUrl: string | null; brandColour: string | null },
+    ).rows[0] as Record<string, unknown> & { id: string },
+    sites: (
+      await client.query(
+        `SELECT id, latitude, longitude, phone FROM "Site"
+         WHERE "organisationId" = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
+        [prepSiteId],
+      )
+    ).rows as { id: string; latitude: number; longitude: number; phone: string | null }[],
     siteSettings: (await client.query(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
       .rows[0] as Record<string, unknown> | undefined,
   }));
   return () =>
     withE2eDatabase(async (client) => {
-      const { id, brandLogoUrl, brandColour } = saved.branding;
-      await client.query(`UPDATE "Organisation" SET "brandLogoUrl" = $2, "brandColour" = $3 WHERE id = $1`, [
-        id,
-        brandLogoUrl,
-        brandColour,
-      ]);
+      const { id, ...organisation } = saved.branding;
+      const columns = Object.keys(organisation);
+      await client.query(
+        `UPDATE "Organisation" SET ${columns
+          .map((column, at) =>
+            column === "customerMessageKinds"
+              ? `"${column}" = $${at + 2}::"CustomerMessageKind"[]`
+              : `"${column}" = $${at + 2}`,
+          )
+          .join(", ")} WHERE id = $1`,
+        [id, ...Object.values(organisation)],
+      );
+      for (const site of saved.sites) {
+        await client.query(`UPDATE "Site" SET latitude = $2, longitude = $3, phone = $4 WHERE id = $1`, [
+          site.id,
+          site.latitude,
+          site.longitude,
+          site.phone,
+        ]);
+      }
       await client.query(`DELETE FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
       if (saved.siteSettings) {
         const columns = Object.keys(saved.siteSettings);
@@ -299,6 +324,19 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       input({ wipLimits: { ARRIVED: 5 }, ageingThresholds: {}, openingHours: null, closedDays: [] }),
     ),
     saveBrandingAction: fc.tuple(input({ logoUrl: "https://example.com/logo.png", colour: "#0F766E" })),
+    saveMessageSettingsAction: fc.tuple(
+      input({
+        fromName: "Northgate Motors",
+        replyTo: "",
+        locale: "en-GB",
+        customerMessageKinds: ["ON_ITS_WAY", "RUNNING_LATE", "ARRIVING", "DELIVERED"],
+        quietHoursStart: "",
+        quietHoursEnd: "",
+      }),
+    ),
+    saveSitePinAction: fc.tuple(
+      input({ siteId: records.siteIds[0], latitude: 53.48, longitude: -2.24, phone: "+441614960123" }),
+    ),
     endUserSessionAction: fc.tuple(idFrom(records.userIds), idFrom(records.sessionIds)),
     endAllUserSessionsAction: fc.tuple(idFrom(records.userIds)),
     signInWithCredentials: fc.tuple(
@@ -318,7 +356,8 @@ test("every server action answers every generated input without a 5xx", async ({
   // A new action needs its generator here: it is not left out silently.
   expect(actions.map((action) => action.name).filter((name) => !generators[name])).toEqual([]);
 
-  // Valid inputs change the organisation's branding and a prep site's settings: put back afterwards.
+  // Valid inputs change the organisation's settings, its sites' pins and a prep site's settings: put back
+  // afterwards.
   const restoreSettings = await keepOrganisationSettings(records.prepSiteIds[0]!);
   let requests = 0;
   const call = async (action: ServerAction, args: unknown[]) => {
