@@ -5,6 +5,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
 import { integration, operations } from "../support/carrier-phone";
+import { withE2eDatabase } from "../support/e2e-database";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 import { onTheRoad, reportPosition as report } from "../support/vehicle-on-the-road";
 
@@ -148,7 +149,7 @@ test("an admin drops a site's pin: a click on the map moves it, saved where ever
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await page.goto("/settings/sites");
-    const site = page.getByLabel("Site");
+    const site = page.getByLabel("Site", { exact: true });
     const siteId = await site.inputValue();
     const latitude = page.getByLabel("Latitude");
     await expect(page.getByTestId("site-pin")).toBeVisible();
@@ -178,6 +179,27 @@ test("an admin drops a site's pin: a click on the map moves it, saved where ever
   await page.getByLabel("Latitude").fill("123");
   await page.getByRole("button", { name: "Save the pin" }).click();
   await expect(page.getByText("A latitude lies between −90 and 90.")).toBeVisible();
+
+  // The site's number is saved with its pin; one that is not E.164 is refused in the form.
+  await page.reload();
+  const siteId = await page.getByLabel("Site", { exact: true }).inputValue();
+  const phone = page.getByLabel("Phone number at the site");
+  const initialPhone = await phone.inputValue();
+  await phone.fill("0161 496 0123");
+  await page.getByRole("button", { name: "Save the pin" }).click();
+  await expect(page.getByText("Give the number in international form")).toBeVisible();
+  await phone.fill("+441614960999");
+  await page.getByRole("button", { name: "Save the pin" }).click();
+  await expect(page.getByText(/Saved: .* its number on its job pages/)).toBeVisible();
+  const stored = await withE2eDatabase(
+    async (client) =>
+      (await client.query<{ phone: string }>(`SELECT phone FROM "Site" WHERE id = $1`, [siteId])).rows,
+  );
+  expect(stored).toEqual([{ phone: "+441614960999" }]);
+  // Put back for the specs after this one: the seed's number, or none.
+  await phone.fill(initialPhone);
+  await page.getByRole("button", { name: "Save the pin" }).click();
+  await expect(page.getByText(/Saved: .* its number on its job pages/)).toBeVisible();
 });
 
 test("vehicles close together are one cluster with their count; its click zooms in to each of them", async ({
