@@ -1,9 +1,12 @@
 // A drive, end to end (issue #35, "Done means"): a product of its own, whose mail goes to a real SMTP
-// server and whose SMS to a real receiver speaking Twilio's API, both started here. A request with a
+// server, whose SMS to a real receiver speaking Twilio's API, and whose maps read the organisation's
+// own tiles (MAP_TILES_URL) from a tile server, all three started here. A request with a
 // customer is offered to a driver, whose job link comes by e-mail; on a phone the driver accepts,
 // collects and shares the position while `setGeolocation` moves along the road to Leeds. Meanwhile the
 // dispatcher's board map shows the vehicle move within 5 s, the tracking page's estimated arrival
 // changes, and the customer gets "on its way" and "arriving" by e-mail and by SMS.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import pg from "pg";
 import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
@@ -36,11 +39,32 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let sms: Awaited<ReturnType<typeof startSmsReceiver>>;
 let product: RunningProduct;
 let api: APIRequestContext;
+let tiles: { server: Server; url: string; requested: string[] };
+
+/** A grey 1×1 PNG: every tile the map asks for. */
+const TILE = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGO4AAAA0gDR29kOtwAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** The organisation's own raster tiles, as MAP_TILES_URL names them: {z}/{x}/{y}.png on its host. */
+async function startTileServer() {
+  const requested: string[] = [];
+  const server = createServer((request, response) => {
+    requested.push(request.url ?? "");
+    response.writeHead(200, { "content-type": "image/png", "cache-control": "no-store" });
+    response.end(TILE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, requested };
+}
 
 test.beforeAll(async () => {
   test.setTimeout(400_000); // the product may build the app
   smtp = await startSmtpSink();
   sms = await startSmsReceiver();
+  tiles = await startTileServer();
   const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
@@ -64,6 +88,7 @@ test.beforeAll(async () => {
       SMS_TWILIO_AUTH_TOKEN: TWILIO.token,
       SMS_TWILIO_FROM: TWILIO.from,
       SMS_TWILIO_BASE_URL: sms.url,
+      MAP_TILES_URL: `${tiles.url}/tiles/{z}/{x}/{y}.png`,
       LOG_LEVEL: "warn",
     },
   });
@@ -75,6 +100,7 @@ test.afterAll(async () => {
   await product?.stop();
   await sms?.close();
   await smtp?.close();
+  await new Promise((resolve) => tiles?.server.close(resolve));
 });
 
 /** The decoded text of the newest e-mail to `to` whose text matches `pattern`, once it arrives. */
@@ -185,9 +211,17 @@ test("a drive: the board map follows the vehicle, the tracking page's estimate m
     form: expect.objectContaining({ To: CUSTOMER.phone, From: TWILIO.from }),
   });
 
-  // The board's map has the vehicle; each move along the road moves it within 5 s.
+  // The board's map has the vehicle, over the organisation's own tiles (the CSP lets their host in,
+  // and only it); each move along the road moves the vehicle within 5 s.
+  const refused: string[] = [];
+  board.on("console", (message) => {
+    if (/Content Security Policy|Refused to/.test(message.text())) refused.push(message.text());
+  });
   await board.goto("/board?view=map&q=DR26");
   await expect(board.locator(`[data-request-id="${id}"]`)).toBeVisible({ timeout: 30_000 });
+  await expect(board.locator("img.leaflet-tile-loaded").first()).toBeAttached({ timeout: 15_000 });
+  expect(tiles.requested.some((path) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(path))).toBe(true);
+  expect(refused).toEqual([]);
   await expectAccessible(board);
   await board.screenshot({ path: `${SHOTS}/drive-board-map-1920x1080.png` });
 
