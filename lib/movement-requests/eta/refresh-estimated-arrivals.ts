@@ -67,8 +67,9 @@ export async function refreshEstimatedArrivals(
       locked: boolean;
     }>`SELECT pg_try_advisory_xact_lock(${ETA_LOCK}) AS locked`.execute(trx);
     if (!rows[0]?.locked) return null;
-    const trips = await summariseDeliveredTrips(trx, now);
-    const outcomes = await recordEtaOutcomes(trx);
+    // The finished requests' bookkeeping reads every stored window: once a minute, not every 5 s.
+    const trips = options.onlyNewPositions ? 0 : await summariseDeliveredTrips(trx, now);
+    const outcomes = options.onlyNewPositions ? 0 : await recordEtaOutcomes(trx);
     const requests = await readOpenRequests(
       trx,
       options.onlyNewPositions ? await requestsWithNewPositions(trx) : undefined,
