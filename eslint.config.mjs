@@ -14,9 +14,9 @@ const prismaRuntime = {
   allowTypeImports: true,
   message: "Only the data module (lib/db.ts) uses the Prisma client at run time; import type is fine.",
 };
-// Test kits live in lib/testing/ (docs/architecture.md).
+// Test kits live in test/ (docs/architecture.md).
 const testKits = {
-  group: ["@/lib/testing/*"],
+  group: ["@/test/*"],
   message: "Test kits are for tests, not for the product.",
 };
 const upwards = (...layers) => ({
@@ -26,7 +26,7 @@ const upwards = (...layers) => ({
 const restrict = (...patterns) => ["error", { patterns }];
 
 // Tests, test kits and the data module itself may reach anything (tests call routes and make databases).
-const exempt = ["**/*.test.ts", "**/*.test.tsx", "lib/testing/**", "lib/db.ts", "lib/generated/**"];
+const exempt = ["**/*.test.ts", "**/*.test.tsx", "test/**", "lib/db.ts", "lib/generated/**"];
 
 const config = [
   ...nextVitals,

@@ -7,7 +7,7 @@ const shared = {
     alias: {
       "@": root,
       // Next resolves server-only to an empty module on the server; so do the tests.
-      "server-only": path.join(root, "lib/testing/empty-module.ts"),
+      "server-only": path.join(root, "test/empty-module.ts"),
     },
   },
 };
@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     // Tests make bursts of requests with one key; the rate-limit test sets its own low limit.
     env: { RATE_LIMIT_REQUESTS: "100000", LOG_LEVEL: "warn" },
-    reporters: ["default", "./lib/testing/summary-reporter.ts"],
+    reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {
         ...shared,
@@ -34,7 +34,7 @@ export default defineConfig({
           name: "integration",
           include: ["{lib,app,prisma,scripts}/**/*.int.test.ts"],
           environment: "node",
-          globalSetup: ["./lib/testing/integration-global-setup.ts"],
+          globalSetup: ["./test/integration-global-setup.ts"],
           // Every file gets its own database, so files may run side by side.
           pool: "forks",
           sequence: { groupOrder: 1 },

@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
     reuse: { type: "boolean", default: false },
     /** Print each chart query's plan (EXPLAIN ANALYZE) for the year's range, then stop. */
     explain: { type: "boolean", default: false },
-    /** Time the direct queries over the raw rows (lib/reports/direct/) instead: the "before". */
+    /** Time the direct queries over the raw rows (test/report-oracles/) instead: the "before". */
     direct: { type: "boolean", default: false },
   },
 });
@@ -57,34 +57,34 @@ const rolledUp = {
   "volume by lane": (await import("@/lib/reports/volume-by-lane")).volumeByLane,
   ...etaAccuracy,
 };
-// --direct: the same charts over the raw rows (lib/reports/direct/, the code before the roll-ups).
+// --direct: the same charts over the raw rows (test/report-oracles/, the code before the roll-ups).
 const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
 type Query = (kdb: Kdb, organisationId: string, filters: ReportFilters) => Promise<unknown>;
 const direct: Record<string, Query> = {
   "on-time by week": async (kdb, organisationId, filters) =>
-    (await import("@/lib/reports/direct/on-time-by-week")).onTimeByWeek(
+    (await import("@/test/report-oracles/on-time-by-week")).onTimeByWeek(
       kdb,
       organisationId,
       filters,
       await zonesOf(kdb, organisationId),
     ),
   "on-time by carrier": async (kdb, organisationId, filters) =>
-    (await import("@/lib/reports/direct/on-time-by-carrier")).onTimeByCarrier(
+    (await import("@/test/report-oracles/on-time-by-carrier")).onTimeByCarrier(
       kdb,
       organisationId,
       filters,
       await zonesOf(kdb, organisationId),
     ),
   "price variance by carrier": async (kdb, organisationId, filters) =>
-    (await import("@/lib/reports/direct/price-variance-by-carrier")).priceVarianceByCarrier(
+    (await import("@/test/report-oracles/price-variance-by-carrier")).priceVarianceByCarrier(
       kdb,
       organisationId,
       filters,
       await zonesOf(kdb, organisationId),
     ),
-  "stage time by site": (await import("@/lib/reports/direct/stage-time-by-site")).stageTimeBySite,
-  "days to frontline": (await import("@/lib/reports/direct/days-to-frontline")).daysToFrontline,
-  "volume by lane": (await import("@/lib/reports/direct/volume-by-lane")).volumeByLane,
+  "stage time by site": (await import("@/test/report-oracles/stage-time-by-site")).stageTimeBySite,
+  "days to frontline": (await import("@/test/report-oracles/days-to-frontline")).daysToFrontline,
+  "volume by lane": (await import("@/test/report-oracles/volume-by-lane")).volumeByLane,
   ...etaAccuracy,
 };
 const queries: Record<string, Query> = args.direct ? direct : rolledUp;

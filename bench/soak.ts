@@ -17,7 +17,7 @@ import { benchServerEnv } from "@/bench/lib/server-env";
 import { printTable } from "@/bench/lib/table";
 import { spawnProduct } from "@/e2e/support/spawn-product";
 import { env } from "@/lib/env";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
 
 const MAX_GROWTH_PERCENT = 10;
 const MEMORY_CHECK_FROM_SECONDS = 5 * 60;

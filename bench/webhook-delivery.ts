@@ -34,8 +34,8 @@ import {
 } from "@/bench/lib/webhook-receivers-process";
 import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targets";
 import { db, kysely, sql } from "@/lib/db";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { createMovementWorld } from "@/test/movement-world";
+import { registerEndpoint } from "@/test/webhook-world";
 
 const { values: args } = parseArgs({
   options: {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
+import { databaseUrlFor, TEST_SERVER_URL } from "@/test/test-database-url";
 
 /** The board's index migrations, in the order they apply. */
 const MIGRATIONS = readdirSync(path.join("prisma", "migrations")).filter((name) =>

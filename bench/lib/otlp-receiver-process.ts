@@ -1,11 +1,11 @@
-// The OTLP trace receiver (lib/testing/otlp-receiver.ts) in a process of its own, as a collector is: in
+// The OTLP trace receiver (test/otlp-receiver.ts) in a process of its own, as a collector is: in
 // the benchmark's process, each export batch it decoded held up the load generator's event loop, and the
 // traced server measured 8 points more CPU per request for it (docs/performance.md, "The receiver in the
 // load generator's process"). Started by startOtlpReceiverProcess(); it counts the spans and tells the
 // parent when stopped, over IPC.
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { startOtlpReceiver } from "@/lib/testing/otlp-receiver";
+import { startOtlpReceiver } from "@/test/otlp-receiver";
 
 type ChildMessage = { ready: string } | { count: number };
 

@@ -2,8 +2,8 @@
 // deliveries in one transaction, as every domain change does) at a fixed rate, and records when each
 // transaction committed. Rate 0 publishes as fast as `concurrency` transactions allow.
 import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
-import type { MovementWorld } from "@/lib/testing/movement-world";
-import { movementForEvents, publishMovementEvent } from "@/lib/testing/webhook-world";
+import type { MovementWorld } from "@/test/movement-world";
+import { movementForEvents, publishMovementEvent } from "@/test/webhook-world";
 
 export type PublishedEvents = {
   /** eventId → Date.now() once its transaction had committed. */

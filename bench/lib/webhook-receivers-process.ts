@@ -1,9 +1,9 @@
-// Webhook receivers (lib/testing/webhook-receiver.ts) in a process of their own, so that the
+// Webhook receivers (test/webhook-receiver.ts) in a process of their own, so that the
 // benchmark's publisher does not slow down their answers. Started by startReceiversProcess(); reports
 // each request's arrival (receiver index, hook-id, Date.now()) to the parent over IPC, in batches.
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { startWebhookReceiver, type Behaviour } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver, type Behaviour } from "@/test/webhook-receiver";
 
 /** What each receiver answers: a status, or "hang" (never). */
 export type ReceiverSpec = number | "hang";

@@ -9,8 +9,8 @@ import net from "node:net";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { env } from "@/lib/env";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { spawnWorkerProcess } from "@/lib/testing/worker-process";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
+import { spawnWorkerProcess } from "@/test/worker-process";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 import { environmentWithFreshDatabase, freePort, spawnProduct } from "../support/spawn-product";
 

@@ -4,8 +4,8 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
-import { sampleOf } from "@/lib/testing/prometheus-text";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { sampleOf } from "@/test/prometheus-text";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
 import { createAndCancelMovement } from "../support/cancelled-movement";
 import { E2E_BASE_URL, E2E_METRICS_TOKEN } from "../support/e2e-environment";
 

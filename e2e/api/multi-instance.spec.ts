@@ -4,7 +4,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import pg from "pg";
 import { env } from "@/lib/env";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
 import { E2E_PORT } from "../support/e2e-environment";
 import { startDeployment, type Deployment } from "../support/multi-instance";
 import { DEMO_STAFF, signIn } from "../support/sign-in";

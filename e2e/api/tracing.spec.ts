@@ -1,5 +1,5 @@
 // npm start with OTEL_EXPORTER_OTLP_ENDPOINT set: every web process exports its spans to a real OTLP/HTTP
-// receiver started here (lib/testing/otlp-receiver.ts decodes what arrives). An API request that
+// receiver started here (test/otlp-receiver.ts decodes what arrives). An API request that
 // collects a movement gives one trace: the front door's request span, the SQL statements inside it, and
 // the log lines written in it; the webhook that the event causes is delivered in a span of the worker
 // linked to that trace. Its own instance (two web processes) on a database of its own.
@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "@/lib/testing/otlp-receiver";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "@/test/otlp-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import {
   environmentWithFreshDatabase,
   freePort,

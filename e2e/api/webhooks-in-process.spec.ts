@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
 
 const integration = { "X-Service-API-Key": env().DEMO_API_KEY_A };
 const operations = { "X-Service-API-Key": env().DEMO_OPS_API_KEY };

@@ -3,8 +3,8 @@
 // all real processes, for tests that check what instances and workers share only through the database.
 import pg from "pg";
 import { spawnProduct, type RunningProduct } from "./spawn-product";
-import { spawnWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
-import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
+import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
+import { databaseUrlFor, TEST_SERVER_URL } from "@/test/test-database-url";
 
 /** application_name tells an instance's database sessions apart (pg_stat_activity). */
 export type Instance = RunningProduct & { applicationName: string };

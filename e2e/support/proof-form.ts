@@ -2,7 +2,7 @@
 // JPEG the browser draws, given an EXIF segment with a GPS position so that its stripping shows), the
 // odometer, a damaged panel with its photo, the name, and a signature drawn with the pointer.
 import { expect, type Page } from "@playwright/test";
-import { withGpsExif } from "@/lib/testing/image-fixtures";
+import { withGpsExif } from "@/test/image-fixtures";
 
 /** A real JPEG (decodable by the phone's canvas) carrying an EXIF GPS position. */
 export async function cameraJpeg(page: Page, colour = "#1d4ed8"): Promise<Buffer> {

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
-import { databaseUrlFor, TEST_SERVER_URL } from "@/lib/testing/test-database-url";
+import { databaseUrlFor, TEST_SERVER_URL } from "@/test/test-database-url";
 
 export type RunningProduct = {
   child: ChildProcess;

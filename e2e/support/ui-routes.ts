@@ -1,4 +1,4 @@
-// Every UI page and UI route handler of the app, found on disk (like lib/testing/v1-routes.ts for /v1),
+// Every UI page and UI route handler of the app, found on disk (like test/v1-routes.ts for /v1),
 // so that the tenancy walk (e2e/ui/tenancy.spec.ts) fails for a route it was not taught instead of
 // leaving it out. The /v1 API, Auth.js's own handler, the health probes and the metrics are not
 // UI routes.

@@ -6,8 +6,8 @@
 // No sideways scrolling, no serious axe violation on the proof form.
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { GPS_MARKER } from "@/lib/testing/image-fixtures";
-import { startWebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { GPS_MARKER } from "@/test/image-fixtures";
+import { startWebhookReceiver } from "@/test/webhook-receiver";
 import { expectAccessible } from "../support/accessibility";
 import { openBoardPanel } from "../support/board-panel";
 import {

@@ -8,7 +8,7 @@ import {
   startWebhookReceiver,
   type ReceivedWebhook,
   type WebhookReceiver,
-} from "@/lib/testing/webhook-receiver";
+} from "@/test/webhook-receiver";
 import { expectAccessible } from "../support/accessibility";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import { createAndCancelMovement } from "../support/cancelled-movement";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 

@@ -3,7 +3,7 @@ import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { verifyPassword } from "@/lib/auth/password";
 import { SignInThrottle, type SignInPolicies } from "@/lib/auth/sign-in-throttle";
 import { logger } from "@/lib/logger";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { setupTestDatabase } from "@/test/test-database";
 import { createOrganisation, createUser } from "@/prisma/factories";
 
 // The real bcrypt check, counted: the test below asserts it runs for unknown accounts too.

@@ -11,7 +11,7 @@ import {
 import { changeUserPassword } from "@/lib/auth/users/change-user-password";
 import { changeUserRole } from "@/lib/auth/users/change-user-role";
 import { endOrganisationUserSession } from "@/lib/auth/users/organisation-users";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { setupTestDatabase } from "@/test/test-database";
 import { createOrganisation, createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -2,10 +2,10 @@
 // together, another link has a budget of its own.
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { actOnJobRoute, mailedJobToken, viewJobRoute } from "@/lib/testing/job-link-kit";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { actOnJobRoute, mailedJobToken, viewJobRoute } from "@/test/job-link-kit";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 // Read by lib/env on first use, which has not happened yet in this file's module graph.

@@ -10,16 +10,16 @@ import { newJobLink } from "@/lib/carrier-jobs/new-job-link";
 import { markAborted } from "@/lib/movement-requests/operations/mark-aborted";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
 import { hashLinkToken } from "@/lib/security/link-token";
-import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { actOnJobRoute, mailedJobToken } from "@/test/job-link-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import {
   auditTrailOf,
   create3plRequest,
   createPoolRequest,
   legsOf,
   operateOk,
-} from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+} from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

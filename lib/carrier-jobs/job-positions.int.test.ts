@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
-import { mailedJobToken, postJobPositions, actOnJobRoute as act } from "@/lib/testing/job-link-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { mailedJobToken, postJobPositions, actOnJobRoute as act } from "@/test/job-link-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

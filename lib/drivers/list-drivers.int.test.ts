@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listDriversRoute } from "@/app/v1/operations/drivers/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

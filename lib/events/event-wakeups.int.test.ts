@@ -8,7 +8,7 @@ import {
   type Wakeup,
 } from "@/lib/events/event-wakeups";
 import { organisationEventStream } from "@/lib/realtime/event-stream";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 

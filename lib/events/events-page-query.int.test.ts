@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventsPageQuery } from "@/lib/events/list-published-events";
 import { kysely, sql } from "@/lib/db";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 

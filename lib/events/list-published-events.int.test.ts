@@ -4,11 +4,11 @@ import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
 import { buildMovementEnvelope } from "@/lib/events/movement-envelope";
 import { encodeEventsCursor } from "@/lib/events/events-cursor";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { legForEnvelopeInclude } from "@/lib/testing/webhook-world";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { legForEnvelopeInclude } from "@/test/webhook-world";
+import { createMovementWorld } from "@/test/movement-world";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createProfile, createApiKey } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { newId } from "@/lib/ids";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 

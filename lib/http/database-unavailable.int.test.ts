@@ -6,10 +6,10 @@ import { GET as readyRoute } from "@/app/api/ready/route";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
 import { createPrismaClient } from "@/lib/db";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { createTestDatabase } from "@/lib/testing/test-database";
-import { startTcpProxy, type TcpProxy } from "@/lib/testing/tcp-proxy";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { createTestDatabase } from "@/test/test-database";
+import { startTcpProxy, type TcpProxy } from "@/test/tcp-proxy";
 
 let proxy: TcpProxy;
 let dropDatabase: () => Promise<void>;

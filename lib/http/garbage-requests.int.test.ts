@@ -8,9 +8,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "@/prisma/factories/api-key";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/lib/testing/v1-routes";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/test/v1-routes";
 
 const RUNS_PER_ENDPOINT = Number(process.env.GARBAGE_RUNS_PER_ENDPOINT ?? 250);
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createApiKey } from "@/prisma/factories/api-key";
 
 const database = setupTestDatabase();

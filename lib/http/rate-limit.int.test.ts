@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listSitesRoute } from "@/app/v1/infrastructure/sites/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 
 // Read by lib/env on first use, which has not happened yet in this file's module graph.
 process.env.RATE_LIMIT_REQUESTS = "3";

@@ -5,10 +5,10 @@ import { createApiKey } from "@/prisma/factories/api-key";
 import { createDriver } from "@/prisma/factories/driver";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
 import { createPrepJob } from "@/prisma/factories/prep-job";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { seedWebhookEvent } from "@/lib/testing/webhook-rows";
-import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/lib/testing/v1-routes";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { seedWebhookEvent } from "@/test/webhook-rows";
+import { loadV1Routes, pathOf, type HttpMethod, type V1Route } from "@/test/v1-routes";
 
 const database = setupTestDatabase();
 let a: MovementWorld & { key: string; driverId: string };

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { createPrismaClient, kyselyIn } from "@/lib/db";
 import { toAppError } from "@/lib/http/to-app-error";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listSitesRoute } from "@/app/v1/infrastructure/sites/route";
 import type { SiteResponse } from "@/lib/infrastructure/schemas";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createSite } from "@/prisma/factories/site";
 
 const database = setupTestDatabase();

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as listProvidersRoute } from "@/app/v1/infrastructure/providers/third-party/route";
 import type { ThirdPartyProviderResponse } from "@/lib/infrastructure/schemas";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let world: MovementWorld;

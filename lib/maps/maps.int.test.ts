@@ -12,8 +12,8 @@ import { getMovementMap } from "@/lib/maps/movement-map";
 import { getTrackingMap } from "@/lib/maps/tracking-map";
 import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -2,9 +2,9 @@
 // reaches the open streams of its organisation, once for a burst, and never another organisation's.
 import { beforeAll, describe, expect, it } from "vitest";
 import { positionStream } from "@/lib/maps/position-stream";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operate, operateOk } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operate, operateOk } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -26,11 +26,11 @@ import {
   postCarrierPositions,
   postCarrierProof,
   viewCarrierJob,
-} from "@/lib/testing/carrier-job-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { auditTrailOf, createPoolRequest } from "@/lib/testing/operations-test-kit";
-import { uploadCompleteProofWith } from "@/lib/testing/proof-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+} from "@/test/carrier-job-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { auditTrailOf, createPoolRequest } from "@/test/operations-test-kit";
+import { uploadCompleteProofWith } from "@/test/proof-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
 
 const session = vi.hoisted(() => ({ current: null as { user: { id: string }; sessionId: string } | null }));

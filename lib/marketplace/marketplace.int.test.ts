@@ -13,9 +13,9 @@ import { placeOffer } from "@/lib/marketplace/place-offer";
 import { postToMarketplace } from "@/lib/marketplace/post-to-marketplace";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { auditTrailOf, createPoolRequest, operate } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { auditTrailOf, createPoolRequest, operate } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let a: MovementWorld;

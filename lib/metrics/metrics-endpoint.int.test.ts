@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { registerMetrics } from "@/lib/metrics/register-metrics";
 import { backlogLastHour, readServiceFigures } from "@/lib/operations/service-figures";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { sampleOf } from "@/lib/testing/prometheus-text";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { sampleOf } from "@/test/prometheus-text";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 
 const TOKEN = "metrics-test-token-0123456789abcdef";

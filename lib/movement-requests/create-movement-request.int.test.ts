@@ -3,9 +3,9 @@ import { POST as createInPool } from "@/app/v1/movement-requests/create-in-plann
 import { POST as createWith3pl } from "@/app/v1/movement-requests/create-with-3pl/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let world: MovementWorld;

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createProfile, utcDate } from "@/prisma/factories";
 
 /** The oracle: the include the function replaced. */

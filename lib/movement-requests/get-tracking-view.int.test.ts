@@ -3,9 +3,9 @@ import { POST as createInPool } from "@/app/v1/movement-requests/create-in-plann
 import { kysely } from "@/lib/db";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
 import { getTrackingView, TRACKING_LINK_DAYS_AFTER_END } from "@/lib/movement-requests/get-tracking-view";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories/driver";
 
 const database = setupTestDatabase();

@@ -9,8 +9,8 @@ import {
   insertMovementRequest,
   type NewMovementRequest,
 } from "@/lib/movement-requests/insert-movement-request";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let world: MovementWorld;

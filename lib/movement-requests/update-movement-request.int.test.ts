@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { PATCH as patchRoute } from "@/app/v1/movement-requests/[requestId]/route";
 import { fromDateOnly } from "@/lib/dates";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();

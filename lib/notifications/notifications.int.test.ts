@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
 import { mailboxTransport } from "@/lib/notifications/mail-transport";
 import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { headerOf, mimePartsOf, startSmtpSink } from "@/lib/testing/smtp-sink";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { headerOf, mimePartsOf, startSmtpSink } from "@/test/smtp-sink";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories/driver";
 
 const smtp = await startSmtpSink();

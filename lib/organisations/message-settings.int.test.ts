@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getMessageSettings, updateMessageSettings } from "@/lib/organisations/message-settings";
 import { messageSettingsInput } from "@/lib/organisations/message-settings-schema";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let a: MovementWorld;

@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { saveProofSettingsAction } from "@/app/(staff)/settings/proofs/actions";
 import { startUserSession } from "@/lib/auth/user-sessions";
 import { getProofSettings } from "@/lib/organisations/proof-settings";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
 
 const session = vi.hoisted(() => ({ current: null as { user: { id: string }; sessionId: string } | null }));

@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
-import { createPoolRequest, operate, operateOk } from "@/lib/testing/operations-test-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createPoolRequest, operate, operateOk } from "@/test/operations-test-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

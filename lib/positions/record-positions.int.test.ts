@@ -2,9 +2,9 @@
 // each leg's newest for the map; every refusal changes nothing.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { kysely } from "@/lib/db";
-import { createPoolRequest, operate, operateOk, operationsActor } from "@/lib/testing/operations-test-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createPoolRequest, operate, operateOk, operationsActor } from "@/test/operations-test-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

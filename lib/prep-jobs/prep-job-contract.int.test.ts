@@ -4,10 +4,10 @@
 // refused (400 INVALID_DELIVERY_DATE) on create and PATCH, changing nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRequestRoute, PATCH as patchRoute } from "@/app/v1/movement-requests/[requestId]/route";
-import { movementBody, movementRequestApi, prepJobApi } from "@/lib/testing/prep-job-api";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { movementBody, movementRequestApi, prepJobApi } from "@/test/prep-job-api";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createPrepJob, createProfile, dateOnlyFromToday, testVin } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
 

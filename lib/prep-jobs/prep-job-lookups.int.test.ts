@@ -3,9 +3,9 @@
 // refusals, and tenancy.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/lib/testing/prep-job-api";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/test/prep-job-api";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { nextSequence } from "@/prisma/factories/db";
 import { createApiKey, createPrepJob, createProfile, testVin, type PrepJobInput } from "@/prisma/factories";
 

@@ -3,9 +3,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/lib/testing/prep-job-api";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/test/prep-job-api";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { createApiKey, createPrepJob, createProfile, testVin, type PrepJobInput } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";

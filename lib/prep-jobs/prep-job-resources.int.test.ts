@@ -3,9 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import { listPrepJobsResponse, prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { prepJobApi, prepJobState, type Body } from "@/lib/testing/prep-job-api";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { prepJobApi, prepJobState, type Body } from "@/test/prep-job-api";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import {
   createApiKey,
   createOrganisation,

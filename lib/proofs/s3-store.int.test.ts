@@ -11,12 +11,12 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3Store, useProofStore, type S3Settings } from "@/lib/proofs/proof-store";
 import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
-import { containsText, GPS_MARKER } from "@/lib/testing/image-fixtures";
-import { actOnJobRoute, mailedJobToken } from "@/lib/testing/job-link-kit";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { fetchPhoto, postProof, uploadCompleteProof } from "@/lib/testing/proof-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { containsText, GPS_MARKER } from "@/test/image-fixtures";
+import { actOnJobRoute, mailedJobToken } from "@/test/job-link-kit";
+import { createMovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { fetchPhoto, postProof, uploadCompleteProof } from "@/test/proof-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { containsText, GPS_MARKER, jpegWithGps, pngWithGps } from "@/lib/testing/image-fixtures";
+import { containsText, GPS_MARKER, jpegWithGps, pngWithGps } from "@/test/image-fixtures";
 import { sniffImage, stripMetadata, UnreadableImage } from "@/lib/proofs/strip-metadata";
 
 describe("stripMetadata", () => {

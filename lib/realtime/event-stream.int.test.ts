@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { organisationEventStream, startingSequence } from "@/lib/realtime/event-stream";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 

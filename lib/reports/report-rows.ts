@@ -1,5 +1,5 @@
 // The rows the charts show, shared by the roll-up queries (lib/reports/*.ts) and the direct ones over
-// raw rows (lib/reports/direct/, what the integration tests hold the roll-ups to).
+// raw rows (test/report-oracles/, what the integration tests hold the roll-ups to).
 import type { PrepJobStage } from "@/lib/generated/prisma/enums";
 import type { Carrier } from "@/lib/reports/delivered-requests";
 

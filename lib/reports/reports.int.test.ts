@@ -14,8 +14,8 @@ import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-ro
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
 import type { PrepJobStage } from "@/lib/generated/prisma/enums";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createPrepJob } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -2,9 +2,9 @@
 // instrumentation's pool listeners: a process started as a web process starts (instrumentation.ts's
 // register(), tracing on, every new trace sampled), on a real database, exporting to a real OTLP receiver.
 import { afterEach, describe, expect, it } from "vitest";
-import { inFreshServerProcess } from "@/lib/testing/fresh-server-process";
-import { startOtlpReceiver, type OtlpReceiver } from "@/lib/testing/otlp-receiver";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { inFreshServerProcess } from "@/test/fresh-server-process";
+import { startOtlpReceiver, type OtlpReceiver } from "@/test/otlp-receiver";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let otlp: OtlpReceiver | undefined;

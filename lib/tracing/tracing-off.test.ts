@@ -3,7 +3,7 @@
 // runs in a fresh Node process, as a web process starts. The API package itself is left out: prom-client
 // loads it for its exemplars (a no-op facade until a provider registers).
 import { describe, expect, it } from "vitest";
-import { inFreshServerProcess } from "@/lib/testing/fresh-server-process";
+import { inFreshServerProcess } from "@/test/fresh-server-process";
 
 /** register() in a new process; what it loaded of OpenTelemetry, and whether tracing started. */
 async function registerIn(endpoint: string | undefined) {

@@ -3,12 +3,12 @@ import { POST as createRoute } from "@/app/v1/webhooks/endpoints/route";
 import { PATCH as patchRoute } from "@/app/v1/webhooks/endpoints/[id]/route";
 import { GET as attemptsRoute } from "@/app/v1/webhooks/endpoints/[id]/attempts/route";
 import { POST as replayRoute } from "@/app/v1/webhooks/endpoints/[id]/replay/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { recordEvent, type NewEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
-import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/testing/webhook-rows";
+import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/test/webhook-rows";
 
 const database = setupTestDatabase();
 

@@ -9,9 +9,9 @@ import { GET as attemptsRoute } from "@/app/v1/webhooks/endpoints/[id]/attempts/
 import { POST as replayRoute } from "@/app/v1/webhooks/endpoints/[id]/replay/route";
 import { POST as rotateRoute } from "@/app/v1/webhooks/endpoints/[id]/rotate-secret/route";
 import { newId } from "@/lib/ids";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { activeSecrets } from "@/lib/webhooks/secrets";
 import { decryptSecret } from "@/lib/webhooks/secret-crypto";
 

@@ -2,11 +2,11 @@
 // is brought forward, never two at once; only the caller's endpoints.
 import { beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { registerEndpoint } from "@/test/webhook-world";
 import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver";
-import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/lib/testing/webhook-rows";
+import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/test/webhook-rows";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 
 const database = setupTestDatabase();

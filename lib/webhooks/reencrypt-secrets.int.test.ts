@@ -4,9 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { createMovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { registerEndpoint } from "@/test/webhook-world";
 import { reencryptStoredSecrets } from "@/lib/webhooks/reencrypt-secrets";
 import { decryptWithKey, encryptWithKey } from "@/lib/webhooks/secret-crypto";
 

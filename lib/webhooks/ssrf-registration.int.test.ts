@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { POST as createRoute } from "@/app/v1/webhooks/endpoints/route";
 import { PATCH as patchRoute } from "@/app/v1/webhooks/endpoints/[id]/route";
 import { env } from "@/lib/env";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let tenant: Tenant;

@@ -9,11 +9,11 @@ import {
   webhookEnvelopeSchema,
 } from "@/lib/events/envelope-schema";
 import { AppError } from "@/lib/errors/app-error";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { replayWebhookEvents } from "@/lib/webhooks/replay-events";
 import {
   buildTestEnvelope,

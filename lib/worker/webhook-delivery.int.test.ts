@@ -5,16 +5,16 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PATCH as patchEndpointRoute } from "@/app/v1/webhooks/endpoints/[id]/route";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { startSmtpSink } from "@/lib/testing/smtp-sink";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { startSmtpSink } from "@/test/smtp-sink";
+import { setupTestDatabase } from "@/test/test-database";
 import {
   startWebhookReceiver,
   type ReceivedWebhook,
   type WebhookReceiver,
-} from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
+} from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 
 // Read by lib/env on first use, which comes later (in beforeAll).

@@ -5,11 +5,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import type { WebhookEventType } from "@/lib/events/movement-envelope";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
-import { spawnWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
+import { createMovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
+import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 
 const EVENTS = 5_000;
 const KILLS = 20;

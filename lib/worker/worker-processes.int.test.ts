@@ -2,11 +2,11 @@
 // and one killed with SIGKILL in the middle of a batch loses nothing once another takes over. (SIGTERM:
 // worker-shutdown.int.test.ts; many kills: worker-chaos.int.test.ts.)
 import { afterEach, describe, expect, it } from "vitest";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
-import { spawnWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
+import { createMovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
+import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 
 const database = setupTestDatabase();
 const running: WorkerProcess[] = [];

@@ -3,11 +3,11 @@
 // claimed, and exits by itself with code 0, within its deadline (no "forced" line). A worker started
 // later delivers what was left.
 import { afterEach, describe, expect, it } from "vitest";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
-import { spawnWorkerProcess, type WorkerProcess } from "@/lib/testing/worker-process";
+import { createMovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
+import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 
 const database = setupTestDatabase();
 const running: WorkerProcess[] = [];

@@ -2,12 +2,12 @@
 // its rounds and attempts to a real OTLP receiver, SQL spans among them (pg is instrumented though the
 // worker loads it through ESM imports), and flushes what is batched when it stops.
 import { afterEach, describe, expect, it } from "vitest";
-import { createMovementWorld } from "@/lib/testing/movement-world";
-import { startOtlpReceiver, type OtlpReceiver } from "@/lib/testing/otlp-receiver";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { publishEvents, registerEndpoint } from "@/lib/testing/webhook-world";
-import { spawnWorkerProcess } from "@/lib/testing/worker-process";
+import { createMovementWorld } from "@/test/movement-world";
+import { startOtlpReceiver, type OtlpReceiver } from "@/test/otlp-receiver";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { publishEvents, registerEndpoint } from "@/test/webhook-world";
+import { spawnWorkerProcess } from "@/test/worker-process";
 
 const database = setupTestDatabase();
 const closing: (OtlpReceiver | WebhookReceiver)[] = [];

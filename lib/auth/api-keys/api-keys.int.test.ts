@@ -15,9 +15,9 @@ import {
 import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
 import { createApiKeyBody } from "@/lib/auth/api-keys/schemas";
 import { AppError } from "@/lib/errors/app-error";
-import { callRoute } from "@/lib/testing/call-route";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { callRoute } from "@/test/call-route";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createProfile } from "@/prisma/factories";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-endpoint";
 

@@ -7,12 +7,12 @@ import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
 import { sql, transaction } from "@/lib/db";
 import { movementAtRiskEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { AT_RISK_LOCK, evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { registerEndpoint } from "@/test/webhook-world";
 import { startWorker } from "@/lib/worker/worker";
 import { createDriver } from "@/prisma/factories";
 

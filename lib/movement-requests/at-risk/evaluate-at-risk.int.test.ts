@@ -8,9 +8,9 @@ import {
   evaluateAtRisk,
 } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { transaction, sql } from "@/lib/db";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -3,8 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import { laneKey, learnDurations, MIN_SAMPLES } from "@/lib/movement-requests/at-risk/usual-durations";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -4,11 +4,11 @@ import { newId } from "@/lib/ids";
 import { getBoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
-import { createPoolRequest } from "@/lib/testing/operations-test-kit";
+import { createPoolRequest } from "@/test/operations-test-kit";
 import { planWithDriver } from "@/lib/movement-requests/operations/plan-with-driver";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
+import { registerEndpoint } from "@/test/webhook-world";
 import { acceptedByDriverReason } from "@/lib/movement-requests/actor-names";
 import { createDriver, createProfile, createUser } from "@/prisma/factories";
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { exportBoardCsv } from "@/lib/movement-requests/board/export-board-csv";
 import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createProfile } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -5,8 +5,8 @@ import {
   normaliseViewQuery,
   saveView,
 } from "@/lib/movement-requests/board/saved-views";
-import { createTenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -9,12 +9,12 @@ import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route"
 import { kysely } from "@/lib/db";
 import { movementEtaChangedEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operate, operateOk, type Body } from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
-import { startWebhookReceiver, type WebhookReceiver } from "@/lib/testing/webhook-receiver";
-import { registerEndpoint } from "@/lib/testing/webhook-world";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operate, operateOk, type Body } from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { registerEndpoint } from "@/test/webhook-world";
 import { startWorker } from "@/lib/worker/worker";
 import { createDriver } from "@/prisma/factories";
 

@@ -8,9 +8,9 @@ import {
   operateOk,
   operationsActor,
   snapshotOf,
-} from "@/lib/testing/operations-test-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+} from "@/test/operations-test-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -8,11 +8,11 @@ import {
   operateOk,
   operationsActor,
   snapshotOf,
-} from "@/lib/testing/operations-test-kit";
+} from "@/test/operations-test-kit";
 import { DRIVER_OFFER_EVENT } from "@/lib/movement-requests/operations/driver-offers";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();

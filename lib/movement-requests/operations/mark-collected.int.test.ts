@@ -10,9 +10,9 @@ import {
   operationsActor,
   publishedEventsOf,
   snapshotOf,
-} from "@/lib/testing/operations-test-kit";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+} from "@/test/operations-test-kit";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest } from "@/prisma/factories";
 
 const database = setupTestDatabase();

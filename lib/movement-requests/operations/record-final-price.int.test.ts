@@ -3,16 +3,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as cancel } from "@/app/v1/movement-requests/[requestId]/cancel/route";
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
-import { callRoute } from "@/lib/testing/call-route";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
+import { callRoute } from "@/test/call-route";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import {
   createPoolRequest,
   operate,
   operateOk,
   operationsActor,
   snapshotOf,
-} from "@/lib/testing/operations-test-kit";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+} from "@/test/operations-test-kit";
+import { setupTestDatabase } from "@/test/test-database";
 
 const database = setupTestDatabase();
 let world: MovementWorld;

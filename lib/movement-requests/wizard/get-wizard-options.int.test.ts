@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getWizardOptions } from "@/lib/movement-requests/wizard/get-wizard-options";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { configureProviderForProfile, createProfile, createProvider } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { submitWizard, type WizardStaff } from "@/lib/movement-requests/wizard/submit-wizard";
 import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createSite, dateOnlyFromToday } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as confirmGet, POST as confirmPost } from "@/app/opt-out/[token]/confirm/route";
 import { kysely } from "@/lib/db";
-import { startSmsReceiver } from "@/lib/testing/sms-receiver";
+import { startSmsReceiver } from "@/test/sms-receiver";
 import { publicBaseUrl } from "@/lib/env";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
@@ -18,10 +18,10 @@ import {
 } from "@/lib/notifications/customer/send-due-customer-messages";
 import { mailTransport } from "@/lib/notifications/mail-transport";
 import { smsTransport } from "@/lib/notifications/sms-transport";
-import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
-import { createPoolRequest, operateOk } from "@/lib/testing/operations-test-kit";
-import { headerOf, mimePartsOf, startSmtpSink } from "@/lib/testing/smtp-sink";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
+import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { headerOf, mimePartsOf, startSmtpSink } from "@/test/smtp-sink";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories/driver";
 
 const smtp = await startSmtpSink();

@@ -6,8 +6,8 @@ import { hashDisplayToken } from "@/lib/prep-jobs/display-links/display-link-tok
 import { listDisplayLinks } from "@/lib/prep-jobs/display-links/list-display-links";
 import { resolveDisplayLink } from "@/lib/prep-jobs/display-links/resolve-display-link";
 import { revokeDisplayLink } from "@/lib/prep-jobs/display-links/revoke-display-link";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createSite } from "@/prisma/factories";
 
 const database = setupTestDatabase();

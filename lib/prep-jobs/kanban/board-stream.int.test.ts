@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { prepJobBoardStream } from "@/lib/prep-jobs/kanban/board-stream";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
-import { createTenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { createPrepJob, createSite } from "@/prisma/factories";
 
 const database = setupTestDatabase();

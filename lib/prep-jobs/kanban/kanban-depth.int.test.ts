@@ -8,8 +8,8 @@ import { addKanbanNote, getKanbanCardDetails } from "@/lib/prep-jobs/kanban/card
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { moveKanbanCard } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { getPrepSiteSettings, savePrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { addHours, createPrepJob, createSite, createUser, type PrepJobInput } from "@/prisma/factories";
 
 const database = setupTestDatabase();

@@ -6,8 +6,8 @@ import { findCard } from "@/lib/prep-jobs/kanban/board";
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { moveKanbanCard } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import { addHours, createPrepJob, createSite, createUser, type PrepJobInput } from "@/prisma/factories";
 
 const database = setupTestDatabase();

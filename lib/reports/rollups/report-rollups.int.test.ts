@@ -1,17 +1,17 @@
 // The roll-ups against the raw rows: on a small varied data set (five sites in three time zones, both
 // business areas, drivers, 3PLs and none, two-leg requests, prices missing, in another currency or on a
 // zero estimate, cancelled requests; prep jobs in every stage), every chart read from the roll-ups
-// equals the direct query over the raw rows (lib/reports/direct/), for every filter (the percentiles
+// equals the direct query over the raw rows (test/report-oracles/), for every filter (the percentiles
 // within their buckets' width); and again after late writes
 // (a price recorded after delivery, a cancellation, a delivery, a leg's carrier changed, a deletion, a
 // stay's working time, a stay removed)
 // once the worker's pass has run.
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely, sql } from "@/lib/db";
-import { onTimeByCarrier as directOnTimeByCarrier } from "@/lib/reports/direct/on-time-by-carrier";
-import { onTimeByWeek as directOnTimeByWeek } from "@/lib/reports/direct/on-time-by-week";
-import { priceVarianceByCarrier as directPriceVariance } from "@/lib/reports/direct/price-variance-by-carrier";
-import { volumeByLane as directVolumeByLane } from "@/lib/reports/direct/volume-by-lane";
+import { onTimeByCarrier as directOnTimeByCarrier } from "@/test/report-oracles/on-time-by-carrier";
+import { onTimeByWeek as directOnTimeByWeek } from "@/test/report-oracles/on-time-by-week";
+import { priceVarianceByCarrier as directPriceVariance } from "@/test/report-oracles/price-variance-by-carrier";
+import { volumeByLane as directVolumeByLane } from "@/test/report-oracles/volume-by-lane";
 import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
 import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
@@ -24,11 +24,11 @@ import {
 } from "@/lib/reports/rollups/refresh-report-rollups";
 import { reportSites, siteZonesOf } from "@/lib/reports/site-zones";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
-import { createMovementWorld, type MovementWorld } from "@/lib/testing/movement-world";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
+import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createPrepJob } from "@/prisma/factories";
-import { daysToFrontline as directDaysToFrontline } from "@/lib/reports/direct/days-to-frontline";
-import { stageTimeBySite as directStageTimeBySite } from "@/lib/reports/direct/stage-time-by-site";
+import { daysToFrontline as directDaysToFrontline } from "@/test/report-oracles/days-to-frontline";
+import { stageTimeBySite as directStageTimeBySite } from "@/test/report-oracles/stage-time-by-site";
 import { daysToFrontline } from "@/lib/reports/days-to-frontline";
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
 import type { PrepJobStage } from "@/lib/generated/prisma/enums";

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
-import { createTenant, type Tenant } from "@/lib/testing/tenant";
-import { setupTestDatabase } from "@/lib/testing/test-database";
+import { createTenant, type Tenant } from "@/test/tenant";
+import { setupTestDatabase } from "@/test/test-database";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { recordAttempts, type FinishedAttempt } from "@/lib/webhooks/delivery/record-attempt";
-import { seedWebhookEvent } from "@/lib/testing/webhook-rows";
+import { seedWebhookEvent } from "@/test/webhook-rows";
 
 const database = setupTestDatabase();
 const WORKER = "worker-1";

@@ -1,7 +1,7 @@
 // Rows for webhook integration tests, written directly: published events, deliveries and attempts.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import type { Tenant } from "@/lib/testing/tenant";
+import type { Tenant } from "@/test/tenant";
 
 type Db = Prisma.TransactionClient;
 

@@ -5,7 +5,7 @@ import { PUT as uploadRoute } from "@/app/jobs/[token]/proof-photos/[photoId]/ro
 import { POST as proofsRoute } from "@/app/jobs/[token]/proofs/route";
 import { GET as photoRoute } from "@/app/api/proof-photos/[photoId]/route";
 import type { ProofBody } from "@/lib/proofs/schemas";
-import { jpegWithGps, pngWithGps } from "@/lib/testing/image-fixtures";
+import { jpegWithGps, pngWithGps } from "@/test/image-fixtures";
 
 type Context = { params: Promise<Record<string, string | string[]>> };
 const DEFAULT_SLOTS = ["front_left", "front_right", "rear_left", "rear_right", "odometer"] as const;

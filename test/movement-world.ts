@@ -5,7 +5,7 @@ import type { FactoryDb } from "@/prisma/factories/db";
 import { configureProviderForProfile, createProvider } from "@/prisma/factories/provider";
 import { createInternalRateCard } from "@/prisma/factories/rate-card";
 import { createSite } from "@/prisma/factories/site";
-import { createTenant } from "@/lib/testing/tenant";
+import { createTenant } from "@/test/tenant";
 import type { OrganisationOverrides } from "@/prisma/factories/organisation";
 
 export async function createMovementWorld(db: FactoryDb, organisation: OrganisationOverrides = {}) {

@@ -5,7 +5,7 @@ import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
 import { POST as positionsRoute } from "@/app/jobs/[token]/positions/route";
 import { GET as viewRoute } from "@/app/jobs/[token]/view/route";
 import type { Db } from "@/lib/db";
-import { callRoute } from "@/lib/testing/call-route";
+import { callRoute } from "@/test/call-route";
 
 type JobContext = Parameters<typeof actionsRoute>[1];
 

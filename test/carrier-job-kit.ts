@@ -6,7 +6,7 @@ import { POST as positionsRoute } from "@/app/carrier/jobs/[requestId]/positions
 import { PUT as uploadRoute } from "@/app/carrier/jobs/[requestId]/proof-photos/[photoId]/route";
 import { POST as proofsRoute } from "@/app/carrier/jobs/[requestId]/proofs/route";
 import { GET as viewRoute } from "@/app/carrier/jobs/[requestId]/view/route";
-import type { PhotoUploader } from "@/lib/testing/proof-kit";
+import type { PhotoUploader } from "@/test/proof-kit";
 
 type Context<P> = { params: Promise<P> };
 type Answer = { status: number; body: Record<string, unknown>; response: Response };

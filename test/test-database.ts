@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { db, type Db } from "@/lib/db";
-import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/lib/testing/test-database-url";
+import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/test/test-database-url";
 
 export type TestDatabase = { url: string; name: string; prisma: Db };
 

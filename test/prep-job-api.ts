@@ -10,7 +10,7 @@ import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route
 import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
 import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import type { Db } from "@/lib/db";
-import { callRoute } from "@/lib/testing/call-route";
+import { callRoute } from "@/test/call-route";
 import { dateOnlyFromToday } from "@/prisma/factories";
 
 export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely

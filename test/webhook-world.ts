@@ -8,8 +8,8 @@ import {
   type WebhookEventType,
 } from "@/lib/events/movement-envelope";
 import { recordEvent } from "@/lib/events/record-event";
-import { callRoute } from "@/lib/testing/call-route";
-import type { MovementWorld } from "@/lib/testing/movement-world";
+import { callRoute } from "@/test/call-route";
+import type { MovementWorld } from "@/test/movement-world";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
 

@@ -11,8 +11,8 @@ import { POST as createInPool } from "@/app/v1/movement-requests/create-in-plann
 import { POST as createWith3pl } from "@/app/v1/movement-requests/create-with-3pl/route";
 import { apiKeyDisplayPrefix } from "@/lib/auth/api-key-secret";
 import type { Db } from "@/lib/db";
-import { callRoute } from "@/lib/testing/call-route";
-import { poolRequestBody, type MovementWorld } from "@/lib/testing/movement-world";
+import { callRoute } from "@/test/call-route";
+import { poolRequestBody, type MovementWorld } from "@/test/movement-world";
 
 export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
 

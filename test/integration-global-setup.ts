@@ -2,7 +2,7 @@
 // (CREATE DATABASE … TEMPLATE), which takes milliseconds instead of a migration run.
 import { execFileSync } from "node:child_process";
 import pg from "pg";
-import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/lib/testing/test-database-url";
+import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/test/test-database-url";
 
 export default async function setup(): Promise<void> {
   const template = templateDatabaseName();
