@@ -4,11 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
-import {
-  startWebhookReceiver,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from "@/test/webhook-receiver";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/test/webhook-receiver";
 import { expectAccessible } from "../support/accessibility";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 

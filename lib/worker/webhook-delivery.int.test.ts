@@ -9,11 +9,7 @@ import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { startSmtpSink } from "@/test/smtp-sink";
 import { setupTestDatabase } from "@/test/test-database";
-import {
-  startWebhookReceiver,
-  type ReceivedWebhook,
-  type WebhookReceiver,
-} from "@/test/webhook-receiver";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/test/webhook-receiver";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 
