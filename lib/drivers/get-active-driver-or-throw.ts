@@ -3,7 +3,7 @@
 import type { DB, Kdb, Selectable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 
-export type Driver = Selectable<DB["Driver"]>;
+type Driver = Selectable<DB["Driver"]>;
 
 export async function getActiveDriverOrThrow(
   tx: Kdb,

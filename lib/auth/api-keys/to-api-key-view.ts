@@ -15,7 +15,7 @@ export const API_KEY_VIEW_COLUMNS = [
   "revokedAt",
 ] as const;
 
-export type ApiKeyRow = {
+type ApiKeyRow = {
   id: string;
   profileId: string;
   name: string;
