@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { verifyPassword } from "@/lib/auth/password";
 import { SignInThrottle, type SignInPolicies } from "@/lib/auth/sign-in-throttle";
+import { kysely } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { setupTestDatabase } from "@/test/test-database";
 import { createOrganisation, createUser } from "@/prisma/factories";
@@ -60,9 +61,11 @@ describe("authorizeCredentials", () => {
       { ip: "10.1.0.5", userAgent: "Mozilla/5.0 (Tablet)", throttle: freshThrottle() },
     );
     if (check.outcome !== "signed-in") throw new Error(`expected a sign-in, got ${check.outcome}`);
-    const session = await database.prisma.userSession.findUniqueOrThrow({
-      where: { id: check.user.sessionId },
-    });
+    const session = await kysely()
+      .selectFrom("UserSession")
+      .selectAll()
+      .where("id", "=", check.user.sessionId)
+      .executeTakeFirstOrThrow();
     expect(session).toMatchObject({
       userId: user.id,
       ipAddress: "10.1.0.5",

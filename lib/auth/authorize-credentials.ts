@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { signInInput } from "@/lib/auth/sign-in-schema";
 import { signInThrottle, type SignInThrottle } from "@/lib/auth/sign-in-throttle";
 import { startUserSession } from "@/lib/auth/user-sessions";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
 
@@ -66,10 +66,11 @@ export async function authorizeCredentials(input: unknown, context: SignInContex
 
   // Made before the lookup, so that the first sign-in of the process costs the same either way.
   const fallbackHash = await dummyPasswordHash();
-  const user = await db().user.findUnique({
-    where: { email: parsed.data.email },
-    select: { id: true, email: true, name: true, role: true, organisationId: true, passwordHash: true },
-  });
+  const user = await kysely()
+    .selectFrom("User")
+    .select(["id", "email", "name", "role", "organisationId", "passwordHash"])
+    .where("email", "=", parsed.data.email)
+    .executeTakeFirst();
   const passwordMatches = await verifyPassword(parsed.data.password, user?.passwordHash ?? fallbackHash);
 
   if (!user || !passwordMatches) {

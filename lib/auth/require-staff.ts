@@ -11,7 +11,7 @@ import { forbidden, notFound, redirect } from "next/navigation";
 import { STAFF_ROLES } from "@/lib/auth/roles";
 import { auth } from "@/lib/auth/staff-auth";
 import { isLiveSession } from "@/lib/auth/user-sessions";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 
 export type StaffUser = { id: string; email: string; name: string; role: UserRole };
@@ -33,24 +33,19 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId || !session.sessionId || !(await isLiveSession(session.sessionId, userId))) return null;
-  const user = await db().user.findUnique({
-    where: { id: userId },
-    select: {
-      id: true,
-      email: true,
-      name: true,
-      role: true,
-      organisationId: true,
-      organisation: { select: { name: true } },
-    },
-  });
+  const user = await kysely()
+    .selectFrom("User as u")
+    .innerJoin("Organisation as o", "o.id", "u.organisationId")
+    .select(["u.id", "u.email", "u.name", "u.role", "u.organisationId", "o.name as organisationName"])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
   if (!user) return null;
   const actor = `user:${user.email}`;
   return {
     sessionId: session.sessionId,
     user: { id: user.id, email: user.email, name: user.name, role: user.role },
     organisationId: user.organisationId,
-    organisationName: user.organisation.name,
+    organisationName: user.organisationName,
     actor,
     scope: { organisationId: user.organisationId, actor },
   };

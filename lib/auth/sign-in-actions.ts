@@ -6,7 +6,7 @@ import { homePathFor } from "@/lib/auth/roles";
 import { safeCallbackUrl } from "@/lib/auth/route-access";
 import { INVALID_CREDENTIALS_MESSAGE, rateLimitedMessage, signInInput } from "@/lib/auth/sign-in-schema";
 import { SignInRateLimited, signIn, signOut } from "@/lib/auth/staff-auth";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { logger } from "@/lib/logger";
 
 export type SignInResult = { error: string };
@@ -33,7 +33,7 @@ export async function signInWithCredentials(
 
 async function homeAfterSignIn(email: string): Promise<string> {
   // The new session cookie is only on its way to the browser: this request cannot read it yet.
-  const user = await db().user.findUnique({ where: { email }, select: { role: true } });
+  const user = await kysely().selectFrom("User").select("role").where("email", "=", email).executeTakeFirst();
   return user ? homePathFor(user.role) : "/";
 }
 

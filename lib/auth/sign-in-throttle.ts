@@ -6,7 +6,7 @@
 // a sprayer's count). The counts live in PostgreSQL, so that every server process sees the same ones;
 // each failure is one atomic upsert.
 import "server-only";
-import { db, kysely, sql, type RawBuilder } from "@/lib/db";
+import { kysely, sql, type RawBuilder } from "@/lib/db";
 
 export type ThrottlePolicy = {
   /** Failures allowed before the first delay. */
@@ -52,10 +52,12 @@ export class SignInThrottle {
   async check(email: string | null, ip: string | null, now = new Date()): Promise<SignInThrottleState> {
     const keys = this.keysOf(email, ip).map((entry) => entry.key);
     if (keys.length === 0) return { limited: false };
-    const rows = await db().signInThrottle.findMany({
-      where: { key: { in: keys }, blockedUntil: { gt: now } },
-      select: { blockedUntil: true },
-    });
+    const rows = await kysely()
+      .selectFrom("SignInThrottle")
+      .select("blockedUntil")
+      .where("key", "in", keys)
+      .where("blockedUntil", ">", now)
+      .execute();
     const until = Math.max(0, ...rows.map((row) => row.blockedUntil?.getTime() ?? 0));
     if (until <= now.getTime()) return { limited: false };
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)) };
@@ -73,7 +75,7 @@ export class SignInThrottle {
 
   async recordSuccess(email: string, ip: string | null): Promise<void> {
     const key = this.keysOf(email, ip).find((entry) => entry.policy === this.policies.addressAccount)?.key;
-    if (key) await db().signInThrottle.deleteMany({ where: { key } });
+    if (key) await kysely().deleteFrom("SignInThrottle").where("key", "=", key).execute();
   }
 
   private keysOf(email: string | null, ip: string | null): Key[] {

@@ -11,6 +11,7 @@ import {
 import { changeUserPassword } from "@/lib/auth/users/change-user-password";
 import { changeUserRole } from "@/lib/auth/users/change-user-role";
 import { endOrganisationUserSession } from "@/lib/auth/users/organisation-users";
+import { kysely } from "@/lib/db";
 import { setupTestDatabase } from "@/test/test-database";
 import { createOrganisation, createUser } from "@/prisma/factories";
 
@@ -25,6 +26,12 @@ beforeAll(async () => {
 
 const newUser = (role: "DISPATCHER" | "ADMIN" = "DISPATCHER", organisation = organisationId) =>
   createUser(database.prisma, { organisationId: organisation, role });
+
+const sessionRow = (id: string) =>
+  kysely().selectFrom("UserSession").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+const userRow = (id: string) =>
+  kysely().selectFrom("User").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
 const start = (userId: string, now?: Date) =>
   startUserSession({ userId, userAgent: "Mozilla/5.0", ipAddress: "10.9.0.1", now });
@@ -44,10 +51,11 @@ describe("a staff session", () => {
     const session = await start(user.id);
     expect(await isLiveSession(session.id, user.id)).toBe(true);
     // What another process's sign-out writes; this process has just answered "live".
-    await database.prisma.userSession.update({
-      where: { id: session.id },
-      data: { endedAt: new Date(), endedReason: "signed-out" },
-    });
+    await kysely()
+      .updateTable("UserSession")
+      .set({ endedAt: new Date(), endedReason: "signed-out" })
+      .where("id", "=", session.id)
+      .execute();
     expect(await isLiveSession(session.id, user.id)).toBe(false);
   });
 
@@ -55,8 +63,7 @@ describe("a staff session", () => {
     const user = await newUser();
     const signedIn = new Date(Date.UTC(2031, 0, 2, 8));
     const session = await start(user.id, signedIn);
-    const lastSeen = async () =>
-      (await database.prisma.userSession.findUniqueOrThrow({ where: { id: session.id } })).lastSeenAt;
+    const lastSeen = async () => (await sessionRow(session.id)).lastSeenAt;
     expect(await isLiveSession(session.id, user.id, new Date(signedIn.getTime() + 30_000))).toBe(true);
     expect(await lastSeen()).toEqual(signedIn);
     const later = new Date(signedIn.getTime() + 90_000);
@@ -99,9 +106,7 @@ describe("changes that end a user's other sessions", () => {
     expect(await isLiveSession(phone.id, user.id)).toBe(false);
     expect(await isLiveSession(desk.id, user.id)).toBe(false);
     expect(await isLiveSession(adminSession.id, admin.id)).toBe(true);
-    expect((await database.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).role).toBe(
-      "PREP_STAFF",
-    );
+    expect((await userRow(user.id)).role).toBe("PREP_STAFF");
   });
 
   it("admins changing their own role keep the session they are using", async () => {
@@ -126,7 +131,7 @@ describe("changes that end a user's other sessions", () => {
     expect(result.endedSessions).toBe(1);
     expect(await isLiveSession(current.id, user.id)).toBe(true);
     expect(await isLiveSession(other.id, user.id)).toBe(false);
-    const stored = await database.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    const stored = await userRow(user.id);
     expect(await verifyPassword("a brand new passphrase", stored.passwordHash)).toBe(true);
   });
 });
@@ -138,7 +143,7 @@ describe("an administrator ending a session", () => {
     await endOrganisationUserSession({ organisationId, actor: "user:admin" }, user.id, session.id);
     expect(await isLiveSession(session.id, user.id)).toBe(false);
     expect(await listActiveSessions(user.id)).toEqual([]);
-    const row = await database.prisma.userSession.findUniqueOrThrow({ where: { id: session.id } });
+    const row = await sessionRow(session.id);
     expect(row.endedReason).toBe("ended-by-admin");
   });
 

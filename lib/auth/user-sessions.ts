@@ -4,7 +4,7 @@
 // whatever copies of its cookie exist, in every server process. Nothing is cached: the question is one
 // primary-key read, and "last seen" is written at most once a minute.
 import "server-only";
-import { db, kysely, sqlTimestamp } from "@/lib/db";
+import { kysely, sqlTimestamp, type Kdb } from "@/lib/db";
 import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 
@@ -29,8 +29,9 @@ export async function startUserSession(input: {
   now?: Date;
 }): Promise<{ id: string; expiresAt: Date }> {
   const now = input.now ?? new Date();
-  const session = await db().userSession.create({
-    data: {
+  return kysely()
+    .insertInto("UserSession")
+    .values({
       id: newId(),
       userId: input.userId,
       userAgent: input.userAgent?.slice(0, USER_AGENT_MAX) || null,
@@ -38,10 +39,9 @@ export async function startUserSession(input: {
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + sessionTimeouts().absoluteMs),
-    },
-    select: { id: true, expiresAt: true },
-  });
-  return session;
+    })
+    .returning(["id", "expiresAt"])
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -75,24 +75,31 @@ export async function endUserSession(
   where: { sessionId: string; userId?: string },
   reason: SessionEndReason,
 ): Promise<boolean> {
-  const { count } = await db().userSession.updateMany({
-    where: { id: where.sessionId, userId: where.userId, endedAt: null },
-    data: { endedAt: new Date(), endedReason: reason },
-  });
-  return count === 1;
+  const { numUpdatedRows } = await kysely()
+    .updateTable("UserSession")
+    .set({ endedAt: new Date(), endedReason: reason })
+    .where("id", "=", where.sessionId)
+    .$if(where.userId !== undefined, (query) => query.where("userId", "=", where.userId!))
+    .where("endedAt", "is", null)
+    .executeTakeFirst();
+  return numUpdatedRows === BigInt(1);
 }
 
 /** Ends every live session of a user, except `keep` (the session that made the change). */
 export async function endUserSessions(
   userId: string,
   reason: SessionEndReason,
-  options: { keep?: string; client?: Pick<ReturnType<typeof db>, "userSession"> } = {},
+  options: { keep?: string; kdb?: Kdb } = {},
 ): Promise<number> {
-  const { count } = await (options.client ?? db()).userSession.updateMany({
-    where: { userId, endedAt: null, ...(options.keep ? { id: { not: options.keep } } : {}) },
-    data: { endedAt: new Date(), endedReason: reason },
-  });
-  return count;
+  const { keep } = options;
+  const { numUpdatedRows } = await (options.kdb ?? kysely())
+    .updateTable("UserSession")
+    .set({ endedAt: new Date(), endedReason: reason })
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .$if(keep !== undefined, (query) => query.where("id", "!=", keep!))
+    .executeTakeFirst();
+  return Number(numUpdatedRows);
 }
 
 export type ActiveSession = {
@@ -106,21 +113,13 @@ export type ActiveSession = {
 
 /** A user's live sessions, most recently seen first. The caller has checked the user is in its organisation. */
 export async function listActiveSessions(userId: string, now = new Date()): Promise<ActiveSession[]> {
-  return db().userSession.findMany({
-    where: {
-      userId,
-      endedAt: null,
-      expiresAt: { gt: now },
-      lastSeenAt: { gt: new Date(now.getTime() - sessionTimeouts().idleMs) },
-    },
-    select: {
-      id: true,
-      userAgent: true,
-      ipAddress: true,
-      createdAt: true,
-      lastSeenAt: true,
-      expiresAt: true,
-    },
-    orderBy: { lastSeenAt: "desc" },
-  });
+  return kysely()
+    .selectFrom("UserSession")
+    .select(["id", "userAgent", "ipAddress", "createdAt", "lastSeenAt", "expiresAt"])
+    .where("userId", "=", userId)
+    .where("endedAt", "is", null)
+    .where("expiresAt", ">", now)
+    .where("lastSeenAt", ">", new Date(now.getTime() - sessionTimeouts().idleMs))
+    .orderBy("lastSeenAt", "desc")
+    .execute();
 }

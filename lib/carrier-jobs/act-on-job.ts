@@ -5,7 +5,7 @@
 // refused by this carrier (the request's lifecycle has no transition for it; see
 // docs/carrier-journey.md); it is audited as an internal event.
 import "server-only";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { actingCarrierOf, actorOfCarrier } from "@/lib/carrier-jobs/acting-carrier";
@@ -72,13 +72,17 @@ export async function actOnJob(
 
 async function decline(resolved: ResolvedJobLink, actor: string, now: Date): Promise<JobActionOutcome> {
   const { link, request } = resolved;
-  await db().$transaction(async (tx) => {
-    const { count } = await tx.jobLink.updateMany({
-      where: { id: link.id, declinedAt: null, revokedAt: null },
-      data: { declinedAt: now },
-    });
-    if (!count) throw new AppError("NOT_FOUND", "This job link is no longer valid.");
-    await recordEvent(tx, {
+  await transaction(async (trx) => {
+    const declined = await trx
+      .updateTable("JobLink")
+      .set({ declinedAt: now })
+      .where("id", "=", link.id)
+      .where("declinedAt", "is", null)
+      .where("revokedAt", "is", null)
+      .returning("id")
+      .executeTakeFirst();
+    if (!declined) throw new AppError("NOT_FOUND", "This job link is no longer valid.");
+    await recordEvent(trx, {
       organisationId: request.organisationId,
       profileId: request.profileId,
       type: OFFER_DECLINED_EVENT,

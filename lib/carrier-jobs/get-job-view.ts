@@ -3,7 +3,7 @@
 // legs and the actions the transition tables allow. Nothing of other carriers: no prices, no other
 // driver's name. Null for a link that does not work (404).
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { carrierLegs, jobActions } from "@/lib/carrier-jobs/job-link-standing";
 import { resolveJobLink, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
@@ -32,29 +32,31 @@ export async function getJobView(token: string, now = new Date()): Promise<JobVi
 
 export async function toJobView(resolved: ResolvedJobLink, now: Date): Promise<JobView> {
   const { link, request, standingRequest, standing } = resolved;
-  const sites = await db().site.findMany({
-    where: { organisationId: request.organisationId },
-    select: {
-      id: true,
-      name: true,
-      addressLine1: true,
-      addressLine2: true,
-      city: true,
-      postcode: true,
-      timezone: true,
-      countryCode: true,
-      latitude: true,
-      longitude: true,
-      phone: true,
-    },
-  });
+  const sites: SiteRow[] = await kysely()
+    .selectFrom("Site")
+    .select([
+      "id",
+      "name",
+      "addressLine1",
+      "addressLine2",
+      "city",
+      "postcode",
+      "timezone",
+      "countryCode",
+      "latitude",
+      "longitude",
+      "phone",
+    ])
+    .where("organisationId", "=", request.organisationId)
+    .execute();
   const siteById = new Map(sites.map((site) => [site.id, site]));
   const site = (id: string) => toJobSite(siteById.get(id));
   const [organisation, carrierName, contact] = await Promise.all([
-    db().organisation.findUniqueOrThrow({
-      where: { id: request.organisationId },
-      select: { name: true, proofPhotoSlots: true, dispatchPhone: true },
-    }),
+    kysely()
+      .selectFrom("Organisation")
+      .select(["name", "proofPhotoSlots", "dispatchPhone"])
+      .where("id", "=", request.organisationId)
+      .executeTakeFirstOrThrow(),
     carrierNameOf(link),
     contactOf(link.createdBy, request.organisationId),
   ]);
@@ -126,25 +128,37 @@ function toJobSite(site: SiteRow | undefined): JobSite {
 
 async function carrierNameOf(link: ResolvedJobLink["link"]): Promise<string> {
   if (link.marketplaceCarrierId) {
-    const carrier = await db().marketplaceCarrier.findUnique({ where: { id: link.marketplaceCarrierId } });
+    const carrier = await kysely()
+      .selectFrom("MarketplaceCarrier")
+      .select("name")
+      .where("id", "=", link.marketplaceCarrierId)
+      .executeTakeFirst();
     return carrier?.name ?? "Carrier";
   }
   if (link.driverId) {
-    const driver = await db().driver.findUnique({ where: { id: link.driverId } });
+    const driver = await kysely()
+      .selectFrom("Driver")
+      .select(["firstname", "surname"])
+      .where("id", "=", link.driverId)
+      .executeTakeFirst();
     return driver ? `${driver.firstname} ${driver.surname}` : "Driver";
   }
-  const provider = await db().thirdPartyLogisticsProvider.findUnique({
-    where: { id: link.thirdPartyLogisticsProviderId ?? "" },
-  });
+  const provider = await kysely()
+    .selectFrom("ThirdPartyLogisticsProvider")
+    .select("name")
+    .where("id", "=", link.thirdPartyLogisticsProviderId ?? "")
+    .executeTakeFirst();
   return provider?.name ?? "Carrier";
 }
 
 /** Whoever offered the job, when a staff member did (actor "user:<e-mail>"). */
 async function contactOf(actor: string, organisationId: string) {
   if (!actor.startsWith("user:")) return null;
-  const user = await db().user.findFirst({
-    where: { email: actor.slice("user:".length), organisationId },
-    select: { name: true, email: true },
-  });
+  const user = await kysely()
+    .selectFrom("User")
+    .select(["name", "email"])
+    .where("email", "=", actor.slice("user:".length))
+    .where("organisationId", "=", organisationId)
+    .executeTakeFirst();
   return user ? { label: `${user.name} (dispatcher)`, email: user.email, phone: null } : null;
 }

@@ -2,7 +2,7 @@
 // link for the request is revoked (one live link per carrier and request), a new token is made (only
 // its hash kept) and, for a driver with an e-mail address, the link is e-mailed through the outbox.
 // The token is returned once, for the dispatcher to copy or show as a QR code.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { getMailBrand, renderBrandedEmail } from "@/lib/notifications/branded-email";
@@ -23,17 +23,16 @@ export function jobLinkUrl(token: string): string {
 }
 
 export async function issueJobLink(
-  tx: Queryable,
+  tx: Kdb,
   request: OfferedRequest,
   carrier: JobCarrier,
   options: { actor: string; now: Date },
 ): Promise<{ linkId: string; url: string }> {
-  const kdb = asKysely(tx);
   const carrierColumns =
     "driverId" in carrier
       ? { driverId: carrier.driverId, thirdPartyLogisticsProviderId: null }
       : { driverId: null, thirdPartyLogisticsProviderId: carrier.thirdPartyLogisticsProviderId };
-  await kdb
+  await tx
     .updateTable("JobLink")
     .set({ revokedAt: options.now })
     .where("movementRequestId", "=", request.id)
@@ -45,7 +44,7 @@ export async function issueJobLink(
     .execute();
   const token = newLinkToken();
   const linkId = newId();
-  await kdb
+  await tx
     .insertInto("JobLink")
     .values({
       id: linkId,
@@ -62,17 +61,8 @@ export async function issueJobLink(
   return { linkId, url };
 }
 
-async function emailDriver(
-  tx: Queryable,
-  request: OfferedRequest,
-  driverId: string,
-  url: string,
-): Promise<void> {
-  const driver = await asKysely(tx)
-    .selectFrom("Driver")
-    .select("email")
-    .where("id", "=", driverId)
-    .executeTakeFirst();
+async function emailDriver(tx: Kdb, request: OfferedRequest, driverId: string, url: string): Promise<void> {
+  const driver = await tx.selectFrom("Driver").select("email").where("id", "=", driverId).executeTakeFirst();
   if (!driver?.email) return;
   const vehicle = [request.make, request.model].filter(Boolean).join(" ") || request.vrm || "A vehicle";
   await enqueueEmail(tx, {

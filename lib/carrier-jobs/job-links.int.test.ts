@@ -7,6 +7,7 @@ import { revokeJobLink } from "@/lib/carrier-jobs/revoke-job-link";
 import { listJobLinks } from "@/lib/carrier-jobs/list-job-links";
 import { getJobView } from "@/lib/carrier-jobs/get-job-view";
 import { newJobLink } from "@/lib/carrier-jobs/new-job-link";
+import { kysely } from "@/lib/db";
 import { markAborted } from "@/lib/movement-requests/operations/mark-aborted";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
 import { hashLinkToken } from "@/lib/security/link-token";
@@ -43,6 +44,17 @@ beforeAll(async () => {
 });
 
 const mailedToken = (driver: { email: string | null }) => mailedJobToken(database.prisma, driver);
+const requestRow = (id: string) =>
+  kysely().selectFrom("MovementRequest").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const eventCount = async () =>
+  Number(
+    (
+      await kysely()
+        .selectFrom("Event")
+        .select((eb) => eb.fn.countAll<string>().as("count"))
+        .executeTakeFirstOrThrow()
+    ).count,
+  );
 const act = actOnJobRoute;
 
 async function offeredTo(drivers: { id: string }[]) {
@@ -57,7 +69,11 @@ describe("a job link for every offer", () => {
   it("is e-mailed to each driver offered; only its hash is stored", async () => {
     const requestId = await offeredTo([ann]);
     const token = await mailedToken(ann);
-    const link = await database.prisma.jobLink.findFirstOrThrow({ where: { movementRequestId: requestId } });
+    const link = await kysely()
+      .selectFrom("JobLink")
+      .selectAll()
+      .where("movementRequestId", "=", requestId)
+      .executeTakeFirstOrThrow();
     expect(link).toMatchObject({ driverId: ann.id, tokenHash: hashLinkToken(token) });
     expect(JSON.stringify(link)).not.toContain(token);
     expect(Buffer.from(token, "base64url")).toHaveLength(32);
@@ -80,9 +96,12 @@ describe("a job link for every offer", () => {
       ["IN_PROGRESS", `driver:${ann.id}`],
       ["DELIVERED", `driver:${ann.id}`],
     ]);
-    const events = await database.prisma.event.findMany({
-      where: { resourceType: "movement", type: { in: ["movement.collected", "movement.delivered"] } },
-    });
+    const events = await kysely()
+      .selectFrom("Event")
+      .select(["type", "resourceId"])
+      .where("resourceType", "=", "movement")
+      .where("type", "in", ["movement.collected", "movement.delivered"])
+      .execute();
     const legIds = (await legsOf(database.prisma, requestId)).map((leg) => leg.id);
     expect(
       events
@@ -100,9 +119,7 @@ describe("a job link for every offer", () => {
     await act(token, { action: "accept" });
     await act(token, { action: "collected" });
     await act(token, { action: "delivered" });
-    const completedOn = (
-      await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } })
-    ).completedOn as Date;
+    const completedOn = (await requestRow(requestId)).completedOn as Date;
     const day = 86_400_000;
     expect(await getJobView(token, new Date(completedOn.getTime() + 7 * day - 1000))).not.toBeNull();
     expect(await getJobView(token, new Date(completedOn.getTime() + 7 * day + 1000))).toBeNull();
@@ -216,15 +233,15 @@ describe("scope and idempotency", () => {
     await act(token, { action: "accept" });
     const idempotencyKey = randomUUID();
     const first = await act(token, { action: "collected", idempotencyKey });
-    const before = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
-    const eventsBefore = await database.prisma.event.count();
+    const before = await requestRow(requestId);
+    const eventsBefore = await eventCount();
     const second = await act(token, { action: "collected", idempotencyKey });
     expect(second.status).toBe(first.status);
     expect(second.body).toEqual(first.body);
     expect(second.response.headers.get("idempotent-replayed")).toBe("true");
-    const after = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
+    const after = await requestRow(requestId);
     expect(after.version).toBe(before.version);
-    expect(await database.prisma.event.count()).toBe(eventsBefore);
+    expect(await eventCount()).toBe(eventsBefore);
     // The same key for another action is refused.
     expect((await act(token, { action: "delivered", idempotencyKey })).status).toBe(409);
     // A replay after the job moved on still answers the stored outcome.
@@ -249,9 +266,7 @@ describe("an offer to several drivers", () => {
     const loser = winner === "ann" ? "bob" : "ann";
     const legs = await legsOf(database.prisma, requestId);
     expect(legs[0]?.driverId).toBe(winner === "ann" ? ann.id : bob.id);
-    expect(
-      (await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } })).status,
-    ).toBe("ACCEPTED_SENT_TO_DRIVER");
+    expect((await requestRow(requestId)).status).toBe("ACCEPTED_SENT_TO_DRIVER");
     expect(await getJobView(tokens[loser])).toMatchObject({ state: "taken", actions: [] });
     expect(await getJobView(tokens.cat)).toMatchObject({ state: "taken", actions: [] });
     expect((await act(tokens.cat, { action: "accept" })).status).toBe(409);
@@ -277,16 +292,22 @@ describe("an offer to several drivers", () => {
 describe("what the job page shows", () => {
   it("each site's pin and number, the dispatch desk's number, the fixed date, and whether it is on the road", async () => {
     const { manchester, leeds } = world.sites;
-    await database.prisma.site.update({ where: { id: manchester.id }, data: { phone: "+441614960123" } });
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { dispatchPhone: "+441614960000" },
-    });
+    await kysely()
+      .updateTable("Site")
+      .set({ phone: "+441614960123" })
+      .where("id", "=", manchester.id)
+      .execute();
+    await kysely()
+      .updateTable("Organisation")
+      .set({ dispatchPhone: "+441614960000" })
+      .where("id", "=", world.organisation.id)
+      .execute();
     const requestId = await offeredTo([ann]);
-    await database.prisma.movementRequest.update({
-      where: { id: requestId },
-      data: { deliverOnSpecifiedDate: true },
-    });
+    await kysely()
+      .updateTable("MovementRequest")
+      .set({ deliverOnSpecifiedDate: true, updatedAt: new Date() })
+      .where("id", "=", requestId)
+      .execute();
     const token = await mailedToken(ann);
     const offered = await getJobView(token);
     expect(offered).toMatchObject({

@@ -2,11 +2,10 @@
 // out), each with its standing now, and the carriers that may be given a (new) link — those holding
 // legs, or drivers of an open multi-driver offer.
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { jobLinkStanding, type StandingRequest } from "@/lib/carrier-jobs/job-link-standing";
-import { loadStandingRequest } from "@/lib/carrier-jobs/resolve-job-link";
+import { loadStandingRequest, type JobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import type { JobCarrier, JobLinkState, JobLinkSummary } from "@/lib/carrier-jobs/schemas";
-import type { JobLink } from "@/lib/generated/prisma/client";
 
 export type LinkableCarrier = { carrier: JobCarrier; name: string };
 
@@ -17,15 +16,20 @@ export async function listJobLinks(
   requestId: string,
   now = new Date(),
 ): Promise<RequestJobLinks> {
-  const { standingRequest } = await loadStandingRequest(db(), {
+  const { standingRequest } = await loadStandingRequest(kysely(), {
     organisationId: scope.organisationId,
     movementRequestId: requestId,
   });
-  const rows = await db().jobLink.findMany({
+  const rows = await kysely()
+    .selectFrom("JobLink")
+    .selectAll()
+    .where("organisationId", "=", scope.organisationId)
+    .where("movementRequestId", "=", requestId)
     // A marketplace winner's job has no link to show or copy: it signs in (the panel's provider names it).
-    where: { organisationId: scope.organisationId, movementRequestId: requestId, marketplaceCarrierId: null },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+    .where("marketplaceCarrierId", "is", null)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const names = await carrierNames(rows, standingRequest);
   const nameOf = (link: Pick<JobLink, "driverId" | "thirdPartyLogisticsProviderId">) =>
     names.get(link.driverId ?? link.thirdPartyLogisticsProviderId ?? "") ?? "Carrier";
@@ -85,8 +89,20 @@ async function carrierNames(
     ),
   ]);
   const [drivers, providers] = await Promise.all([
-    db().driver.findMany({ where: { id: { in: [...driverIds] } } }),
-    db().thirdPartyLogisticsProvider.findMany({ where: { id: { in: [...providerIds] } } }),
+    driverIds.size === 0
+      ? []
+      : kysely()
+          .selectFrom("Driver")
+          .select(["id", "firstname", "surname"])
+          .where("id", "in", [...driverIds])
+          .execute(),
+    providerIds.size === 0
+      ? []
+      : kysely()
+          .selectFrom("ThirdPartyLogisticsProvider")
+          .select(["id", "name"])
+          .where("id", "in", [...providerIds])
+          .execute(),
   ]);
   return new Map([
     ...drivers.map((driver): [string, string] => [driver.id, `${driver.firstname} ${driver.surname}`]),

@@ -3,7 +3,7 @@
 // the new one is e-mailed to a driver). Only for a carrier a link would work for now.
 import "server-only";
 import QRCode from "qrcode";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { linkableCarriers } from "@/lib/carrier-jobs/list-job-links";
@@ -20,7 +20,7 @@ export async function newJobLink(
   carrier: JobCarrier,
 ): Promise<NewJobLink> {
   const now = new Date();
-  const url = await db().$transaction(async (tx) => {
+  const url = await transaction(async (tx) => {
     // Locked like any change of the request, so that an offer moving on cannot interleave.
     await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
     const { request, standingRequest } = await loadStandingRequest(tx, {

@@ -4,7 +4,7 @@
 // and the proofs work unchanged. Only the carrier's own job, in its own organisation: any other
 // request (another carrier's, another organisation's, one it lost or never won) is null (404).
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { jobLinkStanding } from "@/lib/carrier-jobs/job-link-standing";
 import { loadStandingRequest, type ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import { ULID_PATTERN } from "@/lib/ids";
@@ -16,16 +16,17 @@ export async function resolveCarrierJob(
   now = new Date(),
 ): Promise<ResolvedJobLink | null> {
   if (!ULID_PATTERN.test(requestId)) return null;
-  const link = await db().jobLink.findFirst({
-    where: {
-      organisationId: carrier.organisationId,
-      movementRequestId: requestId,
-      marketplaceCarrierId: carrier.carrierId,
-      revokedAt: null,
-    },
-  });
+  const link = await kysely()
+    .selectFrom("JobLink")
+    .selectAll()
+    .where("organisationId", "=", carrier.organisationId)
+    .where("movementRequestId", "=", requestId)
+    .where("marketplaceCarrierId", "=", carrier.carrierId)
+    .where("revokedAt", "is", null)
+    .limit(1)
+    .executeTakeFirst();
   if (!link) return null;
-  const { request, standingRequest } = await loadStandingRequest(db(), link);
+  const { request, standingRequest } = await loadStandingRequest(kysely(), link);
   const standing = jobLinkStanding(link, standingRequest, now);
   if (standing === "gone") return null;
   return { link, request, standingRequest, standing };

@@ -1,9 +1,8 @@
 // Opens a job link: the token's link and its movement request as they are now, with the link's
 // standing (job-link-standing.ts). An unknown, malformed, revoked or expired token is null (404).
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely, type DB, type Kdb, type Selectable } from "@/lib/db";
 import { jobLinkStanding, type Standing, type StandingRequest } from "@/lib/carrier-jobs/job-link-standing";
-import type { JobLink, Prisma } from "@/lib/generated/prisma/client";
 import {
   getMovementRequestOrThrow,
   type MovementRequestWithLegs,
@@ -11,6 +10,8 @@ import {
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "@/lib/security/link-token";
+
+export type JobLink = Selectable<DB["JobLink"]>;
 
 export type ResolvedJobLink = {
   link: JobLink;
@@ -21,9 +22,13 @@ export type ResolvedJobLink = {
 
 export async function resolveJobLink(token: string, now = new Date()): Promise<ResolvedJobLink | null> {
   if (!LINK_TOKEN_PATTERN.test(token)) return null;
-  const link = await db().jobLink.findUnique({ where: { tokenHash: hashLinkToken(token) } });
+  const link = await kysely()
+    .selectFrom("JobLink")
+    .selectAll()
+    .where("tokenHash", "=", hashLinkToken(token))
+    .executeTakeFirst();
   if (!link || link.revokedAt) return null;
-  const { request, standingRequest } = await loadStandingRequest(db(), link);
+  const { request, standingRequest } = await loadStandingRequest(kysely(), link);
   const standing = jobLinkStanding(link, standingRequest, now);
   if (standing === "gone") return null;
   return { link, request, standingRequest, standing };
@@ -31,12 +36,12 @@ export async function resolveJobLink(token: string, now = new Date()): Promise<R
 
 /** The link's request, and what its standing is decided on. */
 export async function loadStandingRequest(
-  client: Prisma.TransactionClient,
+  kdb: Kdb,
   link: Pick<JobLink, "organisationId" | "movementRequestId">,
 ): Promise<{ request: MovementRequestWithLegs; standingRequest: StandingRequest }> {
   const scope = { organisationId: link.organisationId };
-  const request = await getMovementRequestOrThrow(client, scope, link.movementRequestId);
-  const offered = await offeredDriverIds(client, request);
+  const request = await getMovementRequestOrThrow(kdb, scope, link.movementRequestId);
+  const offered = await offeredDriverIds(kdb, request);
   return {
     request,
     standingRequest: {

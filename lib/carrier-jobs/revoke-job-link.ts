@@ -1,7 +1,7 @@
 // A dispatcher revokes a job link: from then on its page and its actions are 404. Revoking twice is
 // harmless; another organisation's link is not found.
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 
 export async function revokeJobLink(
@@ -9,11 +9,19 @@ export async function revokeJobLink(
   linkId: string,
   now = new Date(),
 ): Promise<void> {
-  const { count } = await db().jobLink.updateMany({
-    where: { id: linkId, organisationId: scope.organisationId, revokedAt: null },
-    data: { revokedAt: now },
-  });
-  if (count) return;
-  const exists = await db().jobLink.count({ where: { id: linkId, organisationId: scope.organisationId } });
+  const { numUpdatedRows } = await kysely()
+    .updateTable("JobLink")
+    .set({ revokedAt: now })
+    .where("id", "=", linkId)
+    .where("organisationId", "=", scope.organisationId)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  if (numUpdatedRows > BigInt(0)) return;
+  const exists = await kysely()
+    .selectFrom("JobLink")
+    .select("id")
+    .where("id", "=", linkId)
+    .where("organisationId", "=", scope.organisationId)
+    .executeTakeFirst();
   if (!exists) throw new AppError("NOT_FOUND", `No job link ${linkId} was found.`);
 }

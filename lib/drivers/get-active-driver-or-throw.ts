@@ -1,16 +1,17 @@
 // A driver who may be given a movement: one of the organisation's own, and active. An unknown id, a
 // driver of another organisation and an inactive one are the same 404: the caller cannot tell them apart.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { DB, Kdb, Selectable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Driver } from "@/lib/generated/prisma/client";
+
+type Driver = Selectable<DB["Driver"]>;
 
 export async function getActiveDriverOrThrow(
-  tx: Queryable,
+  tx: Kdb,
   organisationId: string,
   driverId: string,
   path = "driverId",
 ): Promise<Driver> {
-  const driver: Driver | undefined = await asKysely(tx)
+  const driver: Driver | undefined = await tx
     .selectFrom("Driver")
     .selectAll()
     .where("id", "=", driverId)

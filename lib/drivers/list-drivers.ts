@@ -1,13 +1,16 @@
 // GET /operations/drivers: the organisation's own drivers who can be given movements.
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { DriverResponse } from "@/lib/drivers/schemas";
 
 /** The organisation's active drivers, by surname then first name. */
 export async function listDrivers(scope: { organisationId: string }): Promise<DriverResponse[]> {
-  const drivers = await db().driver.findMany({
-    where: { organisationId: scope.organisationId, active: true },
-    orderBy: [{ surname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-    select: { id: true, firstname: true, surname: true },
-  });
-  return drivers;
+  return kysely()
+    .selectFrom("Driver")
+    .select(["id", "firstname", "surname"])
+    .where("organisationId", "=", scope.organisationId)
+    .where("active", "=", true)
+    .orderBy("surname")
+    .orderBy("firstname")
+    .orderBy("id")
+    .execute();
 }

@@ -82,7 +82,7 @@ export async function updateLegAndPublish(
     eventType === "movement.collected" || eventType === "movement.delivered" ? PROOF_KIND[eventType] : null;
   const proof = kind
     ? await findLegProof(
-        tx,
+        asKysely(tx),
         request.id,
         leg.legNumber,
         kind,

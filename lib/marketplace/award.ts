@@ -2,7 +2,7 @@
 // transition table's "accept", with the winning bid's price as the request's cost. Called under the
 // request's row lock (accept-bid.ts, place-offer.ts), so one bid wins and every later one finds a
 // status that no longer accepts (409).
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { emailWinningCarrier } from "@/lib/marketplace/email-winner";
 import { MARKETPLACE_AWARDED_EVENT } from "@/lib/marketplace/event-types";
@@ -32,7 +32,7 @@ export function isExpired(bid: Pick<AwardedBid, "expiresAt">, now: Date): boolea
 }
 
 export async function awardMarketplaceRequest(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequestWithLegs,
   bid: AwardedBid,
   options: { actor: string; now: Date },
@@ -51,7 +51,7 @@ export async function awardMarketplaceRequest(
     reason: `${bid.kind === "CLAIM" ? "Claim" : "Bid"} of ${bid.carrierName} accepted at ${formatMoney(price)}`,
     data,
   });
-  await asKysely(tx)
+  await tx
     .updateTable("MarketplaceBid")
     .set({ acceptedAt: now, updatedAt: now })
     .where("id", "=", bid.id)
@@ -59,7 +59,7 @@ export async function awardMarketplaceRequest(
   // The winner carries the legs, and acts on them from its own jobs page (a job link with no token:
   // its session is the credential), as a driver or a 3PL does through its link.
   await updateAssignableLegs(tx, request.id, now, { acceptedAt: now, marketplaceCarrierId: bid.carrierId });
-  await asKysely(tx)
+  await tx
     .insertInto("JobLink")
     .values({
       id: newId(),

@@ -1,10 +1,10 @@
 // Reading the bids of one request, inside the caller's transaction: the one to accept, or all of them.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { AwardedBid } from "@/lib/marketplace/award";
 
-function bidsQuery(tx: Queryable, requestId: string) {
-  return asKysely(tx)
+function bidsQuery(tx: Kdb, requestId: string) {
+  return tx
     .selectFrom("MarketplaceBid as b")
     .innerJoin("MarketplaceCarrier as c", "c.id", "b.carrierId")
     .select([
@@ -22,12 +22,12 @@ function bidsQuery(tx: Queryable, requestId: string) {
 }
 
 /** Every bid of the request, cheapest first (ties: the earlier). */
-export function listBidsOfRequest(tx: Queryable, requestId: string) {
+export function listBidsOfRequest(tx: Kdb, requestId: string) {
   return bidsQuery(tx, requestId).orderBy("b.priceCents").orderBy("b.createdAt").execute();
 }
 
 /** One bid of the request: another request's bid (or another organisation's) is not found. */
-export async function getBidOrThrow(tx: Queryable, requestId: string, bidId: string): Promise<AwardedBid> {
+export async function getBidOrThrow(tx: Kdb, requestId: string, bidId: string): Promise<AwardedBid> {
   const bid = await bidsQuery(tx, requestId).where("b.id", "=", bidId).executeTakeFirst();
   if (!bid) throw new AppError("NOT_FOUND", `No bid ${bidId} was found on this movement request.`);
   return bid;

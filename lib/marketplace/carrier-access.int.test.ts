@@ -4,6 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { startUserSession } from "@/lib/auth/user-sessions";
+import { kysely } from "@/lib/db";
 import { requireCarrier } from "@/lib/marketplace/carrier-context";
 import { inviteCarrier } from "@/lib/marketplace/invite-carrier";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
@@ -44,7 +45,11 @@ beforeAll(async () => {
       postcodeAreas: ["M"],
     },
   );
-  const carrier = await database.prisma.marketplaceCarrier.findUniqueOrThrow({ where: { id: carrierId } });
+  const carrier = await kysely()
+    .selectFrom("MarketplaceCarrier")
+    .select("userId")
+    .where("id", "=", carrierId)
+    .executeTakeFirstOrThrow();
   carrierSession = await sessionOf(carrier.userId);
   const dispatcher = await createUser(database.prisma, {
     organisationId: world.organisation.id,
@@ -72,7 +77,11 @@ describe("a carrier's session", () => {
     await expect(acceptAction(requestId)).rejects.toMatchObject(refused);
     await expect(cancelAction(requestId)).rejects.toMatchObject(refused);
     await expect(jobLinksAction(requestId)).rejects.toMatchObject(refused);
-    const request = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
+    const request = await kysely()
+      .selectFrom("MovementRequest")
+      .select("status")
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
     expect(request.status).toBe("CREATED");
   });
 

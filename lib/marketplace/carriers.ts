@@ -1,5 +1,5 @@
 // The administrator's marketplace page: the organisation's carriers and its auto-accept setting.
-import { asKysely, db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { transportMethodsColumn } from "@/lib/marketplace/transport-methods-column";
 import type { MarketplaceCarrierKind, TransportMethod } from "@/lib/generated/prisma/enums";
 
@@ -15,7 +15,7 @@ export type CarrierListItem = {
 };
 
 export async function listCarriers(organisationId: string): Promise<CarrierListItem[]> {
-  const rows = await asKysely(db())
+  const rows = await kysely()
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
     .select(["c.id", "c.name", "u.email", "c.kind", "c.postcodeAreas", "c.joinedAt"])
@@ -28,13 +28,18 @@ export async function listCarriers(organisationId: string): Promise<CarrierListI
 }
 
 export async function marketplaceAutoAccept(organisationId: string): Promise<boolean> {
-  const organisation = await db().organisation.findUniqueOrThrow({
-    where: { id: organisationId },
-    select: { marketplaceAutoAccept: true },
-  });
+  const organisation = await kysely()
+    .selectFrom("Organisation")
+    .select("marketplaceAutoAccept")
+    .where("id", "=", organisationId)
+    .executeTakeFirstOrThrow();
   return organisation.marketplaceAutoAccept;
 }
 
 export async function setMarketplaceAutoAccept(organisationId: string, enabled: boolean): Promise<void> {
-  await db().organisation.update({ where: { id: organisationId }, data: { marketplaceAutoAccept: enabled } });
+  await kysely()
+    .updateTable("Organisation")
+    .set({ marketplaceAutoAccept: enabled })
+    .where("id", "=", organisationId)
+    .execute();
 }

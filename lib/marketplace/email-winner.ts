@@ -1,7 +1,7 @@
 // The carrier whose claim or bid won is told by e-mail (issue #35 §5: it was told nothing), in the
 // organisation's brand and language, through the outbox in the award's transaction: the message
 // exists if and only if the award committed.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { formatMoney } from "@/lib/movement-requests/money";
@@ -9,19 +9,18 @@ import { formatDay, getMailBrand, renderBrandedEmail } from "@/lib/notifications
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 
 export async function emailWinningCarrier(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequestWithLegs,
   bid: { carrierId: string; kind: "CLAIM" | "BID"; priceCents: number; currency: string },
   now: Date,
 ): Promise<void> {
-  const kdb = asKysely(tx);
-  const carrier = await kdb
+  const carrier = await tx
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
     .select("u.email")
     .where("c.id", "=", bid.carrierId)
     .executeTakeFirstOrThrow();
-  const sites = await kdb
+  const sites = await tx
     .selectFrom("Site")
     .select(["id", "name", "city"])
     .where("id", "in", [request.originSiteId, request.destinationSiteId])

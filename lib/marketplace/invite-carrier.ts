@@ -3,7 +3,7 @@
 // link (/carrier/join/{token}) is an unguessable token, only its hash kept, valid for 7 days; the
 // carrier chooses its password there and then signs in on the ordinary sign-in page.
 import { hashPassword } from "@/lib/auth/password";
-import { asKysely, transaction } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
@@ -26,8 +26,7 @@ export async function inviteCarrier(
   const token = newLinkToken();
   const carrierId = newId();
   await transaction(async (tx) => {
-    const kdb = asKysely(tx);
-    const taken = await kdb
+    const taken = await tx
       .selectFrom("User")
       .select("id")
       .where("email", "=", input.email)
@@ -38,7 +37,7 @@ export async function inviteCarrier(
       });
     }
     const userId = newId();
-    await kdb
+    await tx
       .insertInto("User")
       .values({
         id: userId,
@@ -50,7 +49,7 @@ export async function inviteCarrier(
         createdAt: now,
       })
       .execute();
-    await kdb
+    await tx
       .insertInto("MarketplaceCarrier")
       .values({
         id: carrierId,

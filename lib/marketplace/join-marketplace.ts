@@ -1,7 +1,7 @@
 // The invitation link: the carrier chooses its password. The link works once, for 7 days; an unknown,
 // used or expired token is "not found" (it tells nothing about which).
 import { hashPassword } from "@/lib/auth/password";
-import { asKysely, db, transaction } from "@/lib/db";
+import { kysely, transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "@/lib/security/link-token";
 
@@ -11,7 +11,7 @@ const NOT_FOUND = "This invitation link is not valid: it was used, it expired, o
 
 export async function findInvitation(token: string, now = new Date()): Promise<Invitation | null> {
   if (!LINK_TOKEN_PATTERN.test(token)) return null;
-  const row = await asKysely(db())
+  const row = await kysely()
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
     .innerJoin("Organisation as o", "o.id", "c.organisationId")
@@ -30,9 +30,8 @@ export async function joinMarketplace(
   if (!LINK_TOKEN_PATTERN.test(token)) throw new AppError("NOT_FOUND", NOT_FOUND);
   const passwordHash = await hashPassword(password);
   return transaction(async (tx) => {
-    const kdb = asKysely(tx);
     // Clearing the hash in the same statement that reads it: a link used twice at once works once.
-    const carrier = await kdb
+    const carrier = await tx
       .updateTable("MarketplaceCarrier")
       .set({ inviteTokenHash: null, inviteExpiresAt: null, joinedAt: now })
       .where("inviteTokenHash", "=", hashLinkToken(token))
@@ -40,7 +39,7 @@ export async function joinMarketplace(
       .returning("userId")
       .executeTakeFirst();
     if (!carrier) throw new AppError("NOT_FOUND", NOT_FOUND);
-    return kdb
+    return tx
       .updateTable("User")
       .set({ passwordHash })
       .where("id", "=", carrier.userId)

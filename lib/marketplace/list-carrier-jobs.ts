@@ -2,7 +2,7 @@
 // area it serves) and what it has won, each with the carrier's own offer. Never another carrier's
 // offer, never another organisation's request: the query is scoped to both before anything is read.
 import { toDateOnly } from "@/lib/dates";
-import { asKysely, db, sql } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
 import type { MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
 import { isExpired } from "@/lib/marketplace/award";
 import { carrierMatches } from "@/lib/marketplace/matching";
@@ -39,7 +39,7 @@ export async function listCarrierJobs(
   carrier: MarketplaceCarrierScope,
   now = new Date(),
 ): Promise<CarrierJob[]> {
-  const rows = await asKysely(db())
+  const rows = await kysely()
     .selectFrom("MovementRequest as r")
     .innerJoin("Site as o", "o.id", "r.originSiteId")
     .innerJoin("Site as d", "d.id", "r.destinationSiteId")

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startUserSession } from "@/lib/auth/user-sessions";
+import { kysely } from "@/lib/db";
 import { acceptMarketplaceBid } from "@/lib/marketplace/accept-bid";
 import { carrierJobsStream } from "@/lib/marketplace/carrier-jobs-stream";
 import { findCarrierOfUser, type MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
@@ -63,7 +64,11 @@ async function carrier(world: MovementWorld, name: string): Promise<Carrier> {
     transportMethods: ["DRIVEN", "TRANSPORTED"],
     postcodeAreas: ["M", "LS"],
   });
-  const row = await database.prisma.marketplaceCarrier.findUniqueOrThrow({ where: { id: carrierId } });
+  const row = await kysely()
+    .selectFrom("MarketplaceCarrier")
+    .select("userId")
+    .where("id", "=", carrierId)
+    .executeTakeFirstOrThrow();
   const scope = await findCarrierOfUser(row.userId);
   if (!scope) throw new Error("no carrier");
   return { scope, session: await sessionOf(row.userId) };
@@ -84,13 +89,34 @@ async function wonJob(): Promise<string> {
   return requestId;
 }
 
+function requestRow(requestId: string) {
+  return kysely()
+    .selectFrom("MovementRequest")
+    .select(["status", "version"])
+    .where("id", "=", requestId)
+    .executeTakeFirstOrThrow();
+}
+
 async function statusOf(requestId: string) {
-  return (await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } })).status;
+  return (await requestRow(requestId)).status;
+}
+
+function bidsOf(requestId: string) {
+  return kysely()
+    .selectFrom("MarketplaceBid")
+    .select("id")
+    .where("movementRequestId", "=", requestId)
+    .execute();
 }
 
 /** The published movement events of the request (their resource is the leg; the envelope names the request). */
 async function envelopeOf(requestId: string, type: string) {
-  const events = await database.prisma.event.findMany({ where: { organisationId: a.organisation.id, type } });
+  const events = await kysely()
+    .selectFrom("Event")
+    .select("envelope")
+    .where("organisationId", "=", a.organisation.id)
+    .where("type", "=", type)
+    .execute();
   return events
     .map((event) => JSON.parse(event.envelope ?? "{}") as { movement?: { movementRequestId?: string } })
     .filter((envelope) => envelope.movement?.movementRequestId === requestId);
@@ -121,7 +147,11 @@ describe("the marketplace winner", () => {
     const requestId = await wonJob();
     const jobs = await listCarrierJobs(winner.scope);
     expect(jobs.find((job) => job.id === requestId)?.myOffer?.won).toBe(true);
-    const legs = await database.prisma.movement.findMany({ where: { movementRequestId: requestId } });
+    const legs = await kysely()
+      .selectFrom("Movement")
+      .select("marketplaceCarrierId")
+      .where("movementRequestId", "=", requestId)
+      .execute();
     expect(legs.every((leg) => leg.marketplaceCarrierId === winner.scope.carrierId)).toBe(true);
     const view = await viewCarrierJob(requestId);
     expect(view.status).toBe(200);
@@ -155,7 +185,11 @@ describe("the marketplace winner", () => {
       status: "DELIVERED",
     });
 
-    const proofs = await database.prisma.proof.findMany({ where: { movementRequestId: requestId } });
+    const proofs = await kysely()
+      .selectFrom("Proof")
+      .select(["kind", "recordedBy"])
+      .where("movementRequestId", "=", requestId)
+      .execute();
     expect(proofs.map((proof) => [proof.kind, proof.recordedBy]).sort()).toEqual([
       ["COLLECTION", `carrier:${winner.scope.carrierId}`],
       ["DELIVERY", `carrier:${winner.scope.carrierId}`],
@@ -188,17 +222,17 @@ describe("the marketplace winner", () => {
 
     const body = { action: "collected", idempotencyKey: "9b0c2f7e-offline-collected" };
     const first = await actOnCarrierJob(requestId, body);
-    const versionAfterFirst = (
-      await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } })
-    ).version;
+    const versionAfterFirst = (await requestRow(requestId)).version;
     const second = await actOnCarrierJob(requestId, body);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.response.headers.get("idempotent-replayed")).toBe("true");
     expect(await envelopeOf(requestId, "movement.collected")).toHaveLength(1);
-    expect(await database.prisma.proof.count({ where: { movementRequestId: requestId } })).toBe(1);
-    const after = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
+    expect(
+      await kysely().selectFrom("Proof").select("id").where("movementRequestId", "=", requestId).execute(),
+    ).toHaveLength(1);
+    const after = await requestRow(requestId);
     expect(after.version).toBe(versionAfterFirst);
   });
 });
@@ -228,7 +262,11 @@ describe("telling the winner", () => {
 
   it("e-mails the winner (through the outbox, in the award's transaction) and no other carrier", async () => {
     const requestId = await wonJob();
-    const won = await database.prisma.emailMessage.findMany({ where: { kind: "marketplace_won" } });
+    const won = await kysely()
+      .selectFrom("EmailMessage")
+      .select(["to", "subject", "text", "html"])
+      .where("kind", "=", "marketplace_won")
+      .execute();
     const mine = won.filter((mail) => mail.text.includes(`/carrier/jobs/${requestId}`));
     expect(mine.map((mail) => mail.to)).toEqual(["winning-wheels@winners.test"]);
     expect(mine[0]?.subject).toMatch(/^Your bid won: /);
@@ -237,17 +275,20 @@ describe("telling the winner", () => {
   });
 
   it("streams the award to the winner's jobs page as a reference only, and nothing to the loser", async () => {
-    const latest = await database.prisma.event.findFirst({
-      where: { organisationId: a.organisation.id },
-      orderBy: { sequence: "desc" },
-    });
+    const latest = await kysely()
+      .selectFrom("Event")
+      .select("sequence")
+      .where("organisationId", "=", a.organisation.id)
+      .orderBy("sequence", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const requestId = await wonJob();
-    const toWinner = await streamed(winner, latest?.sequence ?? BigInt(0), 5_000);
+    const toWinner = await streamed(winner, BigInt(latest?.sequence ?? 0), 5_000);
     expect(toWinner).toContain("event: movement_request.marketplace_awarded");
     const data = JSON.parse(/data: (.*)/.exec(toWinner)?.[1] ?? "{}") as Record<string, unknown>;
     expect(data).toMatchObject({ resourceId: requestId, type: "movement_request.marketplace_awarded" });
     expect(data).not.toHaveProperty("payload");
-    expect(await streamed(loser, latest?.sequence ?? BigInt(0), 1_000)).not.toContain("event: ");
+    expect(await streamed(loser, BigInt(latest?.sequence ?? 0), 1_000)).not.toContain("event: ");
   });
 
   it("refuses the stream to staff and the signed-out (401)", async () => {
@@ -277,9 +318,11 @@ describe("the winner's positions on the road", () => {
     expect((await postCarrierPositions(requestId, { positions })).status).toBe(404);
     session.current = dispatcher;
     expect((await postCarrierPositions(requestId, { positions })).status).toBe(401);
-    const stored = await database.prisma.vehiclePosition.findMany({
-      where: { movementRequestId: requestId },
-    });
+    const stored = await kysely()
+      .selectFrom("VehiclePosition")
+      .select("source")
+      .where("movementRequestId", "=", requestId)
+      .execute();
     expect(stored.map((row) => row.source)).toEqual([`carrier:${winner.scope.carrierId}`]);
   });
 });
@@ -304,9 +347,13 @@ describe("anyone else", () => {
     session.current = null;
     expect(await refusedBy(requestId)).toEqual([401, 401, 401, 401]);
     expect(await statusOf(requestId)).toBe("ACCEPTED_SENT_TO_MARKETPLACE");
-    expect(await database.prisma.proofPhoto.count({ where: { storageKey: { contains: requestId } } })).toBe(
-      0,
-    );
+    expect(
+      await kysely()
+        .selectFrom("ProofPhoto")
+        .select("id")
+        .where("storageKey", "like", `%${requestId}%`)
+        .execute(),
+    ).toEqual([]);
     expect(await envelopeOf(requestId, "movement.collected")).toHaveLength(0);
   });
 });
@@ -318,11 +365,14 @@ describe("withdrawals", () => {
     await postToMarketplace(staffOf(a), requestId);
     await placeOffer(loser.scope, requestId, { kind: "BID", priceCents: 9900, validForHours: 24 });
     await withdrawOffer(loser.scope, requestId);
-    expect(await database.prisma.marketplaceBid.count({ where: { movementRequestId: requestId } })).toBe(0);
+    expect(await bidsOf(requestId)).toHaveLength(0);
     expect(await statusOf(requestId)).toBe("SENT_TO_MARKETPLACE");
-    const events = await database.prisma.event.findMany({
-      where: { resourceId: requestId, type: "movement_request.marketplace_bid_withdrawn" },
-    });
+    const events = await kysely()
+      .selectFrom("Event")
+      .select("id")
+      .where("resourceId", "=", requestId)
+      .where("type", "=", "movement_request.marketplace_bid_withdrawn")
+      .execute();
     expect(events).toHaveLength(1);
     // Nothing left to withdraw; another organisation's carrier finds no such request.
     await expect(withdrawOffer(loser.scope, requestId)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -339,7 +389,7 @@ describe("withdrawals", () => {
     await expect(withdrawOffer(loser.scope, requestId)).rejects.toMatchObject({
       code: "INVALID_STATUS_TRANSITION",
     });
-    expect(await database.prisma.marketplaceBid.count({ where: { movementRequestId: requestId } })).toBe(2);
+    expect(await bidsOf(requestId)).toHaveLength(2);
   });
 
   it("a dispatcher cannot take a request back off the marketplace: the lifecycle has no such transition", () => {

@@ -1,6 +1,7 @@
 // The marketplace against a real database: invitation, posting, who sees what (tenancy of carriers),
 // claims and bids, accepting a bid, auto-accept, expiry, and two claims at once.
 import { beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { acceptMarketplaceBid } from "@/lib/marketplace/accept-bid";
 import type { MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
 import { findCarrierOfUser } from "@/lib/marketplace/find-carrier";
@@ -45,7 +46,11 @@ async function carrier(
     postcodeAreas,
   });
   await joinMarketplace(url.split("/").pop() ?? "", "a long enough password");
-  const row = await database.prisma.marketplaceCarrier.findUniqueOrThrow({ where: { id: carrierId } });
+  const row = await kysely()
+    .selectFrom("MarketplaceCarrier")
+    .select("userId")
+    .where("id", "=", carrierId)
+    .executeTakeFirstOrThrow();
   const scope = await findCarrierOfUser(row.userId);
   if (!scope) throw new Error("no carrier");
   return scope;
@@ -58,7 +63,23 @@ async function posted(world: MovementWorld, overrides: Record<string, unknown> =
 }
 
 async function statusOf(requestId: string) {
-  return (await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } })).status;
+  return (await requestRow(requestId)).status;
+}
+
+function bidsOf(requestId: string) {
+  return kysely()
+    .selectFrom("MarketplaceBid")
+    .select(["id", "acceptedAt"])
+    .where("movementRequestId", "=", requestId)
+    .execute();
+}
+
+function requestRow(requestId: string) {
+  return kysely()
+    .selectFrom("MovementRequest")
+    .selectAll()
+    .where("id", "=", requestId)
+    .executeTakeFirstOrThrow();
 }
 
 beforeAll(async () => {
@@ -80,9 +101,11 @@ describe("invitation", () => {
       postcodeAreas: ["B"],
     });
     const token = url.split("/").pop() ?? "";
-    const mail = await database.prisma.emailMessage.findFirstOrThrow({
-      where: { to: "invited@carriers.test" },
-    });
+    const mail = await kysely()
+      .selectFrom("EmailMessage")
+      .selectAll()
+      .where("to", "=", "invited@carriers.test")
+      .executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ kind: "carrier_invite", organisationId: a.organisation.id });
     expect(mail.text).toContain(url);
     expect(await findInvitation(token)).toMatchObject({ carrierName: "Invited Ltd" });
@@ -91,12 +114,21 @@ describe("invitation", () => {
       code: "NOT_FOUND",
     });
     expect(await findInvitation(token)).toBeNull();
-    const user = await database.prisma.user.findUniqueOrThrow({ where: { email: "invited@carriers.test" } });
+    const user = await kysely()
+      .selectFrom("User")
+      .select("role")
+      .where("email", "=", "invited@carriers.test")
+      .executeTakeFirstOrThrow();
     expect(user.role).toBe("CARRIER");
   });
 
   it("refuses an address that already has an account", async () => {
-    const taken = await database.prisma.user.findFirstOrThrow({ where: { role: "CARRIER" } });
+    const taken = await kysely()
+      .selectFrom("User")
+      .select("email")
+      .where("role", "=", "CARRIER")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await expect(
       inviteCarrier(staffOf(a), {
         name: "Again",
@@ -120,17 +152,22 @@ describe("the carriers", () => {
 
   it("that a posted request matches get an e-mail; the others do not", async () => {
     const requestId = await posted(a, { transportMethod: "TRANSPORTED" });
-    const mails = await database.prisma.emailMessage.findMany({
-      where: { kind: "marketplace_posted", createdAt: { gte: new Date(Date.now() - 60_000) } },
-      orderBy: { createdAt: "desc" },
-    });
+    const mails = await kysely()
+      .selectFrom("EmailMessage")
+      .select(["to", "text"])
+      .where("kind", "=", "marketplace_posted")
+      .where("createdAt", ">=", new Date(Date.now() - 60_000))
+      .orderBy("createdAt", "desc")
+      .execute();
     const about = mails.filter((mail) => mail.text.includes("/carrier/jobs"));
     const recipients = (
-      await database.prisma.user.findMany({
-        where: { carrier: { id: { in: [northern.carrierId, pennine.carrierId, farAway.carrierId] } } },
-        select: { email: true, carrier: { select: { id: true } } },
-      })
-    ).map((user) => [user.carrier?.id, user.email] as const);
+      await kysely()
+        .selectFrom("User as u")
+        .innerJoin("MarketplaceCarrier as c", "c.userId", "u.id")
+        .select(["u.email", "c.id"])
+        .where("c.id", "in", [northern.carrierId, pennine.carrierId, farAway.carrierId])
+        .execute()
+    ).map((user) => [user.id, user.email] as const);
     const mailedTo = new Set(about.map((mail) => mail.to));
     const emailOf = (id: string) => recipients.find(([carrierId]) => carrierId === id)?.[1];
     expect(mailedTo.has(emailOf(northern.carrierId) ?? "")).toBe(true);
@@ -160,7 +197,7 @@ describe("tenancy of carriers", () => {
         code: "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
       });
     }
-    expect(await database.prisma.marketplaceBid.count({ where: { movementRequestId: requestId } })).toBe(0);
+    expect(await bidsOf(requestId)).toHaveLength(0);
   });
 
   it("never shows a carrier another carrier's bid; the dispatcher sees them all", async () => {
@@ -204,7 +241,7 @@ describe("claims and bids", () => {
     await acceptMarketplaceBid(staffOf(a), requestId, bidId);
     expect(await statusOf(requestId)).toBe("ACCEPTED_SENT_TO_MARKETPLACE");
     const response = toMovementRequestResponse(
-      await getMovementRequestOrThrow(database.prisma, { organisationId: a.organisation.id }, requestId),
+      await getMovementRequestOrThrow(kysely(), { organisationId: a.organisation.id }, requestId),
     );
     expect(response.provider).toEqual({
       type: "MARKETPLACE",
@@ -218,7 +255,11 @@ describe("claims and bids", () => {
       "SENT_TO_MARKETPLACE",
       "ACCEPTED_SENT_TO_MARKETPLACE",
     ]);
-    const events = await database.prisma.event.findMany({ where: { resourceId: requestId } });
+    const events = await kysely()
+      .selectFrom("Event")
+      .select("type")
+      .where("resourceId", "=", requestId)
+      .execute();
     expect(events.map((event) => event.type)).toEqual(
       expect.arrayContaining([
         "movement_request.marketplace_bid_placed",
@@ -277,8 +318,7 @@ describe("claims and bids", () => {
 
     it("a bid above the estimate does not win by itself; one under it does", async () => {
       const requestId = await posted(a);
-      const estimate = (await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } }))
-        .estimatedCostCents as number;
+      const estimate = (await requestRow(requestId)).estimatedCostCents as number;
       const above = { kind: "BID" as const, priceCents: estimate + 1, validForHours: 24 };
       expect(await placeOffer(northern, requestId, above)).toMatchObject({ won: false });
       expect(await statusOf(requestId)).toBe("SENT_TO_MARKETPLACE");
@@ -297,7 +337,7 @@ describe("claims and bids", () => {
       const refused = results.find((result) => result.status === "rejected");
       expect(refused?.reason).toMatchObject({ code: "INVALID_STATUS_TRANSITION" });
       expect(await statusOf(requestId)).toBe("ACCEPTED_SENT_TO_MARKETPLACE");
-      const bids = await database.prisma.marketplaceBid.findMany({ where: { movementRequestId: requestId } });
+      const bids = await bidsOf(requestId);
       expect(bids).toHaveLength(1);
       expect(bids[0]?.acceptedAt).not.toBeNull();
       const audit = await auditTrailOf(database.prisma, requestId);

@@ -3,7 +3,7 @@
 // row lock, in one transaction: when the organisation lets the marketplace decide by itself
 // (marketplaceAutoAccept), an offer at or under the estimate wins at once, so of two concurrent claims
 // the first wins and the second finds the request taken (409).
-import { asKysely, transaction, type Queryable } from "@/lib/db";
+import { type Kdb, transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { newId } from "@/lib/ids";
@@ -37,7 +37,7 @@ export async function placeOffer(
       { forUpdate: true },
     );
     await assertPostedTo(tx, carrier, request);
-    const organisation = await asKysely(tx)
+    const organisation = await tx
       .selectFrom("Organisation")
       .select(["currencyCode", "marketplaceAutoAccept"])
       .where("id", "=", request.organisationId)
@@ -56,7 +56,7 @@ export async function placeOffer(
       currency,
       expiresAt: offer.kind === "BID" ? new Date(now.getTime() + offer.validForHours * HOUR_MS) : null,
     };
-    const saved = await asKysely(tx)
+    const saved = await tx
       .insertInto("MarketplaceBid")
       .values({
         id: bid.id,
@@ -83,7 +83,7 @@ export async function placeOffer(
       .returning("id")
       .executeTakeFirstOrThrow();
     // A new offer is a change of the request (the board's panel shows it, live): a version of its own.
-    const { version } = await asKysely(tx)
+    const { version } = await tx
       .updateTable("MovementRequest")
       .set((eb) => ({ version: eb("version", "+", 1), updatedAt: now }))
       .where("id", "=", request.id)
@@ -122,11 +122,7 @@ export async function placeOffer(
  * The request is on the marketplace and was posted to this carrier: its organisation, a method and an
  * area it serves. Anything else is "not found", as another organisation's request is.
  */
-async function assertPostedTo(
-  tx: Queryable,
-  carrier: MarketplaceCarrierScope,
-  request: MovementRequestWithLegs,
-) {
+async function assertPostedTo(tx: Kdb, carrier: MarketplaceCarrierScope, request: MovementRequestWithLegs) {
   const { origin, destination } = await getSitesOrThrow(tx, request.organisationId, {
     origin: request.originSiteId,
     destination: request.destinationSiteId,

@@ -2,7 +2,7 @@
 // SENT_TO_MARKETPLACE, the transition table's sendToMarketplace). The open legs lose any carrier: the
 // marketplace decides who carries them. Every carrier it matches (lib/marketplace/matching.ts) that
 // has set its password gets an e-mail through the outbox, in the same transaction.
-import { asKysely, transaction, type Queryable } from "@/lib/db";
+import { type Kdb, transaction } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { carrierMatches } from "@/lib/marketplace/matching";
@@ -36,12 +36,12 @@ export async function postToMarketplace(scope: ActorScope, requestId: string, no
   });
 }
 
-async function emailMatchingCarriers(tx: Queryable, request: MovementRequestWithLegs, now: Date) {
+async function emailMatchingCarriers(tx: Kdb, request: MovementRequestWithLegs, now: Date) {
   const { origin, destination } = await getSitesOrThrow(tx, request.organisationId, {
     origin: request.originSiteId,
     destination: request.destinationSiteId,
   });
-  const carriers = await asKysely(tx)
+  const carriers = await tx
     .selectFrom("MarketplaceCarrier as c")
     .innerJoin("User as u", "u.id", "c.userId")
     .select(["c.postcodeAreas", "u.email"])

@@ -2,7 +2,7 @@
 // placing and accepting are, so a withdrawal and an acceptance of the same bid cannot both happen:
 // whichever locks first decides, and the other finds the bid gone (404) or the request taken (409).
 // The bid's row is deleted (nothing stands any more; the event keeps who withdrew what, and when).
-import { asKysely, transaction } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MarketplaceCarrierScope } from "@/lib/marketplace/find-carrier";
@@ -23,8 +23,7 @@ export async function withdrawOffer(
       requestId,
       { forUpdate: true },
     );
-    const kdb = asKysely(tx);
-    const bid = await kdb
+    const bid = await tx
       .selectFrom("MarketplaceBid")
       .select(["id", "kind", "priceCents", "currency", "acceptedAt"])
       .where("movementRequestId", "=", request.id)
@@ -37,9 +36,9 @@ export async function withdrawOffer(
     if (request.status !== "SENT_TO_MARKETPLACE") {
       throw legConflict("This job is no longer on the marketplace.");
     }
-    await kdb.deleteFrom("MarketplaceBid").where("id", "=", bid.id).execute();
+    await tx.deleteFrom("MarketplaceBid").where("id", "=", bid.id).execute();
     // The board's panel lists the bids: a change of the request, a version of its own (as a new bid).
-    const { version } = await kdb
+    const { version } = await tx
       .updateTable("MovementRequest")
       .set((eb) => ({ version: eb("version", "+", 1), updatedAt: now }))
       .where("id", "=", request.id)

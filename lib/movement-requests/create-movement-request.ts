@@ -125,7 +125,7 @@ export async function createMovementRequestIn(
     createdAt: now,
   };
   await insertMovementRequest(tx, request);
-  if (body.customer) await saveMovementCustomer(tx, request, body.customer);
+  if (body.customer) await saveMovementCustomer(asKysely(tx), request, body.customer);
   await recordEvent(tx, {
     organisationId: creator.organisationId,
     profileId: creator.profileId,
@@ -145,7 +145,9 @@ export async function createMovementRequestIn(
     destination,
     now,
   });
-  if (trackingToken) await notifyMovementRecipient(tx, { ...request, ...request.vehicle }, "tracking");
+  if (trackingToken) {
+    await notifyMovementRecipient(asKysely(tx), { ...request, ...request.vehicle }, "tracking");
+  }
   return id;
 }
 

@@ -1,7 +1,7 @@
 // Customer and carrier e-mails in the organisation's brand (docs/notifications.md): an HTML part kept
 // simple for mail clients (one table, inline styles, no external CSS or script, every value escaped)
 // and the same words as the plain-text part. Dates are written in the organisation's language.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { textColourOn } from "@/lib/organisations/branding-schema";
 
 export type MailBrand = { name: string; logoUrl: string | null; colour: string | null; locale: string };
@@ -16,8 +16,8 @@ export type EmailContent = {
   footer?: { text: string; link?: { label: string; url: string } };
 };
 
-export async function getMailBrand(tx: Queryable, organisationId: string): Promise<MailBrand> {
-  const organisation = await asKysely(tx)
+export async function getMailBrand(tx: Kdb, organisationId: string): Promise<MailBrand> {
+  const organisation = await tx
     .selectFrom("Organisation")
     .select(["name", "brandLogoUrl as logoUrl", "brandColour as colour", "locale"])
     .where("id", "=", organisationId)

@@ -1,5 +1,5 @@
 // The e-mail outbox: a message is written in the transaction that causes it and sent by the worker.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
 export type EmailKind =
@@ -14,7 +14,7 @@ export type EmailKind =
   | "marketplace_won";
 
 export async function enqueueEmail(
-  tx: Queryable,
+  tx: Kdb,
   {
     at,
     ...email
@@ -30,9 +30,8 @@ export async function enqueueEmail(
     at?: Date;
   },
 ): Promise<void> {
-  // Kysely: every tracked create writes one, and ORM queries cost ~1 ms of CPU each to compile.
   const now = at ?? new Date();
-  await asKysely(tx)
+  await tx
     .insertInto("EmailMessage")
     .values({ id: newId(), ...email, nextAttemptAt: now, createdAt: now })
     .execute();

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { kysely } from "@/lib/db";
+import { kysely, type DB, type Updateable } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
 import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
@@ -34,6 +34,19 @@ async function sendAll() {
   while ((await sendDueEmails(kysely())) > 0);
 }
 
+const updateOrganisation = (data: Updateable<DB["Organisation"]>) =>
+  kysely().updateTable("Organisation").set(data).where("id", "=", world.organisation.id).execute();
+
+/** The e-mail outbox's rows (of one status). */
+async function emailCount(status?: "PENDING") {
+  const { count } = await kysely()
+    .selectFrom("EmailMessage")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .$if(status !== undefined, (query) => query.where("status", "=", status!))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 const mailTo = (address: string) => smtp.received.filter((email) => email.to.includes(address));
 
 describe("movement e-mails", () => {
@@ -46,9 +59,9 @@ describe("movement e-mails", () => {
   });
 
   it("drops them for a request an API key created without requestedBy", async () => {
-    const before = await database.prisma.emailMessage.count();
+    const before = await emailCount();
     await createPoolRequest(world);
-    expect(await database.prisma.emailMessage.count()).toBe(before);
+    expect(await emailCount()).toBe(before);
   });
 
   it("sends them to the staff user who created the request", async () => {
@@ -83,21 +96,18 @@ describe("movement e-mails", () => {
     const stopped = mailTo("buyer.three@dealer.test").find((email) => email.raw.includes("stopped"));
     expect(stopped).toBeDefined();
     expect(stopped?.raw).not.toContain("private detail");
-    expect(await database.prisma.emailMessage.count({ where: { status: "PENDING" } })).toBe(0);
+    expect(await emailCount("PENDING")).toBe(0);
   });
 });
 
 describe("branded e-mails", () => {
   it("are multipart/alternative, from the organisation's name, with dates in its language", async () => {
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: {
-        locale: "fr-FR",
-        mailFromName: 'Garage <Dupont> "Lyon"',
-        mailReplyTo: "service@garage-dupont.test",
-        brandColour: "#0F766E",
-        brandLogoUrl: "https://cdn.garage-dupont.test/logo.png?a=1&b=2",
-      },
+    await updateOrganisation({
+      locale: "fr-FR",
+      mailFromName: 'Garage <Dupont> "Lyon"',
+      mailReplyTo: "service@garage-dupont.test",
+      brandColour: "#0F766E",
+      brandLogoUrl: "https://cdn.garage-dupont.test/logo.png?a=1&b=2",
     });
     try {
       const driver = await createDriver(database.prisma, { organisationId: world.organisation.id });
@@ -120,10 +130,11 @@ describe("branded e-mails", () => {
       expect(parts.map((part) => part.contentType)).toEqual(["text/plain", "text/html"]);
       const [text, html] = parts.map((part) => part.body) as [string, string];
 
-      const { completedOn } = await database.prisma.movementRequest.findUniqueOrThrow({
-        where: { id: created.id as string },
-        select: { completedOn: true },
-      });
+      const { completedOn } = await kysely()
+        .selectFrom("MovementRequest")
+        .select("completedOn")
+        .where("id", "=", created.id as string)
+        .executeTakeFirstOrThrow();
       const day = new Intl.DateTimeFormat("fr-FR", { dateStyle: "full", timeZone: "UTC" }).format(
         completedOn!,
       );
@@ -139,15 +150,12 @@ describe("branded e-mails", () => {
       expect(html).toContain('src="https://cdn.garage-dupont.test/logo.png?a=1&amp;b=2"');
       expect(html).not.toContain("<script");
     } finally {
-      await database.prisma.organisation.update({
-        where: { id: world.organisation.id },
-        data: {
-          locale: "en-GB",
-          mailFromName: null,
-          mailReplyTo: null,
-          brandColour: null,
-          brandLogoUrl: null,
-        },
+      await updateOrganisation({
+        locale: "en-GB",
+        mailFromName: null,
+        mailReplyTo: null,
+        brandColour: null,
+        brandLogoUrl: null,
       });
     }
   });

@@ -1,13 +1,14 @@
 // Tracking, delivered and aborted e-mails (extensions section 7) go to requestedBy when it was given,
 // else to the creator when the creator is a person (a staff user); a request created by an API key
 // without requestedBy has no mailbox to write to, and the message is dropped.
-import { asKysely, type Queryable } from "@/lib/db";
-import type { MovementRequest } from "@/lib/generated/prisma/client";
+import type { DB, Kdb, Selectable } from "@/lib/db";
 import { formatDay, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
 
 type Kind = "tracking" | "delivered" | "aborted";
+
+type MovementRequest = Selectable<DB["MovementRequest"]>;
 
 /** What the messages need of a request (a new one passes what it has just written). */
 export type NotifiedRequest = Pick<
@@ -16,15 +17,10 @@ export type NotifiedRequest = Pick<
 > &
   Partial<Pick<MovementRequest, "make" | "model" | "vrm" | "requestedBy" | "completedOn">>;
 
-export async function notifyMovementRecipient(
-  tx: Queryable,
-  request: NotifiedRequest,
-  kind: Kind,
-): Promise<void> {
+export async function notifyMovementRecipient(tx: Kdb, request: NotifiedRequest, kind: Kind): Promise<void> {
   const to = await recipientOf(tx, request);
   if (!to) return;
-  // Kysely, like the other reads on the create path: ORM queries cost ~1 ms of CPU each to compile.
-  const context = await asKysely(tx)
+  const context = await tx
     .selectFrom("Organisation as o")
     .select((eb) => [
       "o.trackingEnabled",
@@ -84,9 +80,9 @@ export async function notifyMovementRecipient(
   });
 }
 
-async function recipientOf(tx: Queryable, request: NotifiedRequest): Promise<string | null> {
+async function recipientOf(tx: Kdb, request: NotifiedRequest): Promise<string | null> {
   if (request.requestedBy) return request.requestedBy;
-  const created = await asKysely(tx)
+  const created = await tx
     .selectFrom("MovementRequestStatusChange")
     .select("actor")
     .where("movementRequestId", "=", request.id)

@@ -41,7 +41,6 @@ export async function sendDueEmails(
       // The organisation's name and reply-to are for its customers' and carriers' (branded) messages;
       // the service's notices to staff come from MAIL_FROM as it is.
       await send(email.html ? email : { ...email, fromName: null, replyTo: null });
-      // Kysely: one per tracked create, and Prisma's ORM queries cost ~1 ms of CPU each to compile.
       await kdb
         .updateTable("EmailMessage")
         .set((eb) => ({

@@ -1,18 +1,19 @@
 // Reads and writes an organisation's branding (the schema and its rules: branding-schema.ts).
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { Branding } from "@/lib/organisations/branding-schema";
 
 export async function getBranding(organisationId: string): Promise<Branding & { name: string }> {
-  const organisation = await db().organisation.findUniqueOrThrow({
-    where: { id: organisationId },
-    select: { name: true, brandLogoUrl: true, brandColour: true },
-  });
-  return { name: organisation.name, logoUrl: organisation.brandLogoUrl, colour: organisation.brandColour };
+  return kysely()
+    .selectFrom("Organisation")
+    .select(["name", "brandLogoUrl as logoUrl", "brandColour as colour"])
+    .where("id", "=", organisationId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateBranding(organisationId: string, branding: Branding): Promise<void> {
-  await db().organisation.update({
-    where: { id: organisationId },
-    data: { brandLogoUrl: branding.logoUrl, brandColour: branding.colour },
-  });
+  await kysely()
+    .updateTable("Organisation")
+    .set({ brandLogoUrl: branding.logoUrl, brandColour: branding.colour })
+    .where("id", "=", organisationId)
+    .execute();
 }

@@ -1,14 +1,15 @@
 // Reads and writes an organisation's proof settings (the schema: proof-settings-schema.ts). The
 // minimum set is stored in the slots' own order, so the phone's form asks for them in that order.
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import type { ProofSettings } from "@/lib/organisations/proof-settings-schema";
 import { REQUIRABLE_PHOTO_SLOTS, requiredSlotsOf } from "@/lib/proofs/photo-slots";
 
 export async function getProofSettings(organisationId: string): Promise<ProofSettings> {
-  const organisation = await db().organisation.findUniqueOrThrow({
-    where: { id: organisationId },
-    select: { proofPhotoSlots: true, proofOnTrackingPage: true, dispatchPhone: true },
-  });
+  const organisation = await kysely()
+    .selectFrom("Organisation")
+    .select(["proofPhotoSlots", "proofOnTrackingPage", "dispatchPhone"])
+    .where("id", "=", organisationId)
+    .executeTakeFirstOrThrow();
   return {
     photoSlots: requiredSlotsOf(organisation.proofPhotoSlots),
     onTrackingPage: organisation.proofOnTrackingPage,
@@ -17,12 +18,13 @@ export async function getProofSettings(organisationId: string): Promise<ProofSet
 }
 
 export async function updateProofSettings(organisationId: string, settings: ProofSettings): Promise<void> {
-  await db().organisation.update({
-    where: { id: organisationId },
-    data: {
+  await kysely()
+    .updateTable("Organisation")
+    .set({
       proofPhotoSlots: REQUIRABLE_PHOTO_SLOTS.filter((slot) => settings.photoSlots.includes(slot)),
       proofOnTrackingPage: settings.onTrackingPage,
       dispatchPhone: settings.dispatchPhone,
-    },
-  });
+    })
+    .where("id", "=", organisationId)
+    .execute();
 }

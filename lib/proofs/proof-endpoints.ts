@@ -1,7 +1,7 @@
 // The proof routes: the job page's uploads (the link is the credential, rate-limited with its other
 // requests) and the signed photo links. Bad input is a problem body (400, 403, 404, 409, 413, 415).
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { ULID_PATTERN } from "@/lib/ids";
 import { AppError } from "@/lib/errors/app-error";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -61,7 +61,11 @@ export async function proofPhotoResponse(request: Request, photoId: string): Pro
     if (check === "invalid") throw new AppError("FORBIDDEN", "This photo link is not valid.");
     if (check === "expired")
       throw new AppError("FORBIDDEN", "This photo link has expired; ask for a new one.");
-    const photo = await db().proofPhoto.findUnique({ where: { id: photoId } });
+    const photo = await kysely()
+      .selectFrom("ProofPhoto")
+      .select(["proofId", "storageKey"])
+      .where("id", "=", photoId)
+      .executeTakeFirst();
     const object = photo?.proofId ? await proofStore().get(photo.storageKey) : null;
     if (!object) throw new AppError("NOT_FOUND", "This photo does not exist.");
     const secondsLeft = Math.max(0, Number(query.get("exp")) - Math.floor(Date.now() / 1000));

@@ -1,8 +1,8 @@
 // A request's proofs as shown (board panel, operations API, webhooks, tracking page): what was
 // recorded, with each photo as a signed link that expires at `expiresAt`.
 import "server-only";
-import { asKysely, db, type Queryable } from "@/lib/db";
-import type { Proof, ProofPhoto } from "@/lib/generated/prisma/client";
+import { kysely, type DB, type Kdb, type Selectable } from "@/lib/db";
+import type { ProofKind } from "@/lib/generated/prisma/enums";
 import { DAMAGE_PANELS, PHOTO_SLOTS, type DamagePanel, type PhotoSlot } from "@/lib/proofs/photo-slots";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
@@ -14,24 +14,42 @@ export async function listProofViews(
   movementRequestId: string,
   expiresAt: Date,
 ): Promise<ProofView[]> {
-  const proofs = await db().proof.findMany({
-    where: { organisationId, movementRequestId },
-    include: { photos: true },
-    orderBy: [{ legNumber: "asc" }, { kind: "asc" }],
-  });
-  return proofs.map((proof) => toProofView(proof, expiresAt));
+  const proofs = await kysely()
+    .selectFrom("Proof")
+    .selectAll()
+    .where("organisationId", "=", organisationId)
+    .where("movementRequestId", "=", movementRequestId)
+    .orderBy("legNumber")
+    .orderBy("kind")
+    .execute();
+  const photos = await photosOf(
+    kysely(),
+    proofs.map((proof) => proof.id),
+  );
+  return proofs.map((proof) =>
+    toProofView({ ...proof, photos: photos.filter((photo) => photo.proofId === proof.id) }, expiresAt),
+  );
+}
+
+/** The photos of these proofs (what a view shows of them). */
+export async function photosOf(kdb: Kdb, proofIds: string[]) {
+  if (proofIds.length === 0) return [];
+  return kdb
+    .selectFrom("ProofPhoto")
+    .select(["id", "slot", "proofId"])
+    .where("proofId", "in", proofIds)
+    .execute();
 }
 
 /** The proof of one leg's collection or delivery, in the transaction that publishes its event. */
 export async function findLegProof(
-  tx: Queryable,
+  tx: Kdb,
   movementRequestId: string,
   legNumber: number,
-  kind: Proof["kind"],
+  kind: ProofKind,
   expiresAt: Date,
 ): Promise<ProofView | null> {
-  const k = asKysely(tx);
-  const proof = await k
+  const proof = await tx
     .selectFrom("Proof")
     .selectAll()
     .where("movementRequestId", "=", movementRequestId)
@@ -39,11 +57,13 @@ export async function findLegProof(
     .where("kind", "=", kind)
     .executeTakeFirst();
   if (!proof) return null;
-  const photos = await k.selectFrom("ProofPhoto").selectAll().where("proofId", "=", proof.id).execute();
-  return toProofView({ ...proof, photos }, expiresAt);
+  return toProofView({ ...proof, photos: await photosOf(tx, [proof.id]) }, expiresAt);
 }
 
-type ProofWithPhotos = Omit<Proof, "damage"> & { damage: unknown; photos: Pick<ProofPhoto, "id" | "slot">[] };
+type ProofWithPhotos = Omit<Selectable<DB["Proof"]>, "damage"> & {
+  damage: unknown;
+  photos: { id: string; slot: string | null }[];
+};
 
 export function toProofView(proof: ProofWithPhotos, expiresAt: Date): ProofView {
   const link = (photoId: string) => signedPhotoUrl(photoId, expiresAt);

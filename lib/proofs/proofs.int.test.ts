@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { GET as proofsApi } from "@/app/v1/operations/movement-requests/[requestId]/proofs/route";
 import type { ProofView } from "@/lib/proofs/proof-schema";
 import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
@@ -54,6 +55,25 @@ function storedFiles(): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+function latestEvent(type: string) {
+  return kysely()
+    .selectFrom("Event")
+    .select("envelope")
+    .where("organisationId", "=", world.organisation.id)
+    .where("type", "=", type)
+    .orderBy("sequence", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
+function showProofOnTrackingPage(shown: boolean) {
+  return kysely()
+    .updateTable("Organisation")
+    .set({ proofOnTrackingPage: shown })
+    .where("id", "=", world.organisation.id)
+    .execute();
+}
+
 describe("proof of collection", () => {
   it("is recorded with its photos, their location stripped, and rides on the collected webhook", async () => {
     const { requestId, token } = await acceptedJob();
@@ -67,10 +87,7 @@ describe("proof of collection", () => {
     }
     expect((await actOnJobRoute(token, { action: "collected" })).status).toBe(200);
 
-    const event = await database.prisma.event.findFirstOrThrow({
-      where: { organisationId: world.organisation.id, type: "movement.collected" },
-      orderBy: { sequence: "desc" },
-    });
+    const event = await latestEvent("movement.collected");
     const envelope = JSON.parse(event.envelope ?? "{}") as {
       movement: { movementRequestId: string };
       proof: ProofView;
@@ -114,7 +131,9 @@ describe("proof of collection", () => {
     expect(second.status).toBe(200);
     expect(second.response.headers.get("idempotent-replayed")).toBe("true");
     expect(second.body).toEqual(first.body);
-    expect(await database.prisma.proof.count({ where: { movementRequestId: requestId } })).toBe(1);
+    expect(
+      await kysely().selectFrom("Proof").select("id").where("movementRequestId", "=", requestId).execute(),
+    ).toHaveLength(1);
     expect(storedFiles().length).toBe(filesAfterFirst);
     // The same key with another body is refused; another key for the same collection too.
     expect((await postProof(token, { ...body, personName: "Someone else" })).status).toBe(409);
@@ -251,22 +270,20 @@ describe("proof of delivery", () => {
     expect((await actOnJobRoute(token, { action: "collected" })).status).toBe(200);
     expect((await postProof(token, await uploadCompleteProof(token, "delivery"))).status).toBe(201);
     expect((await actOnJobRoute(token, { action: "delivered" })).status).toBe(200);
-    const delivered = await database.prisma.event.findFirstOrThrow({
-      where: { organisationId: world.organisation.id, type: "movement.delivered" },
-      orderBy: { sequence: "desc" },
-    });
+    const delivered = await latestEvent("movement.delivered");
     expect(JSON.parse(delivered.envelope ?? "{}")).toMatchObject({
       proof: { kind: "delivery", legNumber: 1 },
     });
-    const request = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: requestId } });
+    const request = await kysely()
+      .selectFrom("MovementRequest")
+      .select("trackingToken")
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow();
     const trackingToken = request.trackingToken ?? "";
     expect(trackingToken).not.toBe("");
     // Off by default.
     expect(await getTrackingProof(trackingToken)).toBeNull();
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { proofOnTrackingPage: true },
-    });
+    await showProofOnTrackingPage(true);
     const proof = await getTrackingProof(trackingToken);
     expect(proof).toMatchObject({ receivedBy: "Sam Porter" });
     // The delivery's photos only: no signature, no position.
@@ -275,9 +292,6 @@ describe("proof of delivery", () => {
     expect(proof?.photos.map((photo) => photo.label)).not.toContain("Signature");
     const served = await fetchPhoto(proof?.photos[0]?.url ?? "");
     expect(containsText(new Uint8Array(await served.arrayBuffer()), GPS_MARKER)).toBe(false);
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { proofOnTrackingPage: false },
-    });
+    await showProofOnTrackingPage(false);
   });
 });

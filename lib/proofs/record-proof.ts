@@ -6,7 +6,7 @@
 // (the phone is not trusted to have checked it).
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
+import { kysely, sql, transaction } from "@/lib/db";
 import { AppError, type FieldError } from "@/lib/errors/app-error";
 import { carrierActor } from "@/lib/carrier-jobs/act-on-job";
 import { legFor } from "@/lib/carrier-jobs/job-link-standing";
@@ -33,26 +33,27 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
   const leg = legFor(body.kind === "collection" ? "collected" : "delivered", link, standingRequest);
   if (!leg) throw legConflict(`This job has no ${body.kind} to record now.`);
   const kind = body.kind === "collection" ? "COLLECTION" : "DELIVERY";
-  const recorded = await db().proof.findUnique({
-    where: {
-      movementRequestId_legNumber_kind: {
-        movementRequestId: link.movementRequestId,
-        legNumber: leg.legNumber,
-        kind,
-      },
-    },
-    select: { id: true },
-  });
+  const recorded = await kysely()
+    .selectFrom("Proof")
+    .select("id")
+    .where("movementRequestId", "=", link.movementRequestId)
+    .where("legNumber", "=", leg.legNumber)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
   if (recorded) throw legConflict(`The ${body.kind} of leg ${leg.legNumber} already has its proof.`);
-  const organisation = await db().organisation.findUniqueOrThrow({
-    where: { id: link.organisationId },
-    select: { proofPhotoSlots: true },
-  });
+  const organisation = await kysely()
+    .selectFrom("Organisation")
+    .select("proofPhotoSlots")
+    .where("id", "=", link.organisationId)
+    .executeTakeFirstOrThrow();
   assertMinimumSet(body, requiredSlotsOf(organisation.proofPhotoSlots));
   const slotOf = photoSlots(body);
-  const photos = await db().proofPhoto.findMany({
-    where: { jobLinkId: link.id, clientId: { in: [...slotOf.keys()] } },
-  });
+  const photos = await kysely()
+    .selectFrom("ProofPhoto")
+    .select(["id", "clientId", "proofId"])
+    .where("jobLinkId", "=", link.id)
+    .where("clientId", "in", [...slotOf.keys()])
+    .execute();
   const missing = [...slotOf.keys()].filter(
     (id) => !photos.some((photo) => photo.clientId === id && !photo.proofId),
   );
@@ -65,11 +66,17 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
       },
     );
   }
+  const damage = body.damage.map((item) => ({
+    panel: item.panel,
+    note: item.note,
+    photoId: photos.find((photo) => photo.clientId === item.photoId)?.id ?? null,
+  }));
   const id = newId();
   try {
-    await db().$transaction(async (tx) => {
-      await tx.proof.create({
-        data: {
+    await transaction(async (trx) => {
+      await trx
+        .insertInto("Proof")
+        .values({
           id,
           organisationId: link.organisationId,
           movementRequestId: link.movementRequestId,
@@ -86,18 +93,15 @@ export async function recordProof(resolved: ResolvedJobLink, body: ProofBody): P
           longitude: body.position?.longitude ?? null,
           accuracyMetres: body.position?.accuracyMetres ?? null,
           positionProblem: body.position ? null : (body.positionProblem ?? null),
-          damage: body.damage.map((item) => ({
-            panel: item.panel,
-            note: item.note,
-            photoId: photos.find((photo) => photo.clientId === item.photoId)?.id ?? null,
-          })),
-        },
-      });
+          damage: sql`${JSON.stringify(damage)}::jsonb`,
+        })
+        .execute();
       for (const photo of photos) {
-        await tx.proofPhoto.update({
-          where: { id: photo.id },
-          data: { proofId: id, slot: slotOf.get(photo.clientId) },
-        });
+        await trx
+          .updateTable("ProofPhoto")
+          .set({ proofId: id, slot: slotOf.get(photo.clientId) })
+          .where("id", "=", photo.id)
+          .execute();
       }
     });
   } catch (error) {
@@ -115,9 +119,12 @@ async function replayOf(
   idempotencyKey: string,
   requestHash: string,
 ): Promise<RecordedProof | null> {
-  const existing = await db().proof.findUnique({
-    where: { jobLinkId_idempotencyKey: { jobLinkId, idempotencyKey } },
-  });
+  const existing = await kysely()
+    .selectFrom("Proof")
+    .select(["id", "kind", "legNumber", "requestHash"])
+    .where("jobLinkId", "=", jobLinkId)
+    .where("idempotencyKey", "=", idempotencyKey)
+    .executeTakeFirst();
   if (!existing) return null;
   if (existing.requestHash !== requestHash) {
     throw new AppError(
@@ -155,6 +162,7 @@ function photoSlots(body: ProofBody): Map<string, string> {
   return slots;
 }
 
+/** PostgreSQL's unique_violation. */
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && error.code === "P2002";
+  return typeof error === "object" && error !== null && "code" in error && error.code === "23505";
 }

@@ -9,6 +9,7 @@ import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { s3Store, useProofStore, type S3Settings } from "@/lib/proofs/proof-store";
 import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
 import { containsText, GPS_MARKER } from "@/test/image-fixtures";
@@ -74,9 +75,11 @@ describe("the S3 proof store", () => {
     await actOnJobRoute(token, { action: "accept" });
     expect((await postProof(token, await uploadCompleteProof(token))).status).toBe(201);
 
-    const photos = await database.prisma.proofPhoto.findMany({
-      where: { organisationId: world.organisation.id },
-    });
+    const photos = await kysely()
+      .selectFrom("ProofPhoto")
+      .select(["id", "proofId", "storageKey", "bytes"])
+      .where("organisationId", "=", world.organisation.id)
+      .execute();
     expect(photos).toHaveLength(7);
     const client = new S3Client({
       region: settings.region,
@@ -90,7 +93,11 @@ describe("the S3 proof store", () => {
       expect(bytes?.length).toBe(photo.bytes);
       expect(containsText(bytes ?? new Uint8Array(), GPS_MARKER)).toBe(false);
     }
-    const proof = await database.prisma.proof.findFirstOrThrow({ where: { movementRequestId: created.id } });
+    const proof = await kysely()
+      .selectFrom("Proof")
+      .select("id")
+      .where("movementRequestId", "=", created.id)
+      .executeTakeFirstOrThrow();
     const served = await fetchPhoto(
       signedPhotoUrl(
         photos.find((photo) => photo.proofId === proof.id)?.id ?? "",

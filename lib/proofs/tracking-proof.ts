@@ -3,9 +3,9 @@
 // and only the photos (metadata stripped on upload), the time and who received it: no signature, no
 // position, nothing of the collection.
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { PHOTO_SLOT_LABEL, type PhotoSlot } from "@/lib/proofs/photo-slots";
-import { toProofView } from "@/lib/proofs/proof-views";
+import { photosOf, toProofView } from "@/lib/proofs/proof-views";
 import { expiryFrom, PAGE_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
 
 export type TrackingProof = {
@@ -15,18 +15,24 @@ export type TrackingProof = {
 };
 
 export async function getTrackingProof(token: string, now = new Date()): Promise<TrackingProof | null> {
-  const request = await db().movementRequest.findUnique({
-    where: { trackingToken: token },
-    select: { id: true, status: true, organisation: { select: { proofOnTrackingPage: true } } },
-  });
-  if (!request || request.status !== "DELIVERED" || !request.organisation.proofOnTrackingPage) return null;
-  const proof = await db().proof.findFirst({
-    where: { movementRequestId: request.id, kind: "DELIVERY" },
-    orderBy: { legNumber: "desc" },
-    include: { photos: true },
-  });
+  const request = await kysely()
+    .selectFrom("MovementRequest as r")
+    .innerJoin("Organisation as o", "o.id", "r.organisationId")
+    .select(["r.id", "r.status", "o.proofOnTrackingPage"])
+    .where("r.trackingToken", "=", token)
+    .executeTakeFirst();
+  if (!request || request.status !== "DELIVERED" || !request.proofOnTrackingPage) return null;
+  const proof = await kysely()
+    .selectFrom("Proof")
+    .selectAll()
+    .where("movementRequestId", "=", request.id)
+    .where("kind", "=", "DELIVERY")
+    .orderBy("legNumber", "desc")
+    .limit(1)
+    .executeTakeFirst();
   if (!proof) return null;
-  const view = toProofView(proof, expiryFrom(now, PAGE_LINK_TTL_SECONDS));
+  const photos = await photosOf(kysely(), [proof.id]);
+  const view = toProofView({ ...proof, photos }, expiryFrom(now, PAGE_LINK_TTL_SECONDS));
   return {
     recordedAt: view.recordedAt,
     receivedBy: view.personName,

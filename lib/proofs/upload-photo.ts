@@ -4,7 +4,7 @@
 // deliver now can upload.
 import "server-only";
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { jobActions } from "@/lib/carrier-jobs/job-link-standing";
 import type { ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
@@ -23,9 +23,7 @@ export async function uploadProofPhoto(
 ): Promise<UploadedPhoto> {
   const { link, standingRequest } = resolved;
   const sha256 = createHash("sha256").update(image.bytes).digest("hex");
-  const existing = await db().proofPhoto.findUnique({
-    where: { jobLinkId_clientId: { jobLinkId: link.id, clientId } },
-  });
+  const existing = await photoOfClient(link.id, clientId);
   if (existing) return replayOf(existing, sha256);
   const actions = jobActions(link, standingRequest, now);
   if (!actions.includes("collected") && !actions.includes("delivered")) {
@@ -34,30 +32,38 @@ export async function uploadProofPhoto(
   const id = newId();
   const storageKey = `${link.organisationId}/${link.movementRequestId}/${id}`;
   await proofStore().put(storageKey, image.bytes, image.type);
-  const created = await db().proofPhoto.createManyAndReturn({
-    data: [
-      {
-        id,
-        organisationId: link.organisationId,
-        jobLinkId: link.id,
-        clientId,
-        storageKey,
-        contentType: image.type,
-        bytes: image.bytes.length,
-        sha256,
-        createdAt: now,
-      },
-    ],
-    skipDuplicates: true,
-  });
-  if (created.length === 0) {
+  const created = await kysely()
+    .insertInto("ProofPhoto")
+    .values({
+      id,
+      organisationId: link.organisationId,
+      jobLinkId: link.id,
+      clientId,
+      storageKey,
+      contentType: image.type,
+      bytes: image.bytes.length,
+      sha256,
+      createdAt: now,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!created) {
     // A concurrent retry of the same upload won; its row is the photo (the object written here is an orphan).
-    const winner = await db().proofPhoto.findUniqueOrThrow({
-      where: { jobLinkId_clientId: { jobLinkId: link.id, clientId } },
-    });
+    const winner = await photoOfClient(link.id, clientId);
+    if (!winner) throw new Error(`Photo ${clientId} of job link ${link.id} conflicted but does not exist`);
     return replayOf(winner, sha256);
   }
   return { photoId: clientId, bytes: image.bytes.length, replayed: false };
+}
+
+function photoOfClient(jobLinkId: string, clientId: string) {
+  return kysely()
+    .selectFrom("ProofPhoto")
+    .select(["sha256", "bytes", "clientId"])
+    .where("jobLinkId", "=", jobLinkId)
+    .where("clientId", "=", clientId)
+    .executeTakeFirst();
 }
 
 function replayOf(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { kysely, transaction } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { organisationEventStream, startingSequence } from "@/lib/realtime/event-stream";
 import { createTenant, type Tenant } from "@/test/tenant";
@@ -13,8 +13,8 @@ async function record(
   resourceType: "prep_job" | "movement_request",
   version: number,
 ) {
-  await db().$transaction((tx) =>
-    recordEvent(tx, {
+  await transaction((trx) =>
+    recordEvent(trx, {
       organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
       type,
@@ -80,14 +80,16 @@ describe("the organisation event stream", () => {
     const tenant = await createTenant(database.prisma);
     for (let version = 1; version <= 3; version++)
       await record(tenant, "prep_job.stage_changed", "prep_job", version);
-    const all = await db().event.findMany({
-      where: { organisationId: tenant.organisation.id },
-      orderBy: { sequence: "asc" },
-    });
+    const all = await kysely()
+      .selectFrom("Event")
+      .select("sequence")
+      .where("organisationId", "=", tenant.organisation.id)
+      .orderBy("sequence")
+      .execute();
     const abort = new AbortController();
     const stream = organisationEventStream(
       { organisationId: tenant.organisation.id, resourceTypes: ["prep_job"] },
-      await startingSequence(tenant.organisation.id, all[0]!.sequence.toString()),
+      await startingSequence(tenant.organisation.id, all[0]!.sequence),
       abort.signal,
     );
     const messages = await readMessages(stream, 2);

@@ -3,7 +3,7 @@
 // after the last event it saw. Woken by new events, including those written by another app instance or
 // worker (the database's notifications, relayed while any stream is open); polls too, so a missed
 // wake-up only delays.
-import { db } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
 import { requireDatabaseUrl } from "@/lib/env";
 import { onEventAnnounced, relayDatabaseNotifications } from "@/lib/events/event-wakeups";
 import { trackOpenStream } from "@/lib/metrics/metrics";
@@ -25,12 +25,14 @@ const HEARTBEAT_MS = 15_000;
 
 export async function startingSequence(organisationId: string, lastEventId: string | null): Promise<bigint> {
   if (lastEventId && /^\d{1,19}$/.test(lastEventId)) return BigInt(lastEventId);
-  const latest = await db().event.findFirst({
-    where: { organisationId },
-    orderBy: { sequence: "desc" },
-    select: { sequence: true },
-  });
-  return latest?.sequence ?? BigInt(0);
+  const latest = await kysely()
+    .selectFrom("Event")
+    .select("sequence")
+    .where("organisationId", "=", organisationId)
+    .orderBy("sequence", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return BigInt(latest?.sequence ?? 0);
 }
 
 export function organisationEventStream(
@@ -55,34 +57,25 @@ export function organisationEventStream(
       controller.enqueue(encoder.encode("retry: 1000\n\n"));
       try {
         while (!signal.aborted) {
-          const events = await db().event.findMany({
-            where: {
-              organisationId: filter.organisationId,
-              sequence: { gt: last },
-              resourceType: { in: filter.resourceTypes },
-              ...(filter.types ? { type: { in: filter.types } } : {}),
-              ...(filter.providerId
-                ? { payload: { path: ["provider", "id"], equals: filter.providerId } }
-                : {}),
-            },
-            orderBy: { sequence: "asc" },
-            take: BATCH,
-            select: {
-              sequence: true,
-              type: true,
-              resourceType: true,
-              resourceId: true,
-              resourceVersion: true,
-              payload: true,
-            },
-          });
+          const events = await kysely()
+            .selectFrom("Event")
+            .select(["sequence", "type", "resourceType", "resourceId", "resourceVersion", "payload"])
+            .where("organisationId", "=", filter.organisationId)
+            .where("sequence", ">", last.toString())
+            .where("resourceType", "in", filter.resourceTypes)
+            .$if(filter.types !== undefined, (query) => query.where("type", "in", filter.types!))
+            .$if(filter.providerId !== undefined, (query) =>
+              query.where(sql<string>`"payload" -> 'provider' ->> 'id'`, "=", filter.providerId!),
+            )
+            .orderBy("sequence")
+            .limit(BATCH)
+            .execute();
           for (const event of events) {
-            last = event.sequence;
+            last = BigInt(event.sequence);
             const { payload, ...reference } = event;
             const data = JSON.stringify({
               ...reference,
               ...(filter.referenceOnly ? {} : { payload }),
-              sequence: event.sequence.toString(),
             });
             controller.enqueue(
               encoder.encode(`id: ${event.sequence}\nevent: ${event.type}\ndata: ${data}\n\n`),

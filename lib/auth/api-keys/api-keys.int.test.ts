@@ -14,6 +14,7 @@ import {
 } from "@/lib/auth/api-keys/organisation-profiles";
 import { revokeApiKey } from "@/lib/auth/api-keys/revoke-api-key";
 import { createApiKeyBody } from "@/lib/auth/api-keys/schemas";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { callRoute } from "@/test/call-route";
 import { createTenant, type Tenant } from "@/test/tenant";
@@ -64,7 +65,11 @@ describe("createApiKey", () => {
       lastUsedAt: null,
       revokedAt: null,
     });
-    const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
+    const row = await kysely()
+      .selectFrom("ApiKey")
+      .selectAll()
+      .where("id", "=", apiKey.id)
+      .executeTakeFirstOrThrow();
     expect(row.hash).toBe(hashApiKey(key));
     expect(JSON.stringify(row)).not.toContain(key);
     expect(JSON.stringify(apiKey)).not.toContain(key);
@@ -91,7 +96,7 @@ describe("createApiKey", () => {
   it("refuses a profile of another organisation, and one that does not exist", async () => {
     await expectNotFound(createApiKey(intruder(), tenant.profile.id, { name: "x", scopes: ["integration"] }));
     await expectNotFound(createApiKey(admin(), "01JD8Y3QK2V7R4W9X6T5B1N0MC", { name: "x", scopes: [] }));
-    expect(await database.prisma.apiKey.count({ where: { name: "x" } })).toBe(0);
+    expect(await kysely().selectFrom("ApiKey").select("id").where("name", "=", "x").execute()).toEqual([]);
   });
 });
 
@@ -164,16 +169,23 @@ describe("revokeApiKey", () => {
 
   it("cannot revoke another organisation's key, even with a profile id of its own", async () => {
     // The tenant's oldest active key: its factory integration key.
-    const [victim] = await database.prisma.apiKey.findMany({
-      where: { profileId: tenant.profile.id, revokedAt: null },
-      orderBy: { createdAt: "asc" },
-      take: 1,
-    });
+    const victim = await kysely()
+      .selectFrom("ApiKey")
+      .select("id")
+      .where("profileId", "=", tenant.profile.id)
+      .where("revokedAt", "is", null)
+      .orderBy("createdAt")
+      .limit(1)
+      .executeTakeFirst();
     // Through the victim's profile id: the profile is not the intruder's organisation's.
     await expectNotFound(revokeApiKey(intruder(), tenant.profile.id, victim!.id));
     // Through the intruder's own profile id: the key is not of that profile.
     await expectNotFound(revokeApiKey(intruder(), other.profile.id, victim!.id));
-    const row = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: victim!.id } });
+    const row = await kysely()
+      .selectFrom("ApiKey")
+      .select("revokedAt")
+      .where("id", "=", victim!.id)
+      .executeTakeFirstOrThrow();
     expect(row.revokedAt).toBeNull();
     expect((await listSites(tenant.integrationKey)).status).toBe(200);
   });

@@ -7,8 +7,8 @@ import {
   type OrganisationScope,
 } from "@/lib/auth/api-keys/organisation-profiles";
 import type { CreateApiKeyBody, CreatedApiKey } from "@/lib/auth/api-keys/schemas";
-import { toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
-import { db } from "@/lib/db";
+import { API_KEY_VIEW_COLUMNS, toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
+import { kysely } from "@/lib/db";
 import { newId } from "@/lib/ids";
 
 export type StaffIdentity = OrganisationScope & { email: string };
@@ -20,8 +20,9 @@ export async function createApiKey(
 ): Promise<CreatedApiKey> {
   const profile = await getOrganisationProfileOrThrow(staff, profileId);
   const key = generateApiKey();
-  const apiKey = await db().apiKey.create({
-    data: {
+  const apiKey = await kysely()
+    .insertInto("ApiKey")
+    .values({
       id: newId(),
       profileId: profile.id,
       name: body.name,
@@ -29,7 +30,8 @@ export async function createApiKey(
       hash: hashApiKey(key),
       scopes: body.scopes,
       ownerEmail: staff.email,
-    },
-  });
+    })
+    .returning(API_KEY_VIEW_COLUMNS)
+    .executeTakeFirstOrThrow();
   return { apiKey: toApiKeyView(apiKey), key };
 }

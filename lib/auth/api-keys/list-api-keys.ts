@@ -5,15 +5,18 @@ import {
   type OrganisationScope,
 } from "@/lib/auth/api-keys/organisation-profiles";
 import type { ApiKeyView } from "@/lib/auth/api-keys/schemas";
-import { toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
-import { db } from "@/lib/db";
+import { API_KEY_VIEW_COLUMNS, toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
+import { kysely } from "@/lib/db";
 
 export async function listApiKeys(scope: OrganisationScope, profileId: string): Promise<ApiKeyView[]> {
   await getOrganisationProfileOrThrow(scope, profileId);
-  const keys = await db().apiKey.findMany({
-    where: { profileId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-  });
+  const keys = await kysely()
+    .selectFrom("ApiKey")
+    .select(API_KEY_VIEW_COLUMNS)
+    .where("profileId", "=", profileId)
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .execute();
   const active = keys.filter((key) => !key.revokedAt);
   const revoked = keys
     .filter((key) => key.revokedAt)

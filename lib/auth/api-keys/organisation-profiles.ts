@@ -2,9 +2,8 @@
 // organisation (its API keys and webhook endpoints), so every lookup by a profile id that came from a
 // form or a URL goes through here: another organisation's profile is "not found", exactly like one that
 // does not exist (extensions section 1).
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 /** Whose profiles: the signed-in staff member's organisation. */
@@ -14,22 +13,25 @@ export type OrganisationProfile = { id: string; name: string; ownerEmail: string
 
 /** The organisation's profiles, oldest first (usually one). */
 export async function listOrganisationProfiles(scope: OrganisationScope): Promise<OrganisationProfile[]> {
-  return db().profile.findMany({
-    where: { organisationId: scope.organisationId },
-    select: { id: true, name: true, ownerEmail: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  return kysely()
+    .selectFrom("Profile")
+    .select(["id", "name", "ownerEmail"])
+    .where("organisationId", "=", scope.organisationId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
 }
 
 export async function getOrganisationProfileOrThrow(
   scope: OrganisationScope,
   profileId: string,
-  client: Prisma.TransactionClient = db(),
 ): Promise<OrganisationProfile> {
-  const profile = await client.profile.findFirst({
-    where: { id: profileId, organisationId: scope.organisationId },
-    select: { id: true, name: true, ownerEmail: true },
-  });
+  const profile = await kysely()
+    .selectFrom("Profile")
+    .select(["id", "name", "ownerEmail"])
+    .where("id", "=", profileId)
+    .where("organisationId", "=", scope.organisationId)
+    .executeTakeFirst();
   if (!profile) throw new AppError("NOT_FOUND", `No profile ${profileId} was found.`);
   return profile;
 }
@@ -51,10 +53,13 @@ export async function webhookScopeOfEndpoint(
   scope: OrganisationScope,
   endpointId: string,
 ): Promise<WebhookScope> {
-  const endpoint = await db().webhookEndpoint.findFirst({
-    where: { id: endpointId, profile: { organisationId: scope.organisationId } },
-    select: { profileId: true },
-  });
+  const endpoint = await kysely()
+    .selectFrom("WebhookEndpoint as e")
+    .innerJoin("Profile as p", "p.id", "e.profileId")
+    .select("e.profileId")
+    .where("e.id", "=", endpointId)
+    .where("p.organisationId", "=", scope.organisationId)
+    .executeTakeFirst();
   if (!endpoint) {
     throw new AppError("WEBHOOK_ENDPOINT_NOT_FOUND", `No webhook endpoint ${endpointId} was found.`);
   }

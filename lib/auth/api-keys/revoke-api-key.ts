@@ -6,8 +6,8 @@ import {
   type OrganisationScope,
 } from "@/lib/auth/api-keys/organisation-profiles";
 import type { ApiKeyView } from "@/lib/auth/api-keys/schemas";
-import { toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
-import { db } from "@/lib/db";
+import { API_KEY_VIEW_COLUMNS, toApiKeyView } from "@/lib/auth/api-keys/to-api-key-view";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 
 export async function revokeApiKey(
@@ -17,8 +17,19 @@ export async function revokeApiKey(
   now: Date = new Date(),
 ): Promise<ApiKeyView> {
   await getOrganisationProfileOrThrow(scope, profileId);
-  await db().apiKey.updateMany({ where: { id, profileId, revokedAt: null }, data: { revokedAt: now } });
-  const apiKey = await db().apiKey.findFirst({ where: { id, profileId } });
+  await kysely()
+    .updateTable("ApiKey")
+    .set({ revokedAt: now })
+    .where("id", "=", id)
+    .where("profileId", "=", profileId)
+    .where("revokedAt", "is", null)
+    .execute();
+  const apiKey = await kysely()
+    .selectFrom("ApiKey")
+    .select(API_KEY_VIEW_COLUMNS)
+    .where("id", "=", id)
+    .where("profileId", "=", profileId)
+    .executeTakeFirst();
   if (!apiKey) throw new AppError("NOT_FOUND", `No API key ${id} was found.`);
   return toApiKeyView(apiKey);
 }

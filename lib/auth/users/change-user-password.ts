@@ -3,7 +3,7 @@
 import "server-only";
 import { hashPassword } from "@/lib/auth/password";
 import { endUserSessions } from "@/lib/auth/user-sessions";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { logger } from "@/lib/logger";
 
 export async function changeUserPassword(
@@ -12,9 +12,9 @@ export async function changeUserPassword(
   options: { keepSessionId?: string; actor: string },
 ): Promise<{ endedSessions: number }> {
   const passwordHash = await hashPassword(newPassword);
-  const endedSessions = await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
-    return endUserSessions(userId, "password-changed", { keep: options.keepSessionId, client: tx });
+  const endedSessions = await transaction(async (trx) => {
+    await trx.updateTable("User").set({ passwordHash }).where("id", "=", userId).execute();
+    return endUserSessions(userId, "password-changed", { keep: options.keepSessionId, kdb: trx });
   });
   logger.info("staff password changed", { userId, actor: options.actor, endedSessions });
   return { endedSessions };

@@ -4,7 +4,7 @@
 import "server-only";
 import { endUserSessions } from "@/lib/auth/user-sessions";
 import { getOrganisationUserOrThrow, type UserAdminScope } from "@/lib/auth/users/organisation-users";
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
@@ -20,9 +20,9 @@ export async function changeUserRole(
   if (user.role === "CARRIER" || role === "CARRIER") {
     throw new AppError("FORBIDDEN", "A marketplace carrier's account cannot change role.");
   }
-  const endedSessions = await db().$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { role } });
-    return endUserSessions(user.id, "role-changed", { keep: scope.sessionId, client: tx });
+  const endedSessions = await transaction(async (trx) => {
+    await trx.updateTable("User").set({ role }).where("id", "=", user.id).execute();
+    return endUserSessions(user.id, "role-changed", { keep: scope.sessionId, kdb: trx });
   });
   logger.info("staff role changed", { userId, from: user.role, to: role, actor: scope.actor, endedSessions });
   return { endedSessions };

@@ -1,7 +1,7 @@
 // The administrator's view of the organisation's staff and their live sessions (the /users page).
 import "server-only";
 import { listActiveSessions, type ActiveSession, endUserSession } from "@/lib/auth/user-sessions";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { UserRole } from "@/lib/generated/prisma/enums";
 import { logger } from "@/lib/logger";
@@ -18,22 +18,27 @@ export type OrganisationUser = {
 };
 
 export async function getOrganisationUserOrThrow(scope: UserAdminScope, userId: string) {
-  const user = await db().user.findFirst({
-    where: { id: userId, organisationId: scope.organisationId },
-    select: { id: true, email: true, name: true, role: true },
-  });
+  const user = await kysely()
+    .selectFrom("User")
+    .select(["id", "email", "name", "role"])
+    .where("id", "=", userId)
+    .where("organisationId", "=", scope.organisationId)
+    .executeTakeFirst();
   if (!user) throw new AppError("NOT_FOUND", `No user ${userId} was found in your organisation.`);
   return user;
 }
 
 /** Every staff member of the organisation, by name, with their live sessions. */
 export async function listOrganisationUsers(scope: UserAdminScope): Promise<OrganisationUser[]> {
-  const users = await db().user.findMany({
+  const users = await kysely()
+    .selectFrom("User")
+    .select(["id", "email", "name", "role"])
+    .where("organisationId", "=", scope.organisationId)
     // Marketplace carriers are listed on the marketplace page, not among the staff.
-    where: { organisationId: scope.organisationId, role: { not: "CARRIER" } },
-    select: { id: true, email: true, name: true, role: true },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
+    .where("role", "!=", "CARRIER")
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return Promise.all(users.map(async (user) => ({ ...user, sessions: await listActiveSessions(user.id) })));
 }
 

@@ -4,7 +4,7 @@
 // lost or sent twice when a worker dies between its claim and its record.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as confirmGet, POST as confirmPost } from "@/app/opt-out/[token]/confirm/route";
-import { kysely } from "@/lib/db";
+import { kysely, type DB, type Updateable } from "@/lib/db";
 import { startSmsReceiver } from "@/test/sms-receiver";
 import { publicBaseUrl } from "@/lib/env";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
@@ -47,10 +47,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await database.prisma.organisation.update({
-    where: { id: world.organisation.id },
-    data: { quietHoursStart: null, quietHoursEnd: null, proofOnTrackingPage: false },
-  });
+  await updateOrganisation({ quietHoursStart: null, quietHoursEnd: null, proofOnTrackingPage: false });
 });
 
 let phoneCounter = 100;
@@ -69,10 +66,22 @@ async function sendAll() {
 }
 
 const messagesOf = (requestId: string) =>
-  database.prisma.customerMessage.findMany({
-    where: { movementRequestId: requestId },
-    orderBy: { createdAt: "asc" },
-  });
+  kysely()
+    .selectFrom("CustomerMessage")
+    .selectAll()
+    .where("movementRequestId", "=", requestId)
+    .orderBy("createdAt")
+    .execute();
+
+const updateOrganisation = (data: Updateable<DB["Organisation"]>) =>
+  kysely().updateTable("Organisation").set(data).where("id", "=", world.organisation.id).execute();
+
+const customerOf = (movementRequestId: string) =>
+  kysely()
+    .selectFrom("MovementCustomer")
+    .selectAll()
+    .where("movementRequestId", "=", movementRequestId)
+    .executeTakeFirst();
 
 async function collectedRequest(customer = newCustomer()) {
   const created = await createPoolRequest(world, { customer });
@@ -88,9 +97,7 @@ describe("the customer on create", () => {
     const created = await createPoolRequest(world, { customer });
     expect(created).not.toHaveProperty("customer");
     expect(JSON.stringify(created)).not.toContain(customer.email);
-    const stored = await database.prisma.movementCustomer.findUniqueOrThrow({
-      where: { movementRequestId: created.id as string },
-    });
+    const stored = (await customerOf(created.id as string))!;
     expect(stored).toMatchObject({ name: "Sam Buyer", email: customer.email, phone: customer.phone });
     expect(stored.optOutToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -129,9 +136,7 @@ describe("on its way and delivered", () => {
     const raw = email!.raw;
     expect(headerOf(raw, "Subject")).toBe("On its way: Ford Focus");
     expect(headerOf(raw, "Content-Type")).toMatch(/^multipart\/alternative;/);
-    const { optOutToken } = await database.prisma.movementCustomer.findUniqueOrThrow({
-      where: { movementRequestId: id },
-    });
+    const { optOutToken } = (await customerOf(id))!;
     expect(headerOf(raw, "List-Unsubscribe")).toBe(`<${publicBaseUrl()}/opt-out/${optOutToken}/confirm>`);
     expect(headerOf(raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     const [text, html] = mimePartsOf(raw).map((part) => part.body) as [string, string];
@@ -158,10 +163,7 @@ describe("on its way and delivered", () => {
     expect(smsRow).toMatchObject({ status: "SENT", providerMessageId: sms.created.get(smsRow!.id) });
 
     // Delivered, with the proof link where customers see the proof.
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { proofOnTrackingPage: true },
-    });
+    await updateOrganisation({ proofOnTrackingPage: true });
     await operateOk(world, "delivered", id);
     await sendAll();
     const delivered = smtp.received.filter((received) => received.to.includes(customer.email))[1];
@@ -172,10 +174,7 @@ describe("on its way and delivered", () => {
   });
 
   it("are written in the organisation's language, English where it has none of its words", async () => {
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { locale: "fr-FR" },
-    });
+    await updateOrganisation({ locale: "fr-FR" });
     try {
       const { id } = await collectedRequest({ ...newCustomer(), name: "Camille Martin" });
       const [email, text] = await Promise.all(
@@ -192,18 +191,12 @@ describe("on its way and delivered", () => {
       expect(text!.text).toMatch(/^.+: En route\. /);
       expect(text!.text).toContain("Désinscription: ");
 
-      await database.prisma.organisation.update({
-        where: { id: world.organisation.id },
-        data: { locale: "sv-SE" },
-      });
+      await updateOrganisation({ locale: "sv-SE" });
       const swedish = await collectedRequest();
       const [fallback] = await messagesOf(swedish.id);
       expect(fallback!.subject).toBe("On its way: Ford Focus");
     } finally {
-      await database.prisma.organisation.update({
-        where: { id: world.organisation.id },
-        data: { locale: "en-GB" },
-      });
+      await updateOrganisation({ locale: "en-GB" });
     }
   });
 
@@ -241,17 +234,13 @@ describe("on its way and delivered", () => {
   });
 
   it("sends only the kinds the organisation chose, and nothing for a request without a customer", async () => {
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { customerMessageKinds: ["DELIVERED"] },
-    });
+    await updateOrganisation({ customerMessageKinds: ["DELIVERED"] });
     try {
       const { id } = await collectedRequest();
       expect(await messagesOf(id)).toEqual([]);
     } finally {
-      await database.prisma.organisation.update({
-        where: { id: world.organisation.id },
-        data: { customerMessageKinds: ["ON_ITS_WAY", "RUNNING_LATE", "ARRIVING", "DELIVERED"] },
+      await updateOrganisation({
+        customerMessageKinds: ["ON_ITS_WAY", "RUNNING_LATE", "ARRIVING", "DELIVERED"],
       });
     }
     const plain = await createPoolRequest(world);
@@ -274,10 +263,7 @@ function londonTime(minutes: number): string {
 
 describe("quiet hours", () => {
   it("hold a message until they end at the destination, and drop 'arriving'", async () => {
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { quietHoursStart: londonTime(-60), quietHoursEnd: londonTime(60) },
-    });
+    await updateOrganisation({ quietHoursStart: londonTime(-60), quietHoursEnd: londonTime(60) });
     const before = Date.now();
     const { id, customer } = await collectedRequest();
     const held = await messagesOf(id);
@@ -293,10 +279,11 @@ describe("quiet hours", () => {
     expect(sms.requests.some((received) => received.form.To === customer.phone)).toBe(false);
 
     // The quiet hours end (the clock moves on to the time the outbox was given): sent then.
-    await database.prisma.customerMessage.updateMany({
-      where: { movementRequestId: id },
-      data: { nextAttemptAt: new Date(Date.now() - 1000) },
-    });
+    await kysely()
+      .updateTable("CustomerMessage")
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where("movementRequestId", "=", id)
+      .execute();
     await sendAll();
     expect(smtp.received.filter((received) => received.to.includes(customer.email))).toHaveLength(1);
     expect(sms.requests.filter((received) => received.form.To === customer.phone)).toHaveLength(1);
@@ -306,9 +293,7 @@ describe("quiet hours", () => {
 describe("the one-click opt-out", () => {
   it("a GET changes nothing; the POST stops every later message to those addresses, on any request", async () => {
     const { id, customer } = await collectedRequest();
-    const { optOutToken } = await database.prisma.movementCustomer.findUniqueOrThrow({
-      where: { movementRequestId: id },
-    });
+    const { optOutToken } = (await customerOf(id))!;
     const params = { params: Promise.resolve({ token: optOutToken }) };
 
     const prefetch = await confirmGet(new Request(`http://vms.test/opt-out/${optOutToken}/confirm`), params);
@@ -357,45 +342,41 @@ describe("retention", () => {
     const delivered = await collectedRequest();
     await operateOk(world, "delivered", delivered.id);
     const open = await collectedRequest();
-    const { optOutToken } = await database.prisma.movementCustomer.findUniqueOrThrow({
-      where: { movementRequestId: delivered.id },
-    });
+    const { optOutToken } = (await customerOf(delivered.id))!;
     await confirmPost(new Request(`http://vms.test/opt-out/${optOutToken}/confirm`, { method: "POST" }), {
       params: Promise.resolve({ token: optOutToken }),
     });
     const longAgo = new Date(Date.now() - 31 * 24 * 3_600_000);
-    await database.prisma.movementRequest.updateMany({
-      where: { id: { in: [delivered.id, open.id] } },
-      data: { updatedAt: longAgo },
-    });
+    await kysely()
+      .updateTable("MovementRequest")
+      .set({ updatedAt: longAgo })
+      .where("id", "in", [delivered.id, open.id])
+      .execute();
     const purged = await purgeFinishedCustomers(new Date(), { retentionDays: 30 });
     expect(purged.customers).toBeGreaterThanOrEqual(1);
-    expect(
-      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: delivered.id } }),
-    ).toBeNull();
+    expect(await customerOf(delivered.id)).toBeUndefined();
     expect(await messagesOf(delivered.id)).toEqual([]);
-    expect(
-      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: open.id } }),
-    ).not.toBeNull();
+    expect(await customerOf(open.id)).toBeDefined();
     expect(await messagesOf(open.id)).toHaveLength(2);
     expect(
-      await database.prisma.customerOptOut.count({
-        where: {
-          organisationId: world.organisation.id,
-          address: { in: [delivered.customer.email, delivered.customer.phone] },
-        },
-      }),
-    ).toBe(2);
+      await kysely()
+        .selectFrom("CustomerOptOut")
+        .select("address")
+        .where("organisationId", "=", world.organisation.id)
+        .where("address", "in", [delivered.customer.email, delivered.customer.phone])
+        .execute(),
+    ).toHaveLength(2);
     await sendAll(); // (the later tests claim what is due)
   });
 });
 
 describe("a worker dying between its claim and its record", () => {
   const expireLeases = (id: string) =>
-    database.prisma.customerMessage.updateMany({
-      where: { movementRequestId: id },
-      data: { lockedUntil: new Date(Date.now() - 1000) },
-    });
+    kysely()
+      .updateTable("CustomerMessage")
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where("movementRequestId", "=", id)
+      .execute();
 
   it("before sending: the message is not lost; the next run sends it once", async () => {
     const { id, customer } = await collectedRequest();

@@ -4,7 +4,7 @@
 // Nothing is written when the request has no customer, the organisation does not send this kind, or the
 // address opted out; a message due in quiet hours waits for their end, except "arriving", which is
 // dropped (it would be wrong by then).
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/env";
 import type { CustomerChannel, CustomerMessageKind } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
@@ -27,10 +27,9 @@ export type CustomerMessageInput = {
   now?: Date;
 };
 
-export async function enqueueCustomerMessage(tx: Queryable, input: CustomerMessageInput): Promise<number> {
+export async function enqueueCustomerMessage(tx: Kdb, input: CustomerMessageInput): Promise<number> {
   const now = input.now ?? new Date();
-  const kdb = asKysely(tx);
-  const context = await kdb
+  const context = await tx
     .selectFrom("MovementRequest as r")
     .innerJoin("MovementCustomer as c", "c.movementRequestId", "r.id")
     .innerJoin("Organisation as o", "o.id", "r.organisationId")
@@ -69,7 +68,7 @@ export async function enqueueCustomerMessage(tx: Queryable, input: CustomerMessa
   ];
   const optedOut = new Set(
     (
-      await kdb
+      await tx
         .selectFrom("CustomerOptOut")
         .select("address")
         .where("organisationId", "=", context.organisationId)
@@ -125,7 +124,7 @@ export async function enqueueCustomerMessage(tx: Queryable, input: CustomerMessa
     nextAttemptAt: due,
     createdAt: now,
   }));
-  const inserted = await kdb
+  const inserted = await tx
     .insertInto("CustomerMessage")
     .values(rows)
     .onConflict((conflict) => conflict.column("idempotencyKey").doNothing())

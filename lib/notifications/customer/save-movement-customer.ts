@@ -1,15 +1,15 @@
 // Stores the create body's write-only `customer` (docs/notifications.md), with the unguessable token of
 // its opt-out link, in the create's transaction.
 import { randomBytes } from "node:crypto";
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type { CustomerContact } from "@/lib/movement-requests/schemas";
 
 export async function saveMovementCustomer(
-  tx: Queryable,
+  tx: Kdb,
   request: { id: string; organisationId: string; createdAt: Date },
   customer: CustomerContact,
 ): Promise<void> {
-  await asKysely(tx)
+  await tx
     .insertInto("MovementCustomer")
     .values({
       movementRequestId: request.id,

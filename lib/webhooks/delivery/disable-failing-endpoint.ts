@@ -1,6 +1,7 @@
 // An endpoint whose deliveries have all failed for WEBHOOK_DISABLE_AFTER (default 5 days), and that has
 // exhausted the whole retry schedule at least once, is disabled; its profile's owner gets an e-mail and
 // the organisation a notice in the UI. Its pending deliveries wait: re-enabling resumes them.
+import { asKysely } from "@/lib/db";
 import type { Prisma, WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
@@ -34,7 +35,7 @@ export async function disableFailingEndpoint(
   await tx.notice.create({
     data: { id: newId(), organisationId: profile.organisationId, kind: "webhook_endpoint_disabled", message },
   });
-  await enqueueEmail(tx, {
+  await enqueueEmail(asKysely(tx), {
     organisationId: profile.organisationId,
     kind: "endpoint_disabled",
     to: profile.ownerEmail,
