@@ -1,4 +1,4 @@
-// The soak: the production server (scripts/start.mjs, event worker in process) on a fresh PostgreSQL
+// The soak: the production server (server/start.mjs, event worker in process) on a fresh PostgreSQL
 // database under a steady mixed /v1 load for a long while (bench/lib/soak-mix.ts), its resident memory
 // sampled throughout, the webhooks the load causes received by a real endpoint.
 //   npm run bench:soak                          # 10 minutes at 60 requests/s

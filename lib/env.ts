@@ -16,7 +16,7 @@ const encryptionKeySetting = z
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  /** PostgreSQL. scripts/start.mjs points it at the embedded database when it is not set. */
+  /** PostgreSQL. server/start.mjs points it at the embedded database when it is not set. */
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,7 +28,7 @@ const settingsSchema = z.object({
   /**
    * Which peers may set X-Forwarded-For/-Host/-Proto and Forwarded: their addresses or CIDR ranges
    * ("10.0.0.0/8,fd00::/8"), or a hop count ("1"). Unset: none, the socket's address is the client's.
-   * Read by scripts/front-door.mjs; checked here.
+   * Read by server/front-door.mjs; checked here.
    */
   TRUSTED_PROXIES: z
     .string()
@@ -192,7 +192,7 @@ export function env(): Env {
 
 export function requireDatabaseUrl(): string {
   const url = env().DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it in embedded mode)");
+  if (!url) throw new Error("DATABASE_URL is not set (server/start.mjs sets it in embedded mode)");
   return url;
 }
 

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { answers, freePort, startEmbeddedDatabase } from "./embedded-database.mjs";
+import { answers, freePort, startEmbeddedDatabase } from "../server/embedded-database.mjs";
 
 const LOCAL_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 /** The short suite on the embedded server: its notifications, concurrency and the product end to end. */
