@@ -16,6 +16,7 @@ import { startEmbeddedDatabase } from "./embedded-database.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
 import { serveCluster, webConcurrency } from "./web-cluster.mjs";
 import { serveNext } from "./web-server.mjs";
+import { bundleWorker, isWorkerBundleFresh } from "./worker-bundle.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
@@ -67,6 +68,10 @@ async function main() {
   }
   if (!dev && !isBuildFresh()) {
     await runStep("Building the app (no build yet, or the sources changed)", "npx", npx("next", "build"));
+  }
+  if (!dev && !isWorkerBundleFresh()) {
+    console.log("\n> Bundling the worker (server/worker-bundle.mjs)");
+    await bundleWorker();
   }
 
   const port = Number(process.env.PORT || 3000);

@@ -2,20 +2,19 @@
 // `npm start`'s processes beside the primary (server/start.mjs, which keeps the database, the start-up
 // steps and the signals), all node:cluster children:
 // - the web processes, one per core (WEB_CONCURRENCY), running server/web-process.mjs on one shared port;
-// - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`), unless RUN_WORKER_IN_PROCESS=false.
+// - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`, bundled by server/worker-bundle.mjs),
+//   unless RUN_WORKER_IN_PROCESS=false.
 // No web process runs the worker. A process that dies is replaced (server/supervised-process.mjs); on
 // shutdown all stop side by side.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import client from "prom-client";
 import { superviseProcess } from "./supervised-process.mjs";
+import { WORKER_BUNDLE } from "./worker-bundle.mjs";
 
 /** Within the primary's 10 s shutdown: stragglers are killed, so that the database can still stop. */
 const STOP_DEADLINE_MS = 9_000;
 const WEB_PROCESS = fileURLToPath(new URL("./web-process.mjs", import.meta.url));
-const WORKER = fileURLToPath(new URL("../lib/worker/main.ts", import.meta.url));
-/** The worker's TypeScript runs through tsx; react-server: it imports modules marked server-only. */
-const WORKER_NODE_FLAGS = ["--conditions=react-server", "--import", "tsx"];
 
 /**
  * Forks the web processes and the worker, and resolves once every web process listens.
@@ -39,8 +38,9 @@ export async function serveCluster({ processes, port, worker }) {
     supervised.push(
       superviseProcess({
         name: "Worker",
-        exec: WORKER,
-        execArgv: [...process.execArgv, ...WORKER_NODE_FLAGS],
+        exec: WORKER_BUNDLE,
+        // react-server: the worker imports modules marked server-only (empty under this condition).
+        execArgv: [...process.execArgv, "--conditions=react-server"],
         env: {},
         stopWith: "SIGTERM",
       }),
