@@ -97,7 +97,10 @@ const settingsSchema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
-  /** Run the event worker inside the web process (the default); `npm run worker` runs it alone. */
+  /**
+   * Whether this instance runs the event worker: `npm start` as its own process (`vms-worker`), a lone
+   * Next process (`npm run dev`) inside itself. `false` when workers run on their own (`npm run worker`).
+   */
   RUN_WORKER_IN_PROCESS: booleanFlag.default(true),
   /** Requests each API key may make per window (429 RATE_LIMITED beyond); per app instance. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(100),
