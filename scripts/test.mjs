@@ -63,8 +63,8 @@ async function main() {
   check("npm audit of the production dependencies", "node", ["scripts/audit.mjs"]);
   vitest("unit and integration tests", []);
 
-  // The end-to-end tests run against a production build of the current sources.
-  const buildOk = run("production build", "npx", ["next", "build"]);
+  // The end-to-end tests run against a production build of the current sources (and its worker bundle).
+  const buildOk = run("production build", "npm", ["run", "--silent", "build"]);
   if (!buildOk) {
     totals.failed += 1;
     failures.push("build");
