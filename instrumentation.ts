@@ -9,8 +9,8 @@ export async function register(): Promise<void> {
       const { startTracing } = await import("@/lib/tracing/start-tracing");
       startTracing(env().RUN_WORKER_IN_PROCESS ? "web+worker" : "web");
     }
-    // The event worker shares the web server's process (and in embedded mode its database) unless
-    // RUN_WORKER_IN_PROCESS=false; `npm run worker` runs more of them as processes of their own.
+    // The event worker runs in this process when RUN_WORKER_IN_PROCESS allows (`npm run dev`, a test
+    // server); `npm start`'s web processes run none: its worker is a process of its own.
     // Every metric exists from the start (zeros included), and the cluster's primary can gather them.
     const { registerMetrics } = await import("@/lib/metrics/register-metrics");
     registerMetrics();

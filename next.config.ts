@@ -30,7 +30,7 @@ const nextConfig = (phase: string): NextConfig => ({
   },
   // pg and Kysely stay Node modules of their own, out of the bundle: one copy of each per process (the
   // build would otherwise put a copy of Kysely in each chunk that uses it).
-  // prom-client too: the front door (scripts/front-door.mjs, outside the bundle) and the route handlers
+  // prom-client too: the front door (server/front-door.mjs, outside the bundle) and the route handlers
   // must record into the same registry, one per process.
   // OpenTelemetry too (loaded only when tracing is on): its SDK hooks `require` to instrument pg, and
   // its registry of the active span must be the one copy the front door (outside the bundle) uses.

@@ -22,7 +22,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["{lib,components,app,prisma,scripts}/**/*.test.{ts,tsx}"],
+          include: ["{lib,components,app,prisma,server}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
           sequence: { groupOrder: 0 },
@@ -32,7 +32,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "integration",
-          include: ["{lib,app,prisma,scripts}/**/*.int.test.ts"],
+          include: ["{lib,app,prisma,server}/**/*.int.test.ts"],
           environment: "node",
           globalSetup: ["./test/integration-global-setup.ts"],
           // Every file gets its own database, so files may run side by side.

@@ -1,4 +1,4 @@
-// The soak: the production server (scripts/start.mjs, event worker in process) on a fresh PostgreSQL
+// The soak: the production server (server/start.mjs: web processes and worker) on a fresh PostgreSQL
 // database under a steady mixed /v1 load for a long while (bench/lib/soak-mix.ts), its resident memory
 // sampled throughout, the webhooks the load causes received by a real endpoint.
 //   npm run bench:soak                          # 10 minutes at 60 requests/s
@@ -122,7 +122,7 @@ try {
     },
   ]);
   printTable(
-    `Server RSS (web + in-process worker), MiB: warm-up ${memory.warmUpSeconds} s, windows of ${memory.windowSeconds} s`,
+    `Server RSS (web processes + worker), MiB: warm-up ${memory.warmUpSeconds} s, windows of ${memory.windowSeconds} s`,
     [
       {
         "after warm-up": memory.afterWarmUpMiB,

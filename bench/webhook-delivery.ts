@@ -1,7 +1,8 @@
 // Benchmark 3 (issue #6): webhook delivery. On a fresh PostgreSQL database, 5 real receivers (node:http
 // on loopback) are registered as endpoints of one profile, each subscribed to every event type; events
 // are published through the transactional outbox at a fixed rate while the event worker runs as a
-// process of its own (`lib/worker/main.ts`, production settings), its memory sampled from /proc.
+// process of its own (`lib/worker/main.ts`, bundled as `npm start` runs it, production settings), its
+// memory sampled from /proc.
 //   healthy: the 5 receivers answer 200.
 //   faulty:  the same 5, plus one receiver that never answers (cut at WEBHOOK_TIMEOUT_MS) and one that
 //            answers 500 (retried on the default schedule); the healthy receivers' figures are compared.
@@ -15,6 +16,7 @@
 //            start the worker)
 //            --scenarios healthy,faulty  --cpu-prof (worker profile in bench/results/profiles/)  --name
 //            --worker-dir <checkout> (the worker of another version, e.g. `git archive` of a commit)
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -231,13 +233,20 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
   return result;
 }
 
-/** Starts `lib/worker/main.ts` as `npm run worker` does (node + tsx), and waits for "worker started". */
+/**
+ * Starts the worker as `npm start` does (bundled by server/worker-bundle.mjs, run by plain node), or, for a
+ * checkout from before the bundle, as `npm run worker` does (node + tsx); waits for "worker started".
+ */
 async function startWorker(scenario: ScenarioName): Promise<ProcessGroup> {
   const profileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
   const profiling = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const bundler = path.join(args["worker-dir"], "server/worker-bundle.mjs");
+  const bundled = existsSync(bundler);
+  if (bundled) execFileSync(process.execPath, [bundler], { cwd: args["worker-dir"], stdio: "inherit" });
+  const entry = bundled ? [".next/vms-worker/main.mjs"] : ["--import", "tsx", "lib/worker/main.ts"];
   const worker = startProcessGroup({
     command: process.execPath,
-    args: [...profiling, "--conditions=react-server", "--import", "tsx", "lib/worker/main.ts"],
+    args: [...profiling, "--conditions=react-server", ...entry],
     cwd: args["worker-dir"],
     env: { ...workerEnv, LOG_LEVEL: "info" },
     logName: `${args.name}.${scenario}.worker`,

@@ -1,4 +1,4 @@
-// End-to-end tests: a production build served by scripts/start.mjs on a fresh PostgreSQL database,
+// End-to-end tests: a production build served by server/start.mjs on a fresh PostgreSQL database,
 // driven by Debian's Chromium (Playwright downloads no browser here).
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";

@@ -16,7 +16,7 @@ const encryptionKeySetting = z
 
 const settingsSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  /** PostgreSQL. scripts/start.mjs points it at the embedded database when it is not set. */
+  /** PostgreSQL. server/start.mjs points it at the embedded database when it is not set. */
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,7 +28,7 @@ const settingsSchema = z.object({
   /**
    * Which peers may set X-Forwarded-For/-Host/-Proto and Forwarded: their addresses or CIDR ranges
    * ("10.0.0.0/8,fd00::/8"), or a hop count ("1"). Unset: none, the socket's address is the client's.
-   * Read by scripts/front-door.mjs; checked here.
+   * Read by server/front-door.mjs; checked here.
    */
   TRUSTED_PROXIES: z
     .string()
@@ -97,7 +97,10 @@ const settingsSchema = z.object({
   WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   /** Loopback webhook targets (and plain http to them). Default: true in development and test only. */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
-  /** Run the event worker inside the web process (the default); `npm run worker` runs it alone. */
+  /**
+   * Whether this instance runs the event worker: `npm start` as its own process (`vms-worker`), a lone
+   * Next process (`npm run dev`) inside itself. `false` when workers run on their own (`npm run worker`).
+   */
   RUN_WORKER_IN_PROCESS: booleanFlag.default(true),
   /** Requests each API key may make per window (429 RATE_LIMITED beyond); per app instance. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(100),
@@ -192,7 +195,7 @@ export function env(): Env {
 
 export function requireDatabaseUrl(): string {
   const url = env().DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set (scripts/start.mjs sets it in embedded mode)");
+  if (!url) throw new Error("DATABASE_URL is not set (server/start.mjs sets it in embedded mode)");
   return url;
 }
 

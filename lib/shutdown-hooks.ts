@@ -1,5 +1,5 @@
 // What a process must finish before it exits (the in-process worker, the spans still batched),
-// registered from code inside Next and run by whoever stops the process: scripts/web-server.mjs reads
+// registered from code inside Next and run by whoever stops the process: server/web-server.mjs reads
 // globalThis.vmsShutdownHooks, lib/worker/worker-process.ts calls runShutdownHooks. On globalThis,
 // because the build may load this module more than once.
 type ShutdownHooks = { vmsShutdownHooks?: (() => Promise<void>)[] };

@@ -2,7 +2,7 @@
 // ULIDs whose random part comes from a pool of random bytes. The ulid package's own source asks the
 // system (crypto.getRandomValues, which Next also wraps) for one byte per character, 16 calls per id:
 // 7 % of the CPU of an empty request, for its request id. One call now fills the pool for 256 ids.
-// Imported by lib/ids.ts and by the front door (scripts/front-door.mjs, outside the bundles). The Web
+// Imported by lib/ids.ts and by the front door (server/front-door.mjs, outside the bundles). The Web
 // Crypto global, not node:crypto: lib/ids.ts also reaches browser bundles (for ULID_PATTERN), where
 // node:crypto's polyfill runs eval, which the Content-Security-Policy refuses.
 import { monotonicFactory } from "ulid";

@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { answers, freePort, startEmbeddedDatabase } from "./embedded-database.mjs";
+import { answers, freePort, startEmbeddedDatabase } from "../server/embedded-database.mjs";
 
 const LOCAL_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
 /** The short suite on the embedded server: its notifications, concurrency and the product end to end. */
@@ -63,8 +63,8 @@ async function main() {
   check("npm audit of the production dependencies", "node", ["scripts/audit.mjs"]);
   vitest("unit and integration tests", []);
 
-  // The end-to-end tests run against a production build of the current sources.
-  const buildOk = run("production build", "npx", ["next", "build"]);
+  // The end-to-end tests run against a production build of the current sources (and its worker bundle).
+  const buildOk = run("production build", "npm", ["run", "--silent", "build"]);
   if (!buildOk) {
     totals.failed += 1;
     failures.push("build");

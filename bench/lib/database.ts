@@ -26,7 +26,7 @@ export async function createBenchDatabase(suffix: string): Promise<BenchDatabase
   };
 }
 
-/** `prisma migrate deploy` and the demo seed, as scripts/start.mjs runs them (no server, no lock). */
+/** `prisma migrate deploy` and the demo seed, as server/start.mjs runs them (no server, no lock). */
 export async function migrateAndSeed(databaseUrl: string): Promise<void> {
   const env = benchServerEnv(databaseUrl);
   await run("npx", ["--no", "--", "prisma", "migrate", "deploy"], env);

@@ -1,4 +1,4 @@
-// The product's production server for a benchmark: `scripts/start.mjs` on a bench database (it builds
+// The product's production server for a benchmark: `server/start.mjs` on a bench database (it builds
 // first when `.next` is missing or older than the sources). Benchmarks run one at a time on a quiet
 // machine: nothing else should build `.next` meanwhile.
 import { startProcessGroup, waitForHttp } from "@/bench/lib/process-group";
@@ -30,7 +30,7 @@ export async function startProductionServer(options: {
   const [command, ...launcherArgs] = [...(options.launcher ?? []), process.execPath];
   const group = startProcessGroup({
     command: command as string,
-    args: [...launcherArgs, ...(options.nodeArgs ?? []), "scripts/start.mjs"],
+    args: [...launcherArgs, ...(options.nodeArgs ?? []), "server/start.mjs"],
     env: { ...benchServerEnv(options.databaseUrl, options.port), ...options.env },
     logName: `${options.name}.server`,
   });

@@ -1,5 +1,5 @@
-// SIGTERM to the service (node scripts/start.mjs on PostgreSQL: its web processes, the first with the
-// webhook worker), with work in flight: a request whose body is still arriving, an open live stream
+// SIGTERM to the service (node server/start.mjs on PostgreSQL: its web processes and its worker process),
+// with work in flight: a request whose body is still arriving, an open live stream
 // (SSE), and a webhook attempt to a receiver that never answers. It stops taking connections at once, finishes the request,
 // cuts the stream after the drain, gives the worker's claim back, and exits by itself with code 0 (not
 // by its 10 s deadline); a worker started later delivers the event. Its own instance on a database of
@@ -105,7 +105,7 @@ test("SIGTERM: refuses new connections, finishes the request in flight, releases
     expect((await api(`/v1/movement-requests/${cancelledId}/cancel`, { method: "POST" })).status).toBe(200);
     const [attempt] = await receiver.waitFor(1, 60_000);
     const eventId = attempt!.headers["hook-id"] as string;
-    // Its database is its own: every claim is the product's (its first web process runs the worker).
+    // Its database is its own: every claim is the product's (its worker process).
     const claimedByProduct = () =>
       queryOne<{ count: string }>(
         database.databaseUrl,

@@ -1,6 +1,6 @@
 // The requests that gave a 5xx when the service was attacked from outside (issue 13), one test each,
 // and what answers them now: a 4xx problem for the API, a styled page otherwise, always with an
-// X-Request-Id and the security headers (scripts/front-door.mjs). Redirects never go to a host taken
+// X-Request-Id and the security headers (server/front-door.mjs). Redirects never go to a host taken
 // from the request.
 import { expect, test, type APIResponse } from "@playwright/test";
 import { env } from "@/lib/env";

@@ -1,4 +1,4 @@
-// The product as started by npm start delivers webhooks from its in-process worker: an event made
+// The product as started by npm start delivers webhooks from its worker process: an event made
 // through the API arrives, signed, at a receiver running in this test.
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";

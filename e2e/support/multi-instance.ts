@@ -1,5 +1,5 @@
 // A scaled-out deployment on this machine: one fresh PostgreSQL database, two app instances
-// (scripts/start.mjs, RUN_WORKER_IN_PROCESS=false) and two standalone event workers (`npm run worker`),
+// (server/start.mjs, RUN_WORKER_IN_PROCESS=false) and two standalone event workers (`npm run worker`),
 // all real processes, for tests that check what instances and workers share only through the database.
 import pg from "pg";
 import { spawnProduct, type RunningProduct } from "./spawn-product";

@@ -1,4 +1,4 @@
-// Starts the product as a user would (node scripts/start.mjs) in a child process, for tests that need
+// Starts the product as a user would (node server/start.mjs) in a child process, for tests that need
 // their own instance (embedded mode, crash and restart).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -19,7 +19,7 @@ export async function spawnProduct(options: {
   readyTimeoutMs?: number;
 }): Promise<RunningProduct> {
   let output = "";
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, ["server/start.mjs"], {
     env: { ...options.env, PORT: String(options.port) },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -1,5 +1,5 @@
 // Playwright's web server: a fresh database (dropped and created), then the product exactly as a
-// user starts it (scripts/start.mjs: migrations, demo seed, serve).
+// user starts it (server/start.mjs: migrations, demo seed, serve).
 import { spawn } from "node:child_process";
 import pg from "pg";
 
@@ -14,7 +14,7 @@ await admin.end();
 
 const url = new URL(serverUrl);
 url.pathname = `/${database}`;
-const child = spawn(process.execPath, ["scripts/start.mjs"], {
+const child = spawn(process.execPath, ["server/start.mjs"], {
   stdio: "inherit",
   env: {
     ...process.env,

@@ -230,7 +230,7 @@ test("the development mailbox shows what the service would have e-mailed", async
   await expect(page.getByRole("heading", { level: 1, name: "Mailbox" })).toBeVisible();
   await expect(mainNav(page).getByRole("link", { name: "Mailbox" })).toHaveAttribute("aria-current", "page");
   const message = page.getByRole("link", { name: new RegExp(`To ${recipient}`) });
-  // The in-process worker sends within seconds.
+  // The worker sends within seconds.
   await expect(async () => {
     await page.reload();
     await expect(message).toBeVisible({ timeout: 1_000 });

@@ -1,4 +1,4 @@
-// The client address used to throttle sign-ins. scripts/front-door.mjs, in front of Next, replaces
+// The client address used to throttle sign-ins. server/front-door.mjs, in front of Next, replaces
 // X-Forwarded-For with the one address it settled on: the TCP peer, or, when TRUSTED_PROXIES names the
 // peer as a proxy, the nearest forwarded address that is not a proxy (docs/operations.md). A client's
 // own X-Forwarded-For never reaches here. The last entry is read in case something appended after it.

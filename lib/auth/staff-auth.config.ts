@@ -63,7 +63,7 @@ const hostCookie = { httpOnly: true, sameSite: "lax", path: "/", secure: true } 
 export function staffAuthConfig(): NextAuthConfig {
   return {
     secret: authSecret(),
-    // Behind scripts/start.mjs's own HTTP server (and any reverse proxy): trust Host / X-Forwarded-*.
+    // Behind server/start.mjs's own HTTP server (and any reverse proxy): trust Host / X-Forwarded-*.
     trustHost: true,
     useSecureCookies: secureCookies(),
     ...(secureCookies()

@@ -1,6 +1,6 @@
 // @ts-check
-// The metrics every web process keeps from its first request (scripts/web-server.mjs installs them),
-// written in plain JavaScript because the front door (scripts/front-door.mjs) records HTTP requests
+// The metrics every web process keeps from its first request (server/web-server.mjs installs them),
+// written in plain JavaScript because the front door (server/front-door.mjs) records HTTP requests
 // outside Next's bundle. prom-client is one Node module per process (next.config.ts keeps it out of the
 // bundle), so the registry here is the one /api/metrics reads; each metric is made once per process,
 // whichever copy of this file asks first (getOrCreate).

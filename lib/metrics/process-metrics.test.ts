@@ -5,7 +5,7 @@ import client from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
 import { routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
-import { frontDoor } from "@/scripts/front-door.mjs";
+import { frontDoor } from "@/server/front-door.mjs";
 
 // A slice of a build's .next/routes-manifest.json.
 const manifest = {

@@ -1,11 +1,11 @@
 // The text of GET /api/metrics. Under `npm start` each core runs a web process (node:cluster): the one
-// the scrape reaches asks the primary (scripts/web-cluster.mjs), which gathers every process's metrics
+// the scrape reaches asks the primary (server/web-cluster.mjs), which gathers every process's metrics
 // and aggregates them. A process on its own (`npm run dev`, a test server) answers its own.
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import client from "prom-client";
 
-// The primary's message types (scripts/web-cluster.mjs).
+// The primary's message types (server/web-cluster.mjs).
 const METRICS_REQUEST = "vms:metrics-request";
 const METRICS_ANSWER = "vms:metrics-answer";
 /** Past prom-client's own 5 s wait for the processes' answers. */

@@ -1,6 +1,6 @@
 // @ts-check
 // The security headers of every response (pages, the API, static files, error answers). One list for
-// both places that send them: next.config.ts (everything Next answers) and scripts/front-door.mjs
+// both places that send them: next.config.ts (everything Next answers) and server/front-door.mjs
 // (what is refused before Next runs). Plain JavaScript for the front door, which runs unbuilt. The
 // Content-Security-Policy needs a nonce per page: proxy.ts sets it
 // (lib/security/content-security-policy.ts). docs/security.md has the whole list.

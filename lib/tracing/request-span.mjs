@@ -1,5 +1,5 @@
 // @ts-check
-// The server span of every request, started by the front door (scripts/front-door.mjs) where the route
+// The server span of every request, started by the front door (server/front-door.mjs) where the route
 // template, the request id and the final status are all known, for API routes, pages and server actions
 // alike. The SQL spans become its children. Without tracing it only calls through.
 import { randomUUID } from "node:crypto";

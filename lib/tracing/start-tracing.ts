@@ -90,6 +90,6 @@ export function startTracing(role: string): void {
     propagator: new W3CTraceContextPropagator(),
     rootSampleRatio: rootSampler?.ratio,
   });
-  // Spans still in the batch leave before the process exits (scripts/web-server.mjs runs the hooks).
+  // Spans still in the batch leave before the process exits (server/web-server.mjs runs the hooks).
   onShutdown(() => provider.forceFlush());
 }

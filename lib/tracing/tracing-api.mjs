@@ -2,7 +2,7 @@
 // The OpenTelemetry API of this process and its tracer, once tracing has started
 // (lib/tracing/start-tracing.ts), else undefined. They are handed over through global slots rather than
 // imported: with OTEL_EXPORTER_OTLP_ENDPOINT unset nothing of OpenTelemetry is started, and Next's
-// bundles, the front door (scripts/front-door.mjs, outside the bundles) and the worker all see the same.
+// bundles, the front door (server/front-door.mjs, outside the bundles) and the worker all see the same.
 
 const SLOT = Symbol.for("vms.tracing.api");
 const TRACER_SLOT = Symbol.for("vms.tracing.tracer");

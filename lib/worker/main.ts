@@ -1,10 +1,16 @@
-// `npm run worker`: the event worker alone (lib/worker/worker-process.ts). With
+// The event worker as a process of its own, `vms-worker` (lib/worker/worker-process.ts): the one `npm
+// start` runs beside its web processes (server/web-cluster.mjs), or more with `npm run worker`. With
 // OTEL_EXPORTER_OTLP_ENDPOINT set, tracing starts first: the pg instrumentation must be in place before
-// the worker's modules load the database driver, hence the dynamic import after it.
+// the worker's modules load the database driver, hence the dynamic imports after it.
 import { env } from "@/lib/env";
 
+process.title = "vms-worker";
 if (env().OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import("@/lib/tracing/start-tracing");
   startTracing("worker");
 }
+// Its deliveries counted from the start; under `npm start` the primary gathers them with the web
+// processes' metrics for /api/metrics (it waits for every process of the cluster to answer).
+const { registerMetrics } = await import("@/lib/metrics/register-metrics");
+registerMetrics();
 await import("@/lib/worker/worker-process");

@@ -1,7 +1,7 @@
 // The event worker: delivers webhooks, sends the e-mail outbox, purges expired events and positions,
 // and once a minute finds the requests at risk of missing their deadline and estimates every open
-// request's arrival. It runs inside the web process by default (instrumentation.ts) and alone with
-// `npm run worker`; any number of workers may run side by side. Woken by new events, it also polls,
+// request's arrival. It runs as a process of its own (lib/worker/main.ts: `npm start`'s `vms-worker`, `npm
+// run worker`), or inside a lone Next process (`npm run dev`); any number of workers may run side by side. Woken by new events, it also polls,
 // so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
@@ -42,7 +42,7 @@ export type RunningWorker = { id: string; stop: () => Promise<void> };
 /** A claim outlives the longest attempt (the timeout) with room to record it. */
 const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
 /**
- * Within the 10 s a shutdown gets (lib/worker/worker-process.ts, scripts/start.mjs, which drains HTTP for up
+ * Within the 10 s a shutdown gets (lib/worker/worker-process.ts, server/start.mjs, which drains HTTP for up
  * to 5 s first): a receiver answering within this long is not sent the event twice.
  */
 const DEFAULT_STOP_GRACE_MS = 3_000;

@@ -1,6 +1,6 @@
 // @ts-check
 // Next.js served by one process on HOSTNAME:PORT: the development server (in the `npm run dev` process
-// itself) or one of `npm start`'s web processes (scripts/web-process.mjs, which share the port).
+// itself) or one of `npm start`'s web processes (server/web-process.mjs, which share the port).
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -25,6 +25,7 @@ export async function serveNext({ dev, port, hostname }) {
   // Every request passes the front door first (request id, security headers, client address, refusals
   // of what Next would answer with a bare 500, the HTTP metrics).
   const publicFiles = publicFilePaths("public");
+  /** @type {http.Server} */
   const server = http.createServer(
     frontDoor(app.getRequestHandler(), {
       production: !dev,

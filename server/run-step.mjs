@@ -44,11 +44,12 @@ export function runStep(title, command, args) {
 export function stopSteps(signal) {
   stopped = true;
   const child = running;
-  if (!child?.pid) return Promise.resolve();
+  const pid = child?.pid;
+  if (!child || !pid) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     try {
-      process.kill(-child.pid, signal);
+      process.kill(-pid, signal);
     } catch {
       // The group is already gone: "exit" is on its way.
     }

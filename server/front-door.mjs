@@ -1,5 +1,5 @@
 // @ts-check
-// What every request goes through before Next.js sees it (scripts/start.mjs), and what every response
+// What every request goes through before Next.js sees it (server/start.mjs), and what every response
 // carries whoever answers it:
 // - an X-Request-Id (the caller's when it is a sane token, otherwise a new ULID) and the security
 //   headers, on static files, 404s and refusals too;
@@ -7,7 +7,7 @@
 //   X-Forwarded-For is set to the one address everything downstream (sign-in throttling) may trust;
 // - refusals of requests Next would answer with a bare 500 (docs/operations.md, "Security"): a path
 //   that is not valid percent-encoded UTF-8, a server-action body over the limit or of unknown length
-//   or whose arguments do not decode (scripts/action-arguments.mjs);
+//   or whose arguments do not decode (server/action-arguments.mjs);
 // - a 405 with an empty body (Next's answer to a method a route does not export) gets a body: a
 //   problem+json METHOD_NOT_ALLOWED with Allow for the API, a styled page otherwise.
 import { existsSync, readdirSync } from "node:fs";

@@ -1,8 +1,11 @@
 // @ts-check
-// One of `npm start`'s web processes (node:cluster workers, forked by scripts/web-cluster.mjs): Next's
+// One of `npm start`'s web processes (node:cluster workers, forked by server/web-cluster.mjs): Next's
 // request handler on the port they all share. It drains and exits when the primary says "shutdown",
 // or on SIGTERM/SIGINT of its own (Ctrl-C in a terminal reaches every process of the group).
 import { serveNext } from "./web-server.mjs";
+
+// As `ps` shows it, beside `vms-worker`.
+process.title = "vms-web";
 
 /** Within the primary's 10 s: it stops the database after the web processes have exited. */
 const EXIT_DEADLINE_MS = 9_000;

@@ -1,9 +1,9 @@
 // @ts-check
 // `npm start` / `npm run dev` (`--dev`): brings the whole service up on a fresh machine. The database
 // (DATABASE_URL, or else an embedded PostgreSQL), its migrations, the demo data, the production build;
-// then the web processes, one per core (WEB_CONCURRENCY) on one port, the first also running the
-// webhook worker (`--dev`: Next's development server in this process).
-// Plain JavaScript: it runs before anything is built. In containers run `node scripts/start.mjs`
+// then the web processes, one per core (WEB_CONCURRENCY) on one port, and the worker process `vms-worker`
+// (server/web-cluster.mjs). `--dev`: Next's development server in this process, the worker inside it.
+// Plain JavaScript: it runs before anything is built. In containers run `node server/start.mjs`
 // directly, since npm does not reliably pass SIGTERM on.
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -16,6 +16,7 @@ import { startEmbeddedDatabase } from "./embedded-database.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
 import { serveCluster, webConcurrency } from "./web-cluster.mjs";
 import { serveNext } from "./web-server.mjs";
+import { bundleWorker, isWorkerBundleFresh } from "./worker-bundle.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
@@ -67,6 +68,10 @@ async function main() {
   }
   if (!dev && !isBuildFresh()) {
     await runStep("Building the app (no build yet, or the sources changed)", "npx", npx("next", "build"));
+  }
+  if (!dev && !isWorkerBundleFresh()) {
+    console.log("\n> Bundling the worker (server/worker-bundle.mjs)");
+    await bundleWorker();
   }
 
   const port = Number(process.env.PORT || 3000);
@@ -196,8 +201,9 @@ function localSecret(file, what) {
 }
 
 /**
- * Serves the app on PORT: the development server in this process (--dev), or one web process per core
- * sharing the port (scripts/web-cluster.mjs).
+ * Serves the app on PORT: the development server in this process (--dev; it runs the worker inside,
+ * lib/worker/start-in-process.ts), or one web process per core sharing the port and the worker process
+ * (server/web-cluster.mjs).
  * @param {number} port
  * @returns {Promise<string>} what serves, as the ready line names it
  */
@@ -208,14 +214,17 @@ async function serve(port) {
     return "development server";
   }
   const processes = webConcurrency(availableParallelism());
-  const web = await serveCluster({ processes, port });
+  // RUN_WORKER_IN_PROCESS=false: this instance runs no worker (workers run on their own, `npm run worker`).
+  const worker = !["false", "0"].includes(process.env.RUN_WORKER_IN_PROCESS ?? "");
+  const web = await serveCluster({ processes, port, worker });
   closers.push(web.close);
-  return `${processes} web process${processes === 1 ? "" : "es"}`;
+  return `${processes} web process${processes === 1 ? "" : "es"}${worker ? " and the worker" : ", no worker"}`;
 }
 
 /**
- * First signal: a graceful stop (a running step gets the signal; then the web processes drain and
- * exit, then the embedded database stops). A second signal exits at once.
+ * First signal: a graceful stop (a running step gets the signal; then the web processes drain and the
+ * worker releases what it holds, side by side, and they exit; then the embedded database stops). A
+ * second signal exits at once.
  * @param {NodeJS.Signals} signal
  */
 async function shutdown(signal) {

@@ -1,5 +1,5 @@
 // @ts-check
-// The bodies of the front door's own answers (scripts/front-door.mjs): a problem+json for the API
+// The bodies of the front door's own answers (server/front-door.mjs): a problem+json for the API
 // (the shape of lib/http/problem.ts), a small styled page for everything else. The page has no script
 // and no external resource, so its policy allows nothing but its own inline style.
 

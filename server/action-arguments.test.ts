@@ -1,4 +1,4 @@
-// The front door's check of a server action's arguments (scripts/action-arguments.mjs), against what
+// The front door's check of a server action's arguments (server/action-arguments.mjs), against what
 // React's own client encodes (the arguments every page of ours sends) and bodies that made Next answer 500.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";

