@@ -67,6 +67,15 @@ describe("rate limiting, counted locally and settled in batches", () => {
     expect(await sharedCount(bucket)).toBe(42);
   });
 
+  it("learns a window with one statement when its first requests arrive together", async () => {
+    const limiter = await anotherProcess();
+    const bucket = `test:${tenant.profile.id}:together`;
+    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeRateLimit(bucket)));
+    expect(await sharedCount(bucket)).toBe(1);
+    await limiter.settleRateLimits();
+    expect(await sharedCount(bucket)).toBe(10);
+  });
+
   it("shares one count between processes, admitting at most P × ⌊limit / 8⌋ beyond it", async () => {
     const bucket = `test:${tenant.profile.id}:shared`;
     const first = await anotherProcess();

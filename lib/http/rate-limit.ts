@@ -33,6 +33,8 @@ type SettledRow = { apiKeyId: string; count: number; windowEndsAtMs: string };
 type Count = { apiKeyId: string; count: number };
 
 const buckets = new Map<string, Bucket>();
+/** The settle that is learning a key's window for this process, while it runs. */
+const firstSettles = new Map<string, Promise<SettledRow[]>>();
 let settleTimer: NodeJS.Timeout | undefined;
 
 /**
@@ -52,8 +54,23 @@ export async function consumeRateLimit(
     scheduleSettle();
     return headersOf(bucket, now);
   }
+  if (!bucket) {
+    // A window's first requests arrive together: one learns the window, the others wait for it.
+    const learning = firstSettles.get(apiKeyId);
+    if (learning) {
+      await learning.catch(() => undefined);
+      return consumeRateLimit(apiKeyId, what);
+    }
+  }
   // No allowance: this request and what waits here are counted in the database before the answer.
-  const [row] = await settle([{ apiKeyId, count: takeUnsettled(bucket) + 1 }], now);
+  const settling = settle([{ apiKeyId, count: takeUnsettled(bucket) + 1 }], now);
+  if (!bucket) {
+    firstSettles.set(apiKeyId, settling);
+    void settling
+      .catch(() => undefined)
+      .finally(() => firstSettles.get(apiKeyId) === settling && firstSettles.delete(apiKeyId));
+  }
+  const [row] = await settling;
   if (!row) throw new Error(`The rate-limit settle returned no row for ${apiKeyId}`);
   const settled = buckets.get(apiKeyId) ?? bucket;
   const learnt = learn(row, settled);
