@@ -15,6 +15,7 @@ import { logger } from "@/lib/logger";
 const ALLOWANCE_DIVISOR = 8;
 /** ...and nothing below this many left: near the limit every request is counted in the database. */
 const MIN_REMAINING_FOR_ALLOWANCE = 64;
+const SWEEP_ABOVE_BUCKETS = 10_000;
 
 /** What this process knows of one key's window. */
 type Bucket = {
@@ -89,6 +90,13 @@ export async function settleRateLimits(): Promise<void> {
   if (counts.length === 0) return;
   const rows = await settle(counts, now);
   for (const row of rows) learn(row, buckets.get(row.apiKeyId));
+}
+
+/** Keys seen once (a job link opened once) would otherwise stay: the ended windows go past this many. */
+function forgetEndedWindows(now: number): void {
+  for (const [apiKeyId, bucket] of buckets) {
+    if (bucket.windowEndsAtMs <= now && bucket.settling === 0) buckets.delete(apiKeyId);
+  }
 }
 
 /** Forgets every local count and window (tests). */
@@ -180,6 +188,7 @@ function learn(row: SettledRow, previous: Bucket | undefined): Bucket {
   };
   const remaining = env().RATE_LIMIT_REQUESTS - countOf(bucket);
   if (remaining >= MIN_REMAINING_FOR_ALLOWANCE) bucket.allowance = Math.floor(remaining / ALLOWANCE_DIVISOR);
+  if (buckets.size >= SWEEP_ABOVE_BUCKETS) forgetEndedWindows(Date.now());
   buckets.set(row.apiKeyId, bucket);
   return bucket;
 }
