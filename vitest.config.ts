@@ -14,8 +14,15 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Tests make bursts of requests with one key; the rate-limit test sets its own low limit.
-    env: { RATE_LIMIT_REQUESTS: "100000", LOG_LEVEL: "warn" },
+    // Tests make bursts of requests with one key; the rate-limit tests set their own limits, and settle
+    // when they mean to (a timer's settle would outlive the test's database). API keys are looked up on
+    // every request (tests revoke and expect the next request refused); the cache's own test sets a TTL.
+    env: {
+      RATE_LIMIT_REQUESTS: "100000",
+      RATE_LIMIT_SETTLE_MS: "10000",
+      API_KEY_CACHE_SECONDS: "0",
+      LOG_LEVEL: "warn",
+    },
     reporters: ["default", "./test/summary-reporter.ts"],
     projects: [
       {

@@ -5,7 +5,8 @@
 // fixed 200 requests/s (latency only). The server's peak RSS is sampled throughout.
 // Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
 // BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}";
-// BENCH_TRACING=1 to run the server with tracing on, exporting to an OTLP receiver in this process)
+// BENCH_TRACING=1 to run the server with tracing on, exporting to an OTLP receiver in this process;
+// BENCH_API_PORT and BENCH_REFERENCE_PORT, default 3240 and 3241)
 import path from "node:path";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
 import { postgresVersion } from "@/bench/lib/postgres-version";
@@ -33,8 +34,8 @@ import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
 
-const SERVER_PORT = 3240;
-const REFERENCE_PORT = 3241;
+const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 3240);
+const REFERENCE_PORT = Number(process.env.BENCH_REFERENCE_PORT ?? 3241);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const FIXED_RATE = 200;

@@ -26,6 +26,7 @@ import { publishEventsAtRate, type PublishedEvents } from "@/bench/lib/paced-eve
 import { startProcessGroup, type ProcessGroup } from "@/bench/lib/process-group";
 import { postgresVersion } from "@/bench/lib/postgres-version";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
+import { processesCpuMs, processTreeCpuMs } from "@/bench/lib/cpu-time";
 import { sampleRss, type RssSampler, type RssSummary } from "@/bench/lib/rss-sampler";
 import { benchServerEnv, PROJECT_ROOT } from "@/bench/lib/server-env";
 import { markdownTable, printTable } from "@/bench/lib/table";
@@ -72,6 +73,12 @@ type ScenarioResult = {
   faultyRequests: number;
   duplicatesAtHealthy: number;
   commitToFirstAttempt: LatencySummary;
+  /**
+   * CPU per delivery (first attempts at the healthy receivers): the worker's process, and the PostgreSQL
+   * backends of the bench database that were busy meanwhile (the worker's connections). Steadier than
+   * deliveries/s on a shared machine.
+   */
+  cpuMsPerDelivery: { worker: number; postgres: number };
   worker: RssSummary;
   loadBefore: string;
   loadAfter: string;
@@ -106,6 +113,8 @@ const rows = results.map((result) => ({
   "p99 ms": RATE > 0 ? result.commitToFirstAttempt.p99Ms : undefined,
   "max ms": RATE > 0 ? result.commitToFirstAttempt.maxMs : undefined,
   "faulty requests": result.faultyRequests,
+  "worker CPU ms/delivery": result.cpuMsPerDelivery.worker,
+  "PostgreSQL CPU ms/delivery": result.cpuMsPerDelivery.postgres,
   "worker peak RSS MiB": result.worker.peakProcessHwmMiB,
 }));
 printTable(
@@ -114,7 +123,15 @@ printTable(
 );
 
 const checks: TargetCheck[] = results.flatMap((result) => [
-  atLeast(`${result.scenario}: ≥ 500 deliveries/s`, result.healthyDeliveriesPerSecond, 500, "/s"),
+  // Paced, the worker keeps up with what is offered; with a backlog (--rate 0), it drains (issue 36).
+  RATE > 0
+    ? atLeast(`${result.scenario}: ≥ 500 deliveries/s`, result.healthyDeliveriesPerSecond, 500, "/s")
+    : atLeast(
+        `${result.scenario}: drains ≥ 3,000 deliveries/s`,
+        result.healthyDeliveriesPerSecond,
+        3000,
+        "/s",
+      ),
   ...(RATE > 0
     ? [
         atMost(
@@ -186,10 +203,12 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
   let rss: RssSampler;
   let published: PublishedEvents;
   let windowStart: number;
+  let cpuBefore: CpuSnapshot;
   if (RATE > 0) {
     worker = await startWorker(scenario);
     rss = sampleRss(worker.pid);
     windowStart = Date.now();
+    cpuBefore = await cpuNow(worker.pid);
     published = await publishEventsAtRate(world, { count: EVENTS, perSecond: RATE });
   } else {
     // Backlog: everything is queued first; deliveries/s is then the worker's drain rate.
@@ -197,9 +216,11 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
     worker = await startWorker(scenario);
     rss = sampleRss(worker.pid);
     windowStart = Date.now();
+    cpuBefore = await cpuNow(worker.pid);
   }
   console.log(`Published ${EVENTS} events in ${published.seconds.toFixed(1)} s; waiting for the deliveries…`);
   const complete = await arrivals.untilEach(EVENTS, WAIT_FOR_DELIVERIES_MS);
+  const cpuAfter = await cpuNow(worker.pid);
   const workerRss = rss.stop();
   const loadAfter = uptimeLine();
   await worker.stop();
@@ -225,6 +246,7 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
     faultyRequests: arrivals.faultyRequests(),
     duplicatesAtHealthy: arrivals.duplicates(),
     commitToFirstAttempt: latencySummary(RATE > 0 ? latencies : []),
+    cpuMsPerDelivery: cpuPerDelivery(cpuBefore, cpuAfter, healthyDeliveries),
     worker: workerRss,
     loadBefore,
     loadAfter,
@@ -232,6 +254,28 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
   console.log(JSON.stringify(result));
   return result;
 }
+
+type CpuSnapshot = { workerMs: number; backendsMs: Map<number, number> };
+
+/** The worker's CPU, and each PostgreSQL backend's of the bench database (by pid). */
+async function cpuNow(workerPid: number): Promise<CpuSnapshot> {
+  const backends = await sql<{
+    pid: number;
+  }>`SELECT pid FROM pg_stat_activity WHERE datname = ${database.name}`.execute(kysely());
+  return {
+    workerMs: processTreeCpuMs(workerPid),
+    backendsMs: processesCpuMs(backends.rows.map((row) => row.pid)),
+  };
+}
+
+function cpuPerDelivery(before: CpuSnapshot, after: CpuSnapshot, deliveries: number) {
+  let postgresMs = 0;
+  // A backend opened during the run started from zero; one closed meanwhile is not counted.
+  for (const [pid, ms] of after.backendsMs) postgresMs += ms - (before.backendsMs.get(pid) ?? 0);
+  const perDelivery = (ms: number) => Math.round((ms / Math.max(deliveries, 1)) * 1000) / 1000;
+  return { worker: perDelivery(after.workerMs - before.workerMs), postgres: perDelivery(postgresMs) };
+}
+
 
 /**
  * Starts the worker as `npm start` does (bundled by server/worker-bundle.mjs, run by plain node), or, for a

@@ -102,9 +102,13 @@ const settingsSchema = z.object({
    * Next process (`npm run dev`) inside itself. `false` when workers run on their own (`npm run worker`).
    */
   RUN_WORKER_IN_PROCESS: booleanFlag.default(true),
-  /** Requests each API key may make per window (429 RATE_LIMITED beyond); per app instance. */
+  /** Requests each API key may make per window (429 RATE_LIMITED beyond), across processes and instances. */
   RATE_LIMIT_REQUESTS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(1),
+  /** How often a process adds its local rate-limit counts to the shared ones (lib/http/rate-limit.ts). */
+  RATE_LIMIT_SETTLE_MS: z.coerce.number().int().min(10).max(10_000).default(250),
+  /** How long a process trusts an API key it has looked up: a revoked key is refused within this. */
+  API_KEY_CACHE_SECONDS: z.coerce.number().min(0).max(300).default(5),
   /** Password of every demo staff user (README). */
   DEMO_PASSWORD: z.string().min(8).default("demo-password"),
   /** Fixed demo API keys (README): organisation A integration, B integration, A operations. */

@@ -35,6 +35,11 @@ export function processTreeThreadCpuMs(rootPid: number): { mainMs: number; other
   return { mainMs: (main * 1000) / TICKS_PER_SECOND, otherThreadsMs: (others * 1000) / TICKS_PER_SECOND };
 }
 
+/** CPU milliseconds of each of these processes (not their children); 0 for one that is gone. */
+export function processesCpuMs(pids: number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, (statTicks(`/proc/${pid}/stat`) * 1000) / TICKS_PER_SECOND]));
+}
+
 /** utime + stime of one /proc stat file, 0 once it is gone. */
 function statTicks(file: string): number {
   try {

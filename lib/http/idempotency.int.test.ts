@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
@@ -22,7 +23,14 @@ function create(body: unknown, key: string, apiKey = world.integrationKey) {
   });
 }
 
-const countRequests = () => database.prisma.movementRequest.count({ where: { profileId: world.profile.id } });
+const countRequests = async () => {
+  const { count } = await kysely()
+    .selectFrom("MovementRequest")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("profileId", "=", world.profile.id)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+};
 
 describe("Idempotency-Key", () => {
   it("returns the stored response for the same key and body, creating one request", async () => {
@@ -94,17 +102,20 @@ describe("Idempotency-Key", () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
-    const record = await database.prisma.idempotencyRecord.findFirstOrThrow({
-      where: { key: "key-abandoned" },
-    });
+    const record = await kysely()
+      .selectFrom("IdempotencyRecord")
+      .selectAll()
+      .where("key", "=", "key-abandoned")
+      .executeTakeFirstOrThrow();
     expect(Math.abs(record.createdAt.getTime() - claimedAt)).toBeLessThan(60_000);
     expect(record.expiresAt.getTime() - record.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
 
     // A process died mid-request two minutes ago: the claim has no response and is taken over.
-    await database.prisma.idempotencyRecord.update({
-      where: { id: record.id },
-      data: { responseStatus: null, responseBody: null, createdAt: new Date(claimedAt - 120_000) },
-    });
+    await kysely()
+      .updateTable("IdempotencyRecord")
+      .set({ responseStatus: null, responseBody: null, createdAt: new Date(claimedAt - 120_000) })
+      .where("id", "=", record.id)
+      .execute();
     const before = await countRequests();
     const retried = await create(poolRequestBody(world), "key-abandoned");
     expect(retried.status).toBe(201);
@@ -112,10 +123,11 @@ describe("Idempotency-Key", () => {
     expect(await countRequests()).toBe(before + 1);
 
     // After 24 hours the key is free again, even for another body.
-    await database.prisma.idempotencyRecord.update({
-      where: { id: record.id },
-      data: { expiresAt: new Date(claimedAt - 1_000) },
-    });
+    await kysely()
+      .updateTable("IdempotencyRecord")
+      .set({ expiresAt: new Date(claimedAt - 1_000) })
+      .where("id", "=", record.id)
+      .execute();
     const reused = await create(poolRequestBody(world, { notes: "a new request" }), "key-abandoned");
     expect(reused.status).toBe(201);
     expect(await countRequests()).toBe(before + 2);

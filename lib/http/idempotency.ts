@@ -19,6 +19,7 @@ type Claim = { recordId: string } | { replay: Response };
 
 export async function withIdempotency(
   request: Request,
+  path: string,
   apiKeyId: string,
   bodyText: string,
   run: () => Promise<Response>,
@@ -31,7 +32,6 @@ export async function withIdempotency(
       `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters.`,
     );
   }
-  const path = new URL(request.url).pathname;
   const requestHash = createHash("sha256").update(`${request.method} ${path}\n${bodyText}`).digest("hex");
 
   const claim = await claimKey({ apiKeyId, key, method: request.method, path, requestHash });

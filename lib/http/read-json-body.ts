@@ -53,7 +53,8 @@ export async function readBytesWithLimit(
     }
     chunks.push(value);
   }
-  return new Uint8Array(Buffer.concat(chunks));
+  // One chunk (the usual small body) is returned as it came; more are joined once.
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks);
 }
 
 function tooLarge(): AppError {

@@ -1,6 +1,7 @@
 // Tenancy, for every /v1 endpoint found on disk: organisation A, with a key of every scope, asking for
 // organisation B's resources gets 404 (or lists without them), and B's resources stay as they were.
 import { beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { createApiKey } from "@/prisma/factories/api-key";
 import { createDriver } from "@/prisma/factories/driver";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
@@ -49,14 +50,17 @@ beforeAll(async () => {
     prepSiteId: world.sites.prepCentre.id,
     stage: "ARRIVED",
   });
-  const endpoint = await database.prisma.webhookEndpoint.create({
-    data: {
+  const endpoint = await kysely()
+    .insertInto("WebhookEndpoint")
+    .values({
       id: `ep-${world.profile.id}`,
       profileId: world.profile.id,
       url: "https://example.com/b",
       eventTypes: [],
-    },
-  });
+      updatedAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   const event = await seedWebhookEvent(database.prisma, world, {
     type: "movement.collected",
     occurredAt: new Date(),
@@ -192,11 +196,23 @@ describe("organisation A against organisation B's resources", () => {
   });
 
   it("left B's resources as they were", async () => {
-    const request = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: b.requestId } });
+    const request = await kysely()
+      .selectFrom("MovementRequest")
+      .select(["status", "notes", "version"])
+      .where("id", "=", b.requestId)
+      .executeTakeFirstOrThrow();
     expect(request).toMatchObject({ status: "CREATED", notes: null, version: 1 });
-    const job = await database.prisma.prepJob.findUniqueOrThrow({ where: { id: b.prepJobId } });
+    const job = await kysely()
+      .selectFrom("PrepJob")
+      .select(["stage", "version"])
+      .where("id", "=", b.prepJobId)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ stage: "ARRIVED", version: 1 });
-    const endpoint = await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: b.endpointId } });
+    const endpoint = await kysely()
+      .selectFrom("WebhookEndpoint")
+      .select("description")
+      .where("id", "=", b.endpointId)
+      .executeTakeFirstOrThrow();
     expect(endpoint.description).toBeNull();
   });
 });

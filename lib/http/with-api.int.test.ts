@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { GET as listSitesRoute } from "@/app/v1/infrastructure/sites/route";
 import { GET as unknownRoute } from "@/app/v1/[...path]/route";
 import { callRoute } from "@/test/call-route";
@@ -50,7 +51,11 @@ describe("authentication", () => {
     const { key, record } = await createApiKey(database.prisma, { profileId: tenant.profile.id });
     expect(record.lastUsedAt).toBeNull();
     await callRoute(listSitesRoute, { path: "/v1/infrastructure/sites", apiKey: key });
-    const after = await database.prisma.apiKey.findUniqueOrThrow({ where: { id: record.id } });
+    const after = await kysely()
+      .selectFrom("ApiKey")
+      .select("lastUsedAt")
+      .where("id", "=", record.id)
+      .executeTakeFirstOrThrow();
     expect(after.lastUsedAt).toBeInstanceOf(Date);
   });
 });

@@ -51,6 +51,8 @@ export function withApi<S extends Schemas>(
   const route = async (request: Request, routeContext: RouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const startedAt = performance.now();
+    // Parsed once: the query, the idempotency hash, the problem's instance and the log line all use it.
+    const url = new URL(request.url);
     let response: Response;
     let rateLimitHeaders: Record<string, string> = {};
     try {
@@ -61,13 +63,13 @@ export function withApi<S extends Schemas>(
       rateLimitHeaders = await consumeRateLimit(caller.apiKeyId);
       const params = await parseWith(schemas.params, await routeContext.params, "path");
       // An endpoint that declares no query parameters takes none: unknown ones are refused, not ignored.
-      const query = await parseWith(schemas.query ?? NO_QUERY_PARAMETERS, queryObjectOf(request), "query");
+      const query = await parseWith(schemas.query ?? NO_QUERY_PARAMETERS, queryObjectOf(url), "query");
       const raw =
         schemas.body && !(await isAbsentOptionalBody(request, schemas.body))
           ? await readJsonBody(request)
           : undefined;
       const body = schemas.body ? await parseWith(schemas.body, raw?.value, "body") : undefined;
-      response = await withIdempotency(request, caller.apiKeyId, raw?.text ?? "", () =>
+      response = await withIdempotency(request, url.pathname, caller.apiKeyId, raw?.text ?? "", () =>
         handler({ request, requestId, caller, body, query, params } as ApiContext<S>),
       );
     } catch (error) {
@@ -75,7 +77,7 @@ export function withApi<S extends Schemas>(
       if (appError.code === "INTERNAL_SERVER_ERROR") {
         logger.error("request failed", { requestId, method: request.method, url: request.url, error });
       }
-      response = problemResponse(appError, new URL(request.url).pathname);
+      response = problemResponse(appError, url.pathname);
     }
     response.headers.set(REQUEST_ID_HEADER, requestId);
     for (const [name, value] of Object.entries(rateLimitHeaders)) {
@@ -84,7 +86,7 @@ export function withApi<S extends Schemas>(
     logger.debug("request", {
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       status: response.status,
       durationMs: Math.round(performance.now() - startedAt),
     });
@@ -109,9 +111,9 @@ async function isAbsentOptionalBody(request: Request, schema: z.ZodType): Promis
 }
 
 /** Query parameters as an object; a repeated parameter is an error, not a silent pick. */
-function queryObjectOf(request: Request): Record<string, string> {
+function queryObjectOf(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const [name, value] of new URL(request.url).searchParams) {
+  for (const [name, value] of url.searchParams) {
     if (name in query) {
       throw new AppError("VALIDATION_ERROR", `The query parameter "${name}" is given more than once.`, {
         errors: [{ path: name, message: "Given more than once" }],

@@ -199,7 +199,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   void refreshReportRollups();
   void refreshArrivals(false);
   const maintenance = setInterval(() => {
-    disableQuietFailingEndpoints(db()).catch((error: unknown) =>
+    disableQuietFailingEndpoints(kysely()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
     );
     purgeExpiredEvents()
@@ -246,7 +246,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       await settled;
       // Whatever this worker still holds (cut, or claimed by the last claim) is given back: another
       // worker may take it at once; at-least-once allows the redelivery.
-      await releaseDeliveries(db(), id).catch((error: unknown) =>
+      await releaseDeliveries(kysely(), id).catch((error: unknown) =>
         logger.error("releasing claims failed", { workerId: id, error }),
       );
       logger.info("worker stopped", { workerId: id });

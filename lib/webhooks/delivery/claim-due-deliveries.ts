@@ -2,7 +2,7 @@
 // side without ever claiming the same delivery; the lease (lockedUntil) makes a dead worker's claims
 // claimable again. A worker has at most `perEndpoint` deliveries of one endpoint in flight, so a slow or
 // failing endpoint cannot fill its slots and delay the others.
-import { sql, type Db, type Kdb } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 
 export type ClaimedDelivery = {
   id: string;
@@ -132,9 +132,11 @@ export async function claimDueDeliveries(
  * Gives back every claim a stopping worker still holds (graceful shutdown), whether its attempt was cut
  * or never started: another worker may take them at once.
  */
-export async function releaseDeliveries(client: Db, workerId: string): Promise<void> {
-  await client.webhookDelivery.updateMany({
-    where: { lockedBy: workerId, status: "PENDING" },
-    data: { lockedUntil: null, lockedBy: null },
-  });
+export async function releaseDeliveries(kdb: Kdb, workerId: string): Promise<void> {
+  await kdb
+    .updateTable("WebhookDelivery")
+    .set({ lockedUntil: null, lockedBy: null })
+    .where("lockedBy", "=", workerId)
+    .where("status", "=", "PENDING")
+    .execute();
 }

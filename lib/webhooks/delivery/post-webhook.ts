@@ -16,10 +16,27 @@ export type PostOutcome = {
 const EXCERPT_BYTES = 1024;
 /** Read no more than this of a response: receivers should answer briefly. */
 const MAX_READ_BYTES = 64 * 1024;
+const allowedTargets = new Map<string, URL>();
+const MAX_ALLOWED_TARGETS = 10_000;
 const agents = {
   "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
   "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
 };
+
+/**
+ * The URL, parsed, once the SSRF guard has allowed it. An endpoint's URL is checked once, not on every
+ * attempt (the address it resolves to is checked at every connect).
+ */
+function allowedTarget(url: string): URL {
+  let target = allowedTargets.get(url);
+  if (!target) {
+    assertDeliveryUrlAllowed(url);
+    if (allowedTargets.size >= MAX_ALLOWED_TARGETS) allowedTargets.clear();
+    target = new URL(url);
+    allowedTargets.set(url, target);
+  }
+  return target;
+}
 
 export function postWebhook(options: {
   url: string;
@@ -30,8 +47,9 @@ export function postWebhook(options: {
 }): Promise<PostOutcome> {
   const startedAt = performance.now();
   const elapsed = () => Math.round(performance.now() - startedAt);
+  let target: URL;
   try {
-    assertDeliveryUrlAllowed(options.url);
+    target = allowedTarget(options.url);
   } catch (error) {
     return Promise.resolve({ succeeded: false, error: (error as Error).message, durationMs: elapsed() });
   }
@@ -43,7 +61,6 @@ export function postWebhook(options: {
       clearTimeout(timer);
       resolve({ ...outcome, durationMs: elapsed() });
     };
-    const target = new URL(options.url);
     const transport = target.protocol === "https:" ? https : http;
     const request = transport.request(target, {
       method: "POST",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { kysely } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
@@ -11,9 +12,18 @@ const WORKER = "worker-1";
 const NOW = Date.now();
 
 async function endpointOf(tenant: Tenant, failingSince: Date | null = null) {
-  return database.prisma.webhookEndpoint.create({
-    data: { id: newId(), profileId: tenant.profile.id, url: "https://93.184.215.14/hook", failingSince },
-  });
+  return kysely()
+    .insertInto("WebhookEndpoint")
+    .values({
+      id: newId(),
+      profileId: tenant.profile.id,
+      url: "https://93.184.215.14/hook",
+      eventTypes: [],
+      failingSince,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A delivery of a new event, claimed by `lockedBy`. */
@@ -22,9 +32,11 @@ async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): P
     type: "movement.collected",
     occurredAt: new Date(),
   });
-  const delivery = await database.prisma.webhookDelivery.create({
-    data: { id: newId(), endpointId, eventId: event.id, lockedBy, lockedUntil: new Date(NOW + 60_000) },
-  });
+  const delivery = await kysely()
+    .insertInto("WebhookDelivery")
+    .values({ id: newId(), endpointId, eventId: event.id, lockedBy, lockedUntil: new Date(NOW + 60_000) })
+    .returning(["id", "endpointId", "eventId", "attemptCount"])
+    .executeTakeFirstOrThrow();
   return {
     ...delivery,
     url: "",
@@ -33,6 +45,15 @@ async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): P
     secretCiphertexts: [],
     traceparent: event.traceparent,
   };
+}
+
+async function failingSinceOf(endpointId: string): Promise<Date | null> {
+  const endpoint = await kysely()
+    .selectFrom("WebhookEndpoint")
+    .select("failingSince")
+    .where("id", "=", endpointId)
+    .executeTakeFirstOrThrow();
+  return endpoint.failingSince;
 }
 
 const succeeded = (delivery: ClaimedDelivery, atMs = NOW): FinishedAttempt => ({
@@ -68,7 +89,11 @@ describe("recordAttempts (one statement per batch)", () => {
       WORKER,
     );
 
-    const rows = await database.prisma.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    const rows = await kysely()
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("endpointId", "=", endpoint.id)
+      .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
     expect(byId.get(ok.id)).toMatchObject({
       status: "SUCCEEDED",
@@ -84,7 +109,11 @@ describe("recordAttempts (one statement per batch)", () => {
       nextAttemptAt,
     });
     expect(byId.get(exhausted.id)).toMatchObject({ status: "FAILED", attemptCount: 1, lockedBy: null });
-    const attempts = await database.prisma.webhookAttempt.findMany({ where: { endpointId: endpoint.id } });
+    const attempts = await kysely()
+      .selectFrom("WebhookAttempt")
+      .selectAll()
+      .where("endpointId", "=", endpoint.id)
+      .execute();
     expect(attempts).toHaveLength(3);
     expect(attempts.find((attempt) => attempt.deliveryId === retry.id)).toMatchObject({
       attemptNumber: 1,
@@ -96,9 +125,7 @@ describe("recordAttempts (one statement per batch)", () => {
       attemptedAt: new Date(NOW - 10),
     });
     // The endpoint's latest attempt failed: its failing run starts.
-    expect(
-      (await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince,
-    ).not.toBeNull();
+    expect(await failingSinceOf(endpoint.id)).not.toBeNull();
   });
 
   it("a success ends an endpoint's failing run; a failure keeps the run's start", async () => {
@@ -114,10 +141,8 @@ describe("recordAttempts (one statement per batch)", () => {
       ],
       WORKER,
     );
-    const failingSince = async (id: string) =>
-      (await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).failingSince;
-    expect(await failingSince(recovering.id)).toBeNull();
-    expect(await failingSince(stillFailing.id)).toEqual(since);
+    expect(await failingSinceOf(recovering.id)).toBeNull();
+    expect(await failingSinceOf(stillFailing.id)).toEqual(since);
   });
 
   it("leaves a delivery alone once another worker holds its claim, but keeps the attempt", async () => {
@@ -126,11 +151,17 @@ describe("recordAttempts (one statement per batch)", () => {
     const delivery = await claimed(tenant, endpoint.id, "worker-2");
     await recordAttempts([succeeded(delivery)], WORKER);
     expect(
-      await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } }),
-    ).toMatchObject({
-      status: "PENDING",
-      lockedBy: "worker-2",
-    });
-    expect(await database.prisma.webhookAttempt.count({ where: { deliveryId: delivery.id } })).toBe(1);
+      await kysely()
+        .selectFrom("WebhookDelivery")
+        .select(["status", "lockedBy"])
+        .where("id", "=", delivery.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: "PENDING", lockedBy: "worker-2" });
+    const attempts = await kysely()
+      .selectFrom("WebhookAttempt")
+      .select("id")
+      .where("deliveryId", "=", delivery.id)
+      .execute();
+    expect(attempts).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 // Records attempts and their outcomes on the deliveries: any number of them in a single statement (one
 // round trip, no interactive transaction holding a pooled connection), the worker's hot path. The worker
 // batches the outcomes that finish together (attempt-batcher.ts).
-import { db, kysely, sql, sqlTimestamp, type NotNull } from "@/lib/db";
+import { kysely, sql, sqlTimestamp, transaction, type NotNull } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { countAttempts } from "@/lib/metrics/metrics";
 import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveries";
@@ -163,9 +163,13 @@ export async function recordAttempts(attempts: FinishedAttempt[], workerId: stri
     const scheduleExhausted = attempts.some(
       (a) => a.delivery.endpointId === endpointId && !a.outcome.succeeded && !a.nextAttemptAt,
     );
-    await db().$transaction(async (tx) => {
-      const current = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: endpointId } });
-      await disableFailingEndpoint(tx, current, { failingSince, now, scheduleExhausted });
+    await transaction(async (trx) => {
+      const current = await trx
+        .selectFrom("WebhookEndpoint")
+        .select(["id", "url", "profileId"])
+        .where("id", "=", endpointId)
+        .executeTakeFirstOrThrow();
+      await disableFailingEndpoint(trx, current, { failingSince, now, scheduleExhausted });
     });
   }
 }
