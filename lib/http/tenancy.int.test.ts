@@ -57,7 +57,7 @@ beforeAll(async () => {
       eventTypes: [],
     },
   });
-  const event = await seedWebhookEvent(database.prisma, world, {
+  const event = await seedWebhookEvent(database.kysely, world, {
     type: "movement.collected",
     occurredAt: new Date(),
   });

@@ -290,11 +290,13 @@ describe("the bounded count", () => {
         businessArea: "Retail" as const,
         transportMethod: "DRIVEN" as const,
         createdBy: "bulk@example.test",
+        updatedAt: new Date(),
       };
       const make = (count: number) =>
-        database.prisma.movementRequest.createMany({
-          data: Array.from({ length: count }, () => ({ ...base, id: newId() })),
-        });
+        database.kysely
+          .insertInto("MovementRequest")
+          .values(Array.from({ length: count }, () => ({ ...base, id: newId() })))
+          .execute();
       await make(BOARD_COUNT_LIMIT);
       const exact = await listBoardRows(busy.organisation.id, parseBoardQuery({}), NOW);
       expect(exact).toMatchObject({ total: BOARD_COUNT_LIMIT, totalIsCapped: false, pageCount: 400 });
