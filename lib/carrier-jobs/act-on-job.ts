@@ -5,7 +5,7 @@
 // refused by this carrier (the request's lifecycle has no transition for it; see
 // docs/carrier-journey.md); it is audited as an internal event.
 import "server-only";
-import { db } from "@/lib/db";
+import { db, kyselyIn } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
 import { actingCarrierOf, actorOfCarrier } from "@/lib/carrier-jobs/acting-carrier";
@@ -78,7 +78,7 @@ async function decline(resolved: ResolvedJobLink, actor: string, now: Date): Pro
       data: { declinedAt: now },
     });
     if (!count) throw new AppError("NOT_FOUND", "This job link is no longer valid.");
-    await recordEvent(tx, {
+    await recordEvent(kyselyIn(tx), {
       organisationId: request.organisationId,
       profileId: request.profileId,
       type: OFFER_DECLINED_EVENT,

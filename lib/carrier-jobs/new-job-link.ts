@@ -3,7 +3,7 @@
 // the new one is e-mailed to a driver). Only for a carrier a link would work for now.
 import "server-only";
 import QRCode from "qrcode";
-import { db } from "@/lib/db";
+import { db, kyselyIn } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { linkableCarriers } from "@/lib/carrier-jobs/list-job-links";
@@ -22,7 +22,7 @@ export async function newJobLink(
   const now = new Date();
   const url = await db().$transaction(async (tx) => {
     // Locked like any change of the request, so that an offer moving on cannot interleave.
-    await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    await getMovementRequestOrThrow(kyselyIn(tx), scope, requestId, { forUpdate: true });
     const { request, standingRequest } = await loadStandingRequest(tx, {
       organisationId: scope.organisationId,
       movementRequestId: requestId,

@@ -1,7 +1,7 @@
 // Opens a job link: the token's link and its movement request as they are now, with the link's
 // standing (job-link-standing.ts). An unknown, malformed, revoked or expired token is null (404).
 import "server-only";
-import { db } from "@/lib/db";
+import { db, kyselyIn } from "@/lib/db";
 import { jobLinkStanding, type Standing, type StandingRequest } from "@/lib/carrier-jobs/job-link-standing";
 import type { JobLink, Prisma } from "@/lib/generated/prisma/client";
 import {
@@ -35,8 +35,8 @@ export async function loadStandingRequest(
   link: Pick<JobLink, "organisationId" | "movementRequestId">,
 ): Promise<{ request: MovementRequestWithLegs; standingRequest: StandingRequest }> {
   const scope = { organisationId: link.organisationId };
-  const request = await getMovementRequestOrThrow(client, scope, link.movementRequestId);
-  const offered = await offeredDriverIds(client, request);
+  const request = await getMovementRequestOrThrow(kyselyIn(client), scope, link.movementRequestId);
+  const offered = await offeredDriverIds(kyselyIn(client), request);
   return {
     request,
     standingRequest: {

@@ -45,12 +45,18 @@ export async function awardMarketplaceRequest(
     costCents: bid.priceCents,
     costCurrency: bid.currency,
   };
-  const accepted = await transitionMovementRequest(tx, request, "accept", "ACCEPTED_SENT_TO_MARKETPLACE", {
-    actor,
-    now,
-    reason: `${bid.kind === "CLAIM" ? "Claim" : "Bid"} of ${bid.carrierName} accepted at ${formatMoney(price)}`,
-    data,
-  });
+  const accepted = await transitionMovementRequest(
+    asKysely(tx),
+    request,
+    "accept",
+    "ACCEPTED_SENT_TO_MARKETPLACE",
+    {
+      actor,
+      now,
+      reason: `${bid.kind === "CLAIM" ? "Claim" : "Bid"} of ${bid.carrierName} accepted at ${formatMoney(price)}`,
+      data,
+    },
+  );
   await asKysely(tx)
     .updateTable("MarketplaceBid")
     .set({ acceptedAt: now, updatedAt: now })
@@ -58,7 +64,10 @@ export async function awardMarketplaceRequest(
     .execute();
   // The winner carries the legs, and acts on them from its own jobs page (a job link with no token:
   // its session is the credential), as a driver or a 3PL does through its link.
-  await updateAssignableLegs(tx, request.id, now, { acceptedAt: now, marketplaceCarrierId: bid.carrierId });
+  await updateAssignableLegs(asKysely(tx), request.id, now, {
+    acceptedAt: now,
+    marketplaceCarrierId: bid.carrierId,
+  });
   await asKysely(tx)
     .insertInto("JobLink")
     .values({
@@ -72,7 +81,7 @@ export async function awardMarketplaceRequest(
     })
     .execute();
   // Internal (not published): who won at what, for the board's timeline and the reconciliation.
-  await recordEvent(tx, {
+  await recordEvent(asKysely(tx), {
     organisationId: request.organisationId,
     profileId: request.profileId,
     type: MARKETPLACE_AWARDED_EVENT,

@@ -1,6 +1,6 @@
 // The board's marketplace section for one request: whether it can be posted, and its bids (every
 // carrier's: the dispatcher chooses among them), each with whether it may still be accepted.
-import { db } from "@/lib/db";
+import { db, kysely } from "@/lib/db";
 import { isExpired } from "@/lib/marketplace/award";
 import { listBidsOfRequest } from "@/lib/marketplace/bids";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -29,7 +29,7 @@ export async function listRequestMarketplace(
   requestId: string,
   now = new Date(),
 ): Promise<RequestMarketplace> {
-  const request = await getMovementRequestOrThrow(db(), scope, requestId);
+  const request = await getMovementRequestOrThrow(kysely(), scope, requestId);
   const bids = await listBidsOfRequest(db(), request.id);
   return {
     canPost: canTransition("sendToMarketplace", request.status),

@@ -204,7 +204,7 @@ describe("claims and bids", () => {
     await acceptMarketplaceBid(staffOf(a), requestId, bidId);
     expect(await statusOf(requestId)).toBe("ACCEPTED_SENT_TO_MARKETPLACE");
     const response = toMovementRequestResponse(
-      await getMovementRequestOrThrow(database.prisma, { organisationId: a.organisation.id }, requestId),
+      await getMovementRequestOrThrow(database.kysely, { organisationId: a.organisation.id }, requestId),
     );
     expect(response.provider).toEqual({
       type: "MARKETPLACE",

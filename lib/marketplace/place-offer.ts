@@ -127,7 +127,7 @@ async function assertPostedTo(
   carrier: MarketplaceCarrierScope,
   request: MovementRequestWithLegs,
 ) {
-  const { origin, destination } = await getSitesOrThrow(tx, request.organisationId, {
+  const { origin, destination } = await getSitesOrThrow(asKysely(tx), request.organisationId, {
     origin: request.originSiteId,
     destination: request.destinationSiteId,
   });

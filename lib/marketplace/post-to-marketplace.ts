@@ -37,7 +37,7 @@ export async function postToMarketplace(scope: ActorScope, requestId: string, no
 }
 
 async function emailMatchingCarriers(tx: Queryable, request: MovementRequestWithLegs, now: Date) {
-  const { origin, destination } = await getSitesOrThrow(tx, request.organisationId, {
+  const { origin, destination } = await getSitesOrThrow(asKysely(tx), request.organisationId, {
     origin: request.originSiteId,
     destination: request.destinationSiteId,
   });

@@ -2,7 +2,7 @@
 // an hour (the board's, a quarter of an hour). Another profile's or organisation's request is "not
 // found", as everywhere.
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import {
   getMovementRequestOrThrow,
   type MovementRequestScope,
@@ -16,7 +16,7 @@ export async function listRequestProofs(
   requestId: string,
   ttlSeconds = API_LINK_TTL_SECONDS,
 ): Promise<{ proofs: ProofView[] }> {
-  const request = await getMovementRequestOrThrow(db(), scope, requestId);
+  const request = await getMovementRequestOrThrow(kysely(), scope, requestId);
   const expiresAt = expiryFrom(new Date(), ttlSeconds);
   return { proofs: await listProofViews(request.organisationId, request.id, expiresAt) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, kyselyIn } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import { organisationEventStream, startingSequence } from "@/lib/realtime/event-stream";
 import { createTenant, type Tenant } from "@/test/tenant";
@@ -14,7 +14,7 @@ async function record(
   version: number,
 ) {
   await db().$transaction((tx) =>
-    recordEvent(tx, {
+    recordEvent(kyselyIn(tx), {
       organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
       type,
