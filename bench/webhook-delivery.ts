@@ -100,7 +100,7 @@ Object.assign(process.env, {
 
 const results: ScenarioResult[] = [];
 for (const scenario of SCENARIOS) results.push(await runScenario(scenario));
-await db().$disconnect();
+await kysely().destroy();
 
 const rows = results.map((result) => ({
   scenario: result.scenario,

@@ -4,17 +4,21 @@ import { randomUUID } from "node:crypto";
 import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
 import { POST as positionsRoute } from "@/app/jobs/[token]/positions/route";
 import { GET as viewRoute } from "@/app/jobs/[token]/view/route";
-import type { Db } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { callRoute } from "@/test/call-route";
 
 type JobContext = Parameters<typeof actionsRoute>[1];
 
 /** The job link e-mailed to a driver last. */
-export async function mailedJobToken(prisma: Db, driver: { email: string | null }): Promise<string> {
-  const email = await prisma.emailMessage.findFirstOrThrow({
-    where: { to: driver.email ?? "", kind: "job_link" },
-    orderBy: { createdAt: "desc" },
-  });
+export async function mailedJobToken(kdb: Kdb, driver: { email: string | null }): Promise<string> {
+  const email = await kdb
+    .selectFrom("EmailMessage")
+    .select("text")
+    .where("to", "=", driver.email ?? "")
+    .where("kind", "=", "job_link")
+    .orderBy("createdAt", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
   const token = /\/jobs\/([A-Za-z0-9_-]{43})/.exec(email.text)?.[1];
   if (!token) throw new Error(`no link in ${email.text}`);
   return token;

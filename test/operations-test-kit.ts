@@ -10,7 +10,7 @@ import { POST as price } from "@/app/v1/operations/movement-requests/[requestId]
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { POST as createWith3pl } from "@/app/v1/movement-requests/create-with-3pl/route";
 import { apiKeyDisplayPrefix } from "@/lib/auth/api-key-secret";
-import type { Db } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { callRoute } from "@/test/call-route";
 import { poolRequestBody, type MovementWorld } from "@/test/movement-world";
 
@@ -82,40 +82,74 @@ export function operationsActor(world: MovementWorld): string {
   return `api-key:${apiKeyDisplayPrefix(world.operationsKey)}`;
 }
 
-export async function legsOf(db: Db, requestId: string) {
-  return db.movement.findMany({ where: { movementRequestId: requestId }, orderBy: { legNumber: "asc" } });
+export async function legsOf(kdb: Kdb, requestId: string) {
+  return kdb
+    .selectFrom("Movement")
+    .selectAll()
+    .where("movementRequestId", "=", requestId)
+    .orderBy("legNumber")
+    .execute();
 }
 
-export async function auditTrailOf(db: Db, requestId: string) {
-  return db.movementRequestStatusChange.findMany({
-    where: { movementRequestId: requestId },
-    orderBy: [{ occurredAt: "asc" }, { id: "asc" }],
-  });
+export async function auditTrailOf(kdb: Kdb, requestId: string) {
+  return kdb
+    .selectFrom("MovementRequestStatusChange")
+    .selectAll()
+    .where("movementRequestId", "=", requestId)
+    .orderBy("occurredAt")
+    .orderBy("id")
+    .execute();
 }
 
 /** The published webhook events of a request's legs, oldest first, with their envelopes parsed. */
-export async function publishedEventsOf(db: Db, requestId: string, type?: string) {
-  const legs = await legsOf(db, requestId);
-  const events = await db.event.findMany({
-    where: {
-      resourceType: "movement",
-      resourceId: { in: legs.map((leg) => leg.id) },
-      envelope: { not: null },
-      ...(type ? { type } : {}),
-    },
-    orderBy: { sequence: "asc" },
-  });
+export async function publishedEventsOf(kdb: Kdb, requestId: string, type?: string) {
+  const legs = await legsOf(kdb, requestId);
+  if (legs.length === 0) return [];
+  const events = await kdb
+    .selectFrom("Event")
+    .selectAll()
+    .where("resourceType", "=", "movement")
+    .where(
+      "resourceId",
+      "in",
+      legs.map((leg) => leg.id),
+    )
+    .where("envelope", "is not", null)
+    .$if(type !== undefined, (query) => query.where("type", "=", type ?? ""))
+    .orderBy("sequence")
+    .execute();
   return events.map((event) => ({ ...event, parsed: JSON.parse(event.envelope ?? "null") as Body }));
 }
 
 /** Everything an operation may change: compare before and after a refused one. */
-export async function snapshotOf(db: Db, requestId: string) {
-  const legs = await legsOf(db, requestId);
+export async function snapshotOf(kdb: Kdb, requestId: string) {
+  const legs = await legsOf(kdb, requestId);
+  const count = (rows: { count: string | number | bigint } | undefined) => Number(rows?.count ?? 0);
   const [request, auditEntries, events, prepJobs] = await Promise.all([
-    db.movementRequest.findUniqueOrThrow({ where: { id: requestId } }),
-    db.movementRequestStatusChange.count({ where: { movementRequestId: requestId } }),
-    db.event.count({ where: { resourceId: { in: [requestId, ...legs.map((leg) => leg.id)] } } }),
-    db.prepJob.findMany({ where: { movementRequests: { some: { id: requestId } } } }),
+    kdb.selectFrom("MovementRequest").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow(),
+    kdb
+      .selectFrom("MovementRequestStatusChange")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("movementRequestId", "=", requestId)
+      .executeTakeFirst()
+      .then(count),
+    kdb
+      .selectFrom("Event")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("resourceId", "in", [requestId, ...legs.map((leg) => leg.id)])
+      .executeTakeFirst()
+      .then(count),
+    kdb
+      .selectFrom("PrepJob")
+      .selectAll()
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("MovementRequest")
+          .select("prepJobId")
+          .where("id", "=", requestId)
+          .$narrowType<{ prepJobId: string }>(),
+      )
+      .execute(),
   ]);
   return { request, legs, auditEntries, events, prepJobs };
 }

@@ -9,7 +9,7 @@ import { POST as assignSiteRoute } from "@/app/v1/operations/prep-jobs/[id]/assi
 import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route";
 import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
 import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
-import type { Db } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { callRoute } from "@/test/call-route";
 import { dateOnlyFromToday } from "@/prisma/factories";
 
@@ -121,14 +121,17 @@ export function movementBody(
 }
 
 /** What the database holds about a job: its row, its events (oldest first) and its movement requests. */
-export async function prepJobState(prisma: Db, id: string) {
+export async function prepJobState(kdb: Kdb, id: string) {
   const [job, events, movementRequests] = await Promise.all([
-    prisma.prepJob.findUniqueOrThrow({ where: { id } }),
-    prisma.event.findMany({
-      where: { resourceType: "prep_job", resourceId: id },
-      orderBy: { sequence: "asc" },
-    }),
-    prisma.movementRequest.findMany({ where: { prepJobId: id }, orderBy: { createdAt: "asc" } }),
+    kdb.selectFrom("PrepJob").selectAll().where("id", "=", id).executeTakeFirstOrThrow(),
+    kdb
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceType", "=", "prep_job")
+      .where("resourceId", "=", id)
+      .orderBy("sequence")
+      .execute(),
+    kdb.selectFrom("MovementRequest").selectAll().where("prepJobId", "=", id).orderBy("createdAt").execute(),
   ]);
   return { job, events, movementRequests };
 }

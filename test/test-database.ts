@@ -1,12 +1,13 @@
 // Gives a test file a fresh database of its own, cloned from the migrated template, and points the
-// application's db() at it. Call setupTestDatabase() at the top of an integration test file.
+// application's db() and kysely() at it. Call setupTestDatabase() at the top of an integration test file.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { db, type Db } from "@/lib/db";
+import { db, kysely, type Db, type Kdb } from "@/lib/db";
 import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/test/test-database-url";
 
-export type TestDatabase = { url: string; name: string; prisma: Db };
+/** `kysely` for the test's own queries; `prisma` for the row builders of prisma/factories only. */
+export type TestDatabase = { url: string; name: string; prisma: Db; kysely: Kdb };
 
 export async function createTestDatabase(): Promise<{
   url: string;
@@ -32,7 +33,7 @@ export function setupTestDatabase(): TestDatabase {
     drop = database.drop;
     // lib/env reads this on first use; nothing in the file has touched the database yet.
     process.env.DATABASE_URL = database.url;
-    Object.assign(handle, { url: database.url, name: database.name, prisma: db() });
+    Object.assign(handle, { url: database.url, name: database.name, prisma: db(), kysely: kysely() });
   });
   afterAll(async () => {
     await handle.prisma?.$disconnect();

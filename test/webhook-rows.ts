@@ -1,19 +1,18 @@
 // Rows for webhook integration tests, written directly: published events, deliveries and attempts.
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Kdb } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import type { Tenant } from "@/test/tenant";
 
-type Db = Prisma.TransactionClient;
-
 /** A published movement event of the tenant's profile (with an envelope, as the recorder writes it). */
 export async function seedWebhookEvent(
-  db: Db,
+  kdb: Kdb,
   tenant: Tenant,
   input: { type: string; occurredAt: Date; envelope?: string | null },
 ) {
   const id = newId();
-  return db.event.create({
-    data: {
+  return kdb
+    .insertInto("Event")
+    .values({
       id,
       organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
@@ -27,29 +26,33 @@ export async function seedWebhookEvent(
         input.envelope === undefined
           ? JSON.stringify({ schemaVersion: "1", eventId: id, eventType: input.type })
           : input.envelope,
-    },
-  });
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A delivery of an event to an endpoint, with `attempts` attempts at the given instants. */
 export async function seedDeliveryWithAttempts(
-  db: Db,
+  kdb: Kdb,
   input: { endpointId: string; eventId: string; attemptedAt: Date[] },
 ) {
-  const delivery = await db.webhookDelivery.create({
-    data: {
+  const delivery = await kdb
+    .insertInto("WebhookDelivery")
+    .values({
       id: newId(),
       endpointId: input.endpointId,
       eventId: input.eventId,
       status: "FAILED",
       attemptCount: input.attemptedAt.length,
-    },
-  });
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   const attempts = [];
   for (const [index, attemptedAt] of input.attemptedAt.entries()) {
     attempts.push(
-      await db.webhookAttempt.create({
-        data: {
+      await kdb
+        .insertInto("WebhookAttempt")
+        .values({
           id: newId(),
           deliveryId: delivery.id,
           endpointId: input.endpointId,
@@ -60,8 +63,9 @@ export async function seedDeliveryWithAttempts(
           responseBodyExcerpt: index % 2 === 0 ? "Internal Server Error" : null,
           error: index % 2 === 0 ? "HTTP 500" : "ECONNREFUSED: connect ECONNREFUSED",
           succeeded: false,
-        },
-      }),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
     );
   }
   return { delivery, attempts };

@@ -1,24 +1,17 @@
 // Webhook endpoints registered through the API, and events published through the outbox, for the
 // worker's tests.
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
-import { db } from "@/lib/db";
+import { db, kysely, transaction } from "@/lib/db";
 import {
   buildMovementEnvelope,
   type SubscribableEventType,
   type WebhookEventType,
 } from "@/lib/events/movement-envelope";
+import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
 import { recordEvent } from "@/lib/events/record-event";
 import { callRoute } from "@/test/call-route";
 import type { MovementWorld } from "@/test/movement-world";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
-
-/** A leg with what its webhook envelope reads (buildMovementEnvelope), for tests that build one. */
-export const legForEnvelopeInclude = {
-  originSite: true,
-  destinationSite: true,
-  driver: true,
-} satisfies Prisma.MovementInclude;
 
 export async function registerEndpoint(
   world: MovementWorld,
@@ -43,10 +36,7 @@ export async function movementForEvents(world: MovementWorld) {
     originSiteId: world.sites.manchester.id,
     destinationSiteId: world.sites.leeds.id,
   });
-  const leg = await db().movement.findFirstOrThrow({
-    where: { movementRequestId: request.id },
-    include: legForEnvelopeInclude,
-  });
+  const leg = await readCurrentLegForEnvelope(kysely(), request.id);
   return { request, leg };
 }
 
@@ -60,7 +50,7 @@ export async function publishMovementEvent(
   const { request, leg } = movement;
   const occurredAt = new Date();
   const { eventId, envelope } = buildMovementEnvelope({ eventType: type, request, leg, occurredAt });
-  await db().$transaction((tx) =>
+  await transaction((tx) =>
     recordEvent(tx, {
       id: eventId,
       organisationId: world.organisation.id,

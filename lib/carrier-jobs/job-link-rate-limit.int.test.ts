@@ -26,7 +26,7 @@ async function linkOfNewOffer(): Promise<string> {
   });
   const created = await createPoolRequest(world);
   await operateOk(world, "assign", created.id, { offerToDriverId: driver.id });
-  return mailedJobToken(database.prisma, driver);
+  return mailedJobToken(database.kysely, driver);
 }
 
 describe("job link rate limit", () => {

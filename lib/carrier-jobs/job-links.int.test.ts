@@ -43,7 +43,7 @@ beforeAll(async () => {
   cat = await driver("Cat");
 });
 
-const mailedToken = (driver: { email: string | null }) => mailedJobToken(database.prisma, driver);
+const mailedToken = (driver: { email: string | null }) => mailedJobToken(database.kysely, driver);
 const requestRow = (id: string) =>
   kysely().selectFrom("MovementRequest").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const eventCount = async () =>
@@ -90,7 +90,7 @@ describe("a job link for every offer", () => {
     expect((await getJobView(token))?.actions).toEqual(["collected", "aborted"]);
     expect((await act(token, { action: "collected" })).body).toMatchObject({ status: "IN_PROGRESS" });
     expect((await act(token, { action: "delivered" })).body).toMatchObject({ status: "DELIVERED" });
-    const trail = await auditTrailOf(database.prisma, requestId);
+    const trail = await auditTrailOf(database.kysely, requestId);
     expect(trail.slice(-3).map((change) => [change.toStatus, change.actor])).toEqual([
       ["ACCEPTED_SENT_TO_DRIVER", `driver:${ann.id}`],
       ["IN_PROGRESS", `driver:${ann.id}`],
@@ -102,7 +102,7 @@ describe("a job link for every offer", () => {
       .where("resourceType", "=", "movement")
       .where("type", "in", ["movement.collected", "movement.delivered"])
       .execute();
-    const legIds = (await legsOf(database.prisma, requestId)).map((leg) => leg.id);
+    const legIds = (await legsOf(database.kysely, requestId)).map((leg) => leg.id);
     expect(
       events
         .filter((event) => legIds.includes(event.resourceId))
@@ -189,7 +189,7 @@ describe("a 3PL's link", () => {
     const token = url.split("/jobs/")[1] ?? "";
     expect(await getJobView(token)).toMatchObject({ state: "active", actions: ["accept", "decline"] });
     expect((await act(token, { action: "accept" })).body).toMatchObject({ status: "ACCEPTED_SENT_TO_3PL" });
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)?.actor).toBe(`3pl:${providerId}`);
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)?.actor).toBe(`3pl:${providerId}`);
     expect((await getJobView(token))?.actions).toEqual(["collected", "aborted"]);
   });
 });
@@ -205,8 +205,8 @@ describe("scope and idempotency", () => {
     const otherRequestId = await offeredTo([bob]);
     const bobToken = await mailedToken(bob);
     expect((await act(bobToken, { action: "collected" })).status).toBe(409);
-    expect((await legsOf(database.prisma, requestId))[0]?.status).toBe("OPEN");
-    expect((await legsOf(database.prisma, otherRequestId))[0]?.status).toBe("OPEN");
+    expect((await legsOf(database.kysely, requestId))[0]?.status).toBe("OPEN");
+    expect((await legsOf(database.kysely, otherRequestId))[0]?.status).toBe("OPEN");
   });
 
   it("under the request's lock, a carrier acts only on a leg it still carries (a re-plan a moment before)", async () => {
@@ -224,7 +224,7 @@ describe("scope and idempotency", () => {
     await expect(markAborted(asBob, created.id, { reason: "Other" })).rejects.toMatchObject({
       code: "INVALID_STATUS_TRANSITION",
     });
-    expect((await legsOf(database.prisma, created.id))[0]?.status).toBe("OPEN");
+    expect((await legsOf(database.kysely, created.id))[0]?.status).toBe("OPEN");
   });
 
   it("the same idempotency key twice changes nothing the second time", async () => {
@@ -264,7 +264,7 @@ describe("an offer to several drivers", () => {
     expect([first.body.message, second.body.message]).toContain("This job was taken by another driver.");
     const winner = first.status === 200 ? "ann" : "bob";
     const loser = winner === "ann" ? "bob" : "ann";
-    const legs = await legsOf(database.prisma, requestId);
+    const legs = await legsOf(database.kysely, requestId);
     expect(legs[0]?.driverId).toBe(winner === "ann" ? ann.id : bob.id);
     expect((await requestRow(requestId)).status).toBe("ACCEPTED_SENT_TO_DRIVER");
     expect(await getJobView(tokens[loser])).toMatchObject({ state: "taken", actions: [] });

@@ -49,8 +49,8 @@ async function acceptedByAnn() {
   const created = await createPoolRequest(world);
   const requestId = created.id as string;
   await operateOk(world, "assign", requestId, { driverIds: [ann.id, bob.id] });
-  const annToken = await mailedJobToken(database.prisma, ann);
-  const bobToken = await mailedJobToken(database.prisma, bob);
+  const annToken = await mailedJobToken(database.kysely, ann);
+  const bobToken = await mailedJobToken(database.kysely, bob);
   expect((await act(annToken, { action: "accept" })).status).toBe(200);
   return { requestId, annToken, bobToken };
 }

@@ -3,7 +3,7 @@
 // transaction sends pg_notify, which PostgreSQL delivers at commit to every LISTENing connection, in
 // this process or another (each process has one, the relay below, that hands it to its listeners).
 import { EventEmitter } from "node:events";
-import { asKysely, listenForNotifications, type Queryable } from "@/lib/db";
+import { listenForNotifications, type Kdb } from "@/lib/db";
 
 export const EVENTS_CHANNEL = "vms_events";
 
@@ -15,9 +15,9 @@ const wakeups: Wakeups = (globalWakeups.vmsEventWakeups ??= new EventEmitter().s
 export type Wakeup = { organisationId: string };
 
 /** Called in the transaction that records an event. */
-export async function announceEvent(tx: Queryable, wakeup: Wakeup): Promise<void> {
+export async function announceEvent(tx: Kdb, wakeup: Wakeup): Promise<void> {
   // As text: pg_notify returns void, which Prisma's raw pipeline (a Prisma transaction) cannot read.
-  await asKysely(tx)
+  await tx
     .selectNoFrom((eb) =>
       eb
         .cast<string>(eb.fn("pg_notify", [eb.val(EVENTS_CHANNEL), eb.val(wakeup.organisationId)]), "text")

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
 import { buildMovementEnvelope } from "@/lib/events/movement-envelope";
 import { encodeEventsCursor } from "@/lib/events/events-cursor";
+import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/test/call-route";
-import { legForEnvelopeInclude } from "@/test/webhook-world";
 import { createMovementWorld } from "@/test/movement-world";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
@@ -38,8 +38,9 @@ async function insertEvent(
   const id = options.id ?? newId();
   const envelope = options.envelope === undefined ? quirkyEnvelope(id, occurredAt) : options.envelope;
   counter += 1;
-  await database.prisma.event.create({
-    data: {
+  await database.kysely
+    .insertInto("Event")
+    .values({
       id,
       organisationId: owner.organisation.id,
       profileId: owner.profile.id,
@@ -50,8 +51,9 @@ async function insertEvent(
       occurredAt,
       payload: {},
       envelope,
-    },
-  });
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { id, envelope };
 }
 
@@ -139,10 +141,7 @@ describe("GET /v1/movement-requests/events", () => {
         status: "IN_PROGRESS",
         legs: [{ driverId: driver.id, status: "IN_PROGRESS", originActualOn: new Date("2026-11-21") }],
       });
-      const leg = await database.prisma.movement.findFirstOrThrow({
-        where: { movementRequestId: request.id },
-        include: legForEnvelopeInclude,
-      });
+      const leg = await readCurrentLegForEnvelope(database.kysely, request.id);
       const occurredAt = new Date(Date.now() - MINUTE);
       const built = buildMovementEnvelope({ eventType: "movement.collected", request, leg, occurredAt });
       await insertEvent(world, occurredAt, { id: built.eventId, envelope: built.envelope });
@@ -163,7 +162,11 @@ describe("GET /v1/movement-requests/events", () => {
     });
 
     it("returns only events at or after the instant (inclusive)", async () => {
-      const third = await database.prisma.event.findUniqueOrThrow({ where: { id: events[2]!.id } });
+      const third = await database.kysely
+        .selectFrom("Event")
+        .selectAll()
+        .where("id", "=", events[2]!.id)
+        .executeTakeFirstOrThrow();
       const { page } = await getPage(tenant.integrationKey, { since: third.occurredAt.toISOString() });
       expect(page.data.map((event) => event.eventId)).toEqual(events.slice(0, 3).map(({ id }) => id));
 
@@ -173,7 +176,11 @@ describe("GET /v1/movement-requests/events", () => {
     });
 
     it("reads an offset, and sub-millisecond digits, exactly", async () => {
-      const third = await database.prisma.event.findUniqueOrThrow({ where: { id: events[2]!.id } });
+      const third = await database.kysely
+        .selectFrom("Event")
+        .selectAll()
+        .where("id", "=", events[2]!.id)
+        .executeTakeFirstOrThrow();
       const at = third.occurredAt;
       const local = new Date(at.getTime() + 2 * 60 * MINUTE).toISOString().replace("Z", "+02:00");
       const { page } = await getPage(tenant.integrationKey, { since: local });
@@ -291,8 +298,13 @@ describe("GET /v1/movement-requests/events", () => {
     });
 
     it("keeps the since of the walk: the cursor alone, or with the same since", async () => {
-      const since = (await database.prisma.event.findUniqueOrThrow({ where: { id: events[9]!.id } }))
-        .occurredAt;
+      const since = (
+        await database.kysely
+          .selectFrom("Event")
+          .selectAll()
+          .where("id", "=", events[9]!.id)
+          .executeTakeFirstOrThrow()
+      ).occurredAt;
       const first = await getPage(tenant.integrationKey, { limit: "4", since: since.toISOString() });
       const cursor = first.page.nextCursor!;
       const alone = await getPage(tenant.integrationKey, { limit: "4", cursor });

@@ -5,6 +5,7 @@ import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
 import { newId } from "@/lib/ids";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 
@@ -16,8 +17,9 @@ let counter = 0;
 async function insertEvent(tenant: Tenant, occurredAt: Date, published = true): Promise<string> {
   const id = newId();
   counter += 1;
-  await database.prisma.event.create({
-    data: {
+  await database.kysely
+    .insertInto("Event")
+    .values({
       id,
       organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
@@ -28,21 +30,33 @@ async function insertEvent(tenant: Tenant, occurredAt: Date, published = true): 
       occurredAt,
       payload: {},
       envelope: published ? `{"eventId":"${id}"}` : null,
-    },
-  });
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 /** A delivery of the event to an endpoint of its profile, with one failed attempt. */
 async function deliver(tenant: Tenant, eventId: string): Promise<string> {
-  const endpoint = await database.prisma.webhookEndpoint.create({
-    data: { id: newId(), profileId: tenant.profile.id, url: "https://example.test/hook", eventTypes: [] },
-  });
-  const delivery = await database.prisma.webhookDelivery.create({
-    data: { id: newId(), endpointId: endpoint.id, eventId, status: "FAILED", attemptCount: 1 },
-  });
-  await database.prisma.webhookAttempt.create({
-    data: {
+  const endpoint = await database.kysely
+    .insertInto("WebhookEndpoint")
+    .values({
+      id: newId(),
+      profileId: tenant.profile.id,
+      url: "https://example.test/hook",
+      eventTypes: [],
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const delivery = await database.kysely
+    .insertInto("WebhookDelivery")
+    .values({ id: newId(), endpointId: endpoint.id, eventId, status: "FAILED", attemptCount: 1 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await database.kysely
+    .insertInto("WebhookAttempt")
+    .values({
       id: newId(),
       deliveryId: delivery.id,
       endpointId: endpoint.id,
@@ -51,8 +65,9 @@ async function deliver(tenant: Tenant, eventId: string): Promise<string> {
       durationMs: 12,
       responseStatus: 500,
       succeeded: false,
-    },
-  });
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return delivery.id;
 }
 
@@ -89,16 +104,24 @@ describe("purgeExpiredEvents", () => {
     const result = await purgeExpiredEvents(NOW, { batchSize: 2 });
     expect(result).toEqual({ deleted: expired.length });
 
-    const remaining = await database.prisma.event.findMany({ select: { id: true } });
+    const remaining = await database.kysely.selectFrom("Event").select("id").execute();
     expect(remaining.map(({ id }) => id).sort()).toEqual([...kept].sort());
 
-    expect(await database.prisma.webhookDelivery.findMany({ select: { id: true } })).toEqual([
+    expect(await database.kysely.selectFrom("WebhookDelivery").select("id").execute()).toEqual([
       { id: keptDelivery },
     ]);
-    expect(await database.prisma.webhookAttempt.count({ where: { deliveryId: expiredDelivery } })).toBe(0);
-    expect(await database.prisma.webhookAttempt.count({ where: { deliveryId: keptDelivery } })).toBe(1);
+    expect(
+      await countRows(database.kysely, "WebhookAttempt", (query) =>
+        query.where("deliveryId", "=", expiredDelivery),
+      ),
+    ).toBe(0);
+    expect(
+      await countRows(database.kysely, "WebhookAttempt", (query) =>
+        query.where("deliveryId", "=", keptDelivery),
+      ),
+    ).toBe(1);
     // Endpoints are the profile's, not the event's: they stay.
-    expect(await database.prisma.webhookEndpoint.count()).toBe(2);
+    expect(await countRows(database.kysely, "WebhookEndpoint")).toBe(2);
   });
 
   it("has nothing left to delete on a second run", async () => {

@@ -1,6 +1,6 @@
 // The transactional outbox: an event is written with the change it describes, in the same transaction,
 // so that it is published if and only if the change commits.
-import { asKysely, sql, type Queryable } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -28,12 +28,12 @@ export type NewEvent = {
  * in two statements: every change of the domain runs this, and ORM queries cost ~1 ms of CPU each
  * to compile (docs/performance.md).
  */
-export async function recordEvent(tx: Queryable, event: NewEvent): Promise<string> {
+export async function recordEvent(tx: Kdb, event: NewEvent): Promise<string> {
   const id = event.id ?? newId();
   const now = new Date();
   const endpointIds = event.envelope ? await subscribedEndpointIds(tx, event) : [];
   const deliveryIds = endpointIds.map(() => newId());
-  await asKysely(tx)
+  await tx
     .with("event", (kdb) =>
       kdb.insertInto("Event").values({
         id,

@@ -1,6 +1,6 @@
 // A published movement event (collected, delivered, cancelled, aborted): the envelope is built from the
 // leg as it is after the change and stored with the event, in the caller's transaction.
-import { asKysely, sql, type DB, type Queryable, type Updateable } from "@/lib/db";
+import { sql, type DB, type Kdb, type Updateable } from "@/lib/db";
 import {
   buildMovementEnvelope,
   type LegForEnvelope,
@@ -33,8 +33,8 @@ const ENVELOPE_LEG_EXTRAS = [
 ];
 
 /** The request's current leg (leg-transitions.ts, currentLeg) as the envelope reads it. */
-export async function readCurrentLegForEnvelope(tx: Queryable, requestId: string): Promise<LegForEnvelope> {
-  const legs = await asKysely(tx)
+export async function readCurrentLegForEnvelope(tx: Kdb, requestId: string): Promise<LegForEnvelope> {
+  const legs = await tx
     .selectFrom("Movement as leg")
     .innerJoin("Site as origin", "origin.id", "leg.originSiteId")
     .innerJoin("Site as destination", "destination.id", "leg.destinationSiteId")
@@ -55,7 +55,7 @@ const PROOF_KIND = { "movement.collected": "COLLECTION", "movement.delivered": "
 
 /** Updates a leg and publishes its event. */
 export async function updateLegAndPublish(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequest,
   legId: string,
   eventType: WebhookEventType,
@@ -63,7 +63,7 @@ export async function updateLegAndPublish(
 ): Promise<void> {
   // The update and what the envelope needs of its sites and driver, in one statement. updatedAt is set
   // here, as Prisma's @updatedAt would.
-  const leg: LegForEnvelope = await asKysely(tx)
+  const leg: LegForEnvelope = await tx
     .with("leg", (kdb) =>
       kdb
         .updateTable("Movement")
@@ -82,7 +82,7 @@ export async function updateLegAndPublish(
     eventType === "movement.collected" || eventType === "movement.delivered" ? PROOF_KIND[eventType] : null;
   const proof = kind
     ? await findLegProof(
-        asKysely(tx),
+        tx,
         request.id,
         leg.legNumber,
         kind,

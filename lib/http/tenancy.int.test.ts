@@ -61,7 +61,7 @@ beforeAll(async () => {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const event = await seedWebhookEvent(database.prisma, world, {
+  const event = await seedWebhookEvent(database.kysely, world, {
     type: "movement.collected",
     occurredAt: new Date(),
   });

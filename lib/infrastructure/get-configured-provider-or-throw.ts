@@ -1,4 +1,4 @@
-import { asKysely, sql, type Queryable } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { RateCard, ThirdPartyLogisticsProvider, TransportMethod } from "@/lib/generated/prisma/client";
 
@@ -9,13 +9,13 @@ export type ConfiguredProvider = ThirdPartyLogisticsProvider & { rateCards: Rate
  * configured for the profile are the same error: the caller cannot tell them apart.
  */
 export async function getConfiguredProviderOrThrow(
-  tx: Queryable,
+  tx: Kdb,
   profileId: string,
   providerId: string,
   transportMethod: TransportMethod,
 ): Promise<ConfiguredProvider> {
   // One statement (the ORM's include ran three): every create-with-3pl runs it.
-  const provider = await asKysely(tx)
+  const provider = await tx
     .selectFrom("ProfileProvider as pp")
     .innerJoin("ThirdPartyLogisticsProvider as p", "p.id", "pp.providerId")
     .select(["p.id", "p.name", "p.createdAt"])

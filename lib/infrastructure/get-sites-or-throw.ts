@@ -1,10 +1,10 @@
 import { AppError } from "@/lib/errors/app-error";
-import { asKysely, sql, type Queryable } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import type { Site } from "@/lib/generated/prisma/client";
 
 /** Sites of the organisation by id, in the order asked; 404 SITE_NOT_FOUND naming the field otherwise. */
 export async function getSitesOrThrow<K extends string>(
-  tx: Queryable,
+  tx: Kdb,
   organisationId: string,
   siteIds: Record<K, string>,
 ): Promise<Record<K, Site>> {
@@ -12,7 +12,7 @@ export async function getSitesOrThrow<K extends string>(
   // Kysely: every create and edit of a movement request runs it, and Prisma 6 compiles each ORM query on
   // the event loop (~1 ms of CPU; docs/performance.md). Site has no enum or date-only column, so the
   // rows are what findMany returns.
-  const sites: Site[] = await asKysely(tx)
+  const sites: Site[] = await tx
     .selectFrom("Site")
     .selectAll()
     .where("organisationId", "=", organisationId)

@@ -208,7 +208,7 @@ describe("the marketplace winner", () => {
         },
       });
     }
-    const actors = (await auditTrailOf(database.prisma, requestId)).map((change) => change.actor);
+    const actors = (await auditTrailOf(database.kysely, requestId)).map((change) => change.actor);
     expect(actors).toContain(`carrier:${winner.scope.carrierId}`);
   });
 

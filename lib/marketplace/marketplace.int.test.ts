@@ -250,7 +250,7 @@ describe("claims and bids", () => {
       agreedPrice: { centAmount: 27_500, currencyCode: "GBP" },
     });
     expect(response.cost).toEqual({ centAmount: 27_500, currencyCode: "GBP" });
-    expect((await auditTrailOf(database.prisma, requestId)).map((entry) => entry.toStatus)).toEqual([
+    expect((await auditTrailOf(database.kysely, requestId)).map((entry) => entry.toStatus)).toEqual([
       "CREATED",
       "SENT_TO_MARKETPLACE",
       "ACCEPTED_SENT_TO_MARKETPLACE",
@@ -340,7 +340,7 @@ describe("claims and bids", () => {
       const bids = await bidsOf(requestId);
       expect(bids).toHaveLength(1);
       expect(bids[0]?.acceptedAt).not.toBeNull();
-      const audit = await auditTrailOf(database.prisma, requestId);
+      const audit = await auditTrailOf(database.kysely, requestId);
       expect(audit.filter((entry) => entry.toStatus === "ACCEPTED_SENT_TO_MARKETPLACE")).toHaveLength(1);
     });
   });

@@ -56,14 +56,14 @@ describe("POST /v1/movement-requests/{requestId}/cancel", () => {
     expect(status).toBe(200);
     expect(body.status).toBe("CANCELLED");
 
-    const legs = await legsOf(database.prisma, request.id);
+    const legs = await legsOf(database.kysely, request.id);
     expect(legs.map((leg) => leg.status)).toEqual(["CANCELLED", "CANCELLED"]);
-    expect((await auditTrailOf(database.prisma, request.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, request.id)).at(-1)).toMatchObject({
       fromStatus: "PARTIALLY_PLANNED",
       toStatus: "CANCELLED",
       actor: `api-key:${apiKeyDisplayPrefix(world.integrationKey)}`,
     });
-    const events = await publishedEventsOf(database.prisma, request.id);
+    const events = await publishedEventsOf(database.kysely, request.id);
     expect(events.map((event) => [event.type, event.resourceId])).toEqual([
       ["movement.cancelled", legs[0]?.id],
       ["movement.cancelled", legs[1]?.id],
@@ -88,11 +88,11 @@ describe("POST /v1/movement-requests/{requestId}/cancel", () => {
     const created = await createPoolRequest(world);
     await operateOk(world, "assign", created.id, { driverId: ann.id });
     await operateOk(world, "collected", created.id);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const { status, body } = await cancelRequest(created.id as string);
     expect(status).toBe(409);
     expect(body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("404 for another profile's request, 403 for an operations key", async () => {

@@ -6,6 +6,7 @@ import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pri
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -54,9 +55,11 @@ describe("POST /v1/movement-requests/create-in-planning-pool", () => {
     );
     expect(body).not.toHaveProperty("cost");
     expect(body.notes).toBe("Keys at desk");
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id: body.id as string },
-    });
+    const stored = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", body.id as string)
+      .executeTakeFirstOrThrow();
     expect(stored.requestedBy).toBe("buyer@dealer.test");
   });
 
@@ -213,14 +216,14 @@ describe("POST /v1/movement-requests/create-in-planning-pool", () => {
     });
 
     it("400 INVALID_VRM and INVALID_VIN, and nothing is created", async () => {
-      const before = await database.prisma.movementRequest.count();
+      const before = await countRows(database.kysely, "MovementRequest");
       const vrm = await post(createInPool, poolRequestBody(world, { vehicle: { vrm: "NOT A PLATE 1" } }));
       expect(vrm.status).toBe(400);
       expect(vrm.body.code).toBe("INVALID_VRM");
       const vin = await post(createInPool, poolRequestBody(world, { vehicle: { vin: "IOQ123" } }));
       expect(vin.status).toBe(400);
       expect(vin.body.code).toBe("INVALID_VIN");
-      expect(await database.prisma.movementRequest.count()).toBe(before);
+      expect(await countRows(database.kysely, "MovementRequest")).toBe(before);
     });
 
     it("400 for a vehicle with neither vin nor vrm, and for unknown fields", async () => {
@@ -306,9 +309,11 @@ describe("POST /v1/movement-requests/create-with-3pl", () => {
 describe("audit trail", () => {
   it("records the creation with its actor", async () => {
     const { body } = await post(createInPool, poolRequestBody(world));
-    const trail = await database.prisma.movementRequestStatusChange.findMany({
-      where: { movementRequestId: body.id as string },
-    });
+    const trail = await database.kysely
+      .selectFrom("MovementRequestStatusChange")
+      .selectAll()
+      .where("movementRequestId", "=", body.id as string)
+      .execute();
     expect(trail).toEqual([
       expect.objectContaining({
         fromStatus: null,

@@ -3,7 +3,7 @@
 // card of whoever it goes to, and write the request, its first leg, its audit entry, its event and any
 // prep-job change in one transaction.
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { asKysely, sql, transaction, type Queryable } from "@/lib/db";
+import { sql, transaction, type Kdb } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { RateCard, TransportMethod } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -55,7 +55,7 @@ type CreateBody = CreateInPlanningPoolBody & {
 
 /** Within an open transaction: also used when a prep site is assigned to a parked job. */
 export async function createMovementRequestIn(
-  tx: Queryable,
+  tx: Kdb,
   creator: Creator,
   body: CreateBody,
   dispatch: Dispatch,
@@ -125,7 +125,7 @@ export async function createMovementRequestIn(
     createdAt: now,
   };
   await insertMovementRequest(tx, request);
-  if (body.customer) await saveMovementCustomer(asKysely(tx), request, body.customer);
+  if (body.customer) await saveMovementCustomer(tx, request, body.customer);
   await recordEvent(tx, {
     organisationId: creator.organisationId,
     profileId: creator.profileId,
@@ -146,7 +146,7 @@ export async function createMovementRequestIn(
     now,
   });
   if (trackingToken) {
-    await notifyMovementRecipient(asKysely(tx), { ...request, ...request.vehicle }, "tracking");
+    await notifyMovementRecipient(tx, { ...request, ...request.vehicle }, "tracking");
   }
   return id;
 }
@@ -164,11 +164,11 @@ async function createMovementRequest(creator: Creator, body: CreateBody, dispatc
  * (two compiled ORM queries before; docs/performance.md).
  */
 async function organisationPricing(
-  tx: Queryable,
+  tx: Kdb,
   organisationId: string,
   transportMethod: TransportMethod,
 ): Promise<{ trackingEnabled: boolean; internalRateCard: RateCard | undefined }> {
-  const row = await asKysely(tx)
+  const row = await tx
     .selectFrom("Organisation as o")
     .leftJoin("RateCard as r", (join) =>
       join.onRef("r.organisationId", "=", "o.id").on("r.transportMethod", "=", transportMethod),

@@ -1,19 +1,56 @@
-// The one raw read must return exactly what Prisma's findFirst with the equivalent include returns.
+// The one read must return exactly what the request's rows hold, read one table at a time.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { sql, transaction } from "@/lib/db";
+import type { TransportMethod } from "@/lib/generated/prisma/enums";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest, createProfile, utcDate } from "@/prisma/factories";
 
-/** The oracle: the include the function replaced. */
-const movementRequestInclude = {
-  organisation: { select: { trackingEnabled: true } },
-  movements: { orderBy: { legNumber: "asc" }, include: { driver: true, provider: true } },
-  destinationSite: { select: { countryCode: true, timezone: true } },
-} satisfies Prisma.MovementRequestInclude;
-
 const database = setupTestDatabase();
+
+/** The oracle: the request, its organisation's switch, its destination and its legs, table by table. */
+async function readTableByTable(id: string) {
+  const kdb = database.kysely;
+  const request = await kdb
+    .selectFrom("MovementRequest")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const organisation = await kdb
+    .selectFrom("Organisation")
+    .select("trackingEnabled")
+    .where("id", "=", request.organisationId)
+    .executeTakeFirstOrThrow();
+  const destinationSite = await kdb
+    .selectFrom("Site")
+    .select(["countryCode", "timezone"])
+    .where("id", "=", request.destinationSiteId)
+    .executeTakeFirstOrThrow();
+  const legs = await kdb
+    .selectFrom("Movement")
+    .selectAll()
+    .where("movementRequestId", "=", id)
+    .orderBy("legNumber")
+    .execute();
+  const movements = await Promise.all(
+    legs.map(async (leg) => ({
+      ...leg,
+      driver: leg.driverId
+        ? await kdb.selectFrom("Driver").selectAll().where("id", "=", leg.driverId).executeTakeFirstOrThrow()
+        : null,
+      provider: leg.thirdPartyLogisticsProviderId
+        ? await kdb
+            .selectFrom("ThirdPartyLogisticsProvider")
+            .select(["id", "name", "createdAt"])
+            .select(sql<TransportMethod[]>`"transportMethods"::text[]`.as("transportMethods"))
+            .where("id", "=", leg.thirdPartyLogisticsProviderId)
+            .executeTakeFirstOrThrow()
+        : null,
+    })),
+  );
+  return { ...request, organisation, destinationSite, movements };
+}
 let world: MovementWorld;
 let otherWorld: MovementWorld;
 let requestId: string;
@@ -82,14 +119,11 @@ beforeAll(async () => {
 });
 
 describe("getMovementRequestOrThrow", () => {
-  it("returns what findFirst with the include returns, legs in order with driver and provider", async () => {
-    const expected = await database.prisma.movementRequest.findFirst({
-      where: { id: requestId },
-      include: movementRequestInclude,
-    });
+  it("returns what the rows hold, legs in order with driver and provider", async () => {
+    const expected = await readTableByTable(requestId);
     const scope = { organisationId: world.organisation.id, profileId: world.profile.id };
 
-    const read = await getMovementRequestOrThrow(database.prisma, scope, requestId);
+    const read = await getMovementRequestOrThrow(database.kysely, scope, requestId);
 
     // The worker's ETA pass has not run: no stored window.
     expect(read).toStrictEqual({ ...expected, storedEstimatedArrival: null });
@@ -101,11 +135,8 @@ describe("getMovementRequestOrThrow", () => {
   });
 
   it("reads the same under the row lock, and without a profile in the scope", async () => {
-    const expected = await database.prisma.movementRequest.findFirst({
-      where: { id: requestId },
-      include: movementRequestInclude,
-    });
-    const read = await database.prisma.$transaction((tx) =>
+    const expected = await readTableByTable(requestId);
+    const read = await transaction((tx) =>
       getMovementRequestOrThrow(tx, { organisationId: world.organisation.id }, requestId, {
         forUpdate: true,
       }),
@@ -120,7 +151,7 @@ describe("getMovementRequestOrThrow", () => {
       { organisationId: otherWorld.organisation.id, profileId: world.profile.id },
       { organisationId: world.organisation.id, profileId: otherProfile.id },
     ]) {
-      await expect(getMovementRequestOrThrow(database.prisma, scope, requestId)).rejects.toMatchObject({
+      await expect(getMovementRequestOrThrow(database.kysely, scope, requestId)).rejects.toMatchObject({
         code: "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
       });
     }

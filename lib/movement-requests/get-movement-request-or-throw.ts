@@ -2,7 +2,7 @@
 // profile's request is "not found", exactly like one that does not exist.
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
-import { asKysely, sql, type Queryable } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import type { MovementRequest, Organisation, Site } from "@/lib/generated/prisma/client";
 import type { EtaBasis } from "@/lib/generated/prisma/enums";
 import {
@@ -37,12 +37,11 @@ export type MovementRequestWithLegs = MovementRequest & {
 export type MovementRequestScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
 
 export async function getMovementRequestOrThrow(
-  tx: Queryable,
+  kdb: Kdb,
   scope: MovementRequestScope,
   requestId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<MovementRequestWithLegs> {
-  const kdb = asKysely(tx);
   const { profileId } = scope;
   if (options.forUpdate) {
     // Serialises concurrent changes of one request (transitions, edits) for the rest of the transaction.

@@ -74,15 +74,23 @@ describe("the public tracking view", () => {
       surname: "Okonkwo-Private",
       phone: "+44 7700 900123",
     });
-    await database.prisma.movement.updateMany({
-      where: { movementRequestId: id },
-      data: { driverId: driver.id },
-    });
-    await database.prisma.movementRequest.update({ where: { id }, data: { status: "PLANNED" } });
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { brandLogoUrl: "https://cdn.example.com/logo.png", brandColour: "#0F766E" },
-    });
+    await database.kysely
+      .updateTable("Movement")
+      .set({ driverId: driver.id })
+      .where("movementRequestId", "=", id)
+      .execute();
+    await database.kysely
+      .updateTable("MovementRequest")
+      .set({ status: "PLANNED" })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await database.kysely
+      .updateTable("Organisation")
+      .set({ brandLogoUrl: "https://cdn.example.com/logo.png", brandColour: "#0F766E" })
+      .where("id", "=", world.organisation.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const view = await getTrackingView(token);
     expect(view).toMatchObject({
       status: "DRIVER_ASSIGNED",
@@ -91,15 +99,22 @@ describe("the public tracking view", () => {
     });
     const text = JSON.stringify(view);
     for (const secret of ["Okonkwo", "7700", driver.id]) expect(text).not.toContain(secret);
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { brandLogoUrl: null, brandColour: null },
-    });
+    await database.kysely
+      .updateTable("Organisation")
+      .set({ brandLogoUrl: null, brandColour: null })
+      .where("id", "=", world.organisation.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 
   it("shows a delivered movement's every step as done, with none current", async () => {
     const { id, token } = await createTracked();
-    await database.prisma.movementRequest.update({ where: { id }, data: { status: "DELIVERED" } });
+    await database.kysely
+      .updateTable("MovementRequest")
+      .set({ status: "DELIVERED" })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const view = await getTrackingView(token);
     expect(view?.status).toBe("DELIVERED");
     expect(view?.timeline.map((step) => [step.status, step.state])).toEqual([
@@ -114,7 +129,12 @@ describe("the public tracking view", () => {
     const { id, token } = await createTracked();
     const later = (days: number) => new Date(Date.now() + days * 86_400_000);
     expect(await getTrackingView(token, later(365))).not.toBeNull();
-    await database.prisma.movementRequest.update({ where: { id }, data: { status: "CANCELLED" } });
+    await database.kysely
+      .updateTable("MovementRequest")
+      .set({ status: "CANCELLED" })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const cancelled = await getTrackingView(token, later(TRACKING_LINK_DAYS_AFTER_END - 1));
     expect(cancelled?.status).toBe("CANCELLED");
     expect(cancelled?.timeline.map((step) => step.status)).toEqual(["BOOKED", "CANCELLED"]);
@@ -158,14 +178,18 @@ describe("the public tracking view", () => {
 
   it("finds nothing once the organisation turns tracking off", async () => {
     const { token } = await createTracked();
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { trackingEnabled: false },
-    });
+    await database.kysely
+      .updateTable("Organisation")
+      .set({ trackingEnabled: false })
+      .where("id", "=", world.organisation.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(await getTrackingView(token)).toBeNull();
-    await database.prisma.organisation.update({
-      where: { id: world.organisation.id },
-      data: { trackingEnabled: true },
-    });
+    await database.kysely
+      .updateTable("Organisation")
+      .set({ trackingEnabled: true })
+      .where("id", "=", world.organisation.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   });
 });

@@ -2,7 +2,7 @@
 // no ids, names or e-mail addresses, VIN or registration, notes, costs, carriers' accounts, addresses
 // beyond the town; the driver by first name only. Statuses are the customer's five
 // (customer-status.ts), each instant comes with the time zone of the site it happened at.
-import { db, kysely } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import type { MovementRequestStatus, Timeslot } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
@@ -53,38 +53,7 @@ const DAY_MS = 86_400_000;
 
 export async function getTrackingView(token: string, now = new Date()): Promise<TrackingView | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const request = await db().movementRequest.findUnique({
-    where: { trackingToken: token },
-    select: {
-      id: true,
-      status: true,
-      make: true,
-      model: true,
-      updatedAt: true,
-      estimatedCollectionDate: true,
-      estimatedCollectionTimeslot: true,
-      estimatedDeliveryDate: true,
-      estimatedDeliveryTimeslot: true,
-      deliveryByDate: true,
-      deliveryByTimeslot: true,
-      deliveryByTime: true,
-      organisation: {
-        select: { name: true, trackingEnabled: true, brandLogoUrl: true, brandColour: true },
-      },
-      originSite: { select: { city: true, timezone: true, countryCode: true } },
-      destinationSite: { select: { city: true, timezone: true, countryCode: true } },
-      movements: {
-        orderBy: { legNumber: "asc" },
-        select: {
-          status: true,
-          originActualOn: true,
-          destinationActualOn: true,
-          driver: { select: { firstname: true } },
-        },
-      },
-      statusChanges: { orderBy: { occurredAt: "asc" }, select: { toStatus: true, occurredAt: true } },
-    },
-  });
+  const request = await readTrackedRequest(token);
   if (!request || !request.organisation.trackingEnabled) return null;
   if (expired(request.status, request.statusChanges.at(-1)?.occurredAt ?? request.updatedAt, now))
     return null;
@@ -126,6 +95,78 @@ export async function getTrackingView(token: string, now = new Date()): Promise<
     driverFirstName: status === "CANCELLED" ? null : (leg?.driver?.firstname.trim().split(/\s+/)[0] ?? null),
     timeline: timeline(status, request.statusChanges, origin.timeZone, destination.timeZone),
     map,
+  };
+}
+
+/** The request of a tracking token, with what the page shows of its organisation, sites, legs and audit trail. */
+async function readTrackedRequest(token: string) {
+  const kdb = kysely();
+  const row = await kdb
+    .selectFrom("MovementRequest as request")
+    .innerJoin("Organisation as organisation", "organisation.id", "request.organisationId")
+    .innerJoin("Site as origin", "origin.id", "request.originSiteId")
+    .innerJoin("Site as destination", "destination.id", "request.destinationSiteId")
+    .select([
+      "request.id",
+      "request.status",
+      "request.make",
+      "request.model",
+      "request.updatedAt",
+      "request.estimatedCollectionDate",
+      "request.estimatedCollectionTimeslot",
+      "request.estimatedDeliveryDate",
+      "request.estimatedDeliveryTimeslot",
+      "request.deliveryByDate",
+      "request.deliveryByTimeslot",
+      "request.deliveryByTime",
+      "organisation.name as organisationName",
+      "organisation.trackingEnabled",
+      "organisation.brandLogoUrl",
+      "organisation.brandColour",
+      "origin.city as originCity",
+      "origin.timezone as originTimezone",
+      "origin.countryCode as originCountryCode",
+      "destination.city as destinationCity",
+      "destination.timezone as destinationTimezone",
+      "destination.countryCode as destinationCountryCode",
+    ])
+    .where("request.trackingToken", "=", token)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [legs, statusChanges] = await Promise.all([
+    kdb
+      .selectFrom("Movement as leg")
+      .leftJoin("Driver as driver", "driver.id", "leg.driverId")
+      .select(["leg.status", "leg.originActualOn", "leg.destinationActualOn", "driver.firstname"])
+      .where("leg.movementRequestId", "=", row.id)
+      .orderBy("leg.legNumber")
+      .execute(),
+    kdb
+      .selectFrom("MovementRequestStatusChange")
+      .select(["toStatus", "occurredAt"])
+      .where("movementRequestId", "=", row.id)
+      .orderBy("occurredAt")
+      .execute(),
+  ]);
+  return {
+    ...row,
+    organisation: {
+      name: row.organisationName,
+      trackingEnabled: row.trackingEnabled,
+      brandLogoUrl: row.brandLogoUrl,
+      brandColour: row.brandColour,
+    },
+    originSite: { city: row.originCity, timezone: row.originTimezone, countryCode: row.originCountryCode },
+    destinationSite: {
+      city: row.destinationCity,
+      timezone: row.destinationTimezone,
+      countryCode: row.destinationCountryCode,
+    },
+    movements: legs.map(({ firstname, ...leg }) => ({
+      ...leg,
+      driver: firstname === null ? null : { firstname },
+    })),
+    statusChanges,
   };
 }
 

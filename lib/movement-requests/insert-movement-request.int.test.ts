@@ -67,13 +67,14 @@ function newRequest(overrides: Partial<NewMovementRequest> = {}): NewMovementReq
   };
 }
 
-/** The oracle: the nested create that insertMovementRequest replaced. */
-async function createWithPrisma(request: NewMovementRequest): Promise<void> {
+/** The oracle: the three rows inserted one by one (insertMovementRequest writes them in one statement). */
+async function insertByHand(request: NewMovementRequest): Promise<void> {
   const now = request.createdAt;
   const ready = fromDateOnly(request.readyToCollectFromDate);
   const deliveryBy = fromDateOnly(request.deliveryByDate);
-  await database.prisma.movementRequest.create({
-    data: {
+  await database.kysely
+    .insertInto("MovementRequest")
+    .values({
       id: request.id,
       organisationId: request.organisationId,
       profileId: request.profileId,
@@ -106,38 +107,56 @@ async function createWithPrisma(request: NewMovementRequest): Promise<void> {
       trackingToken: request.trackingToken,
       createdAt: now,
       updatedAt: now,
-      movements: {
-        create: {
-          id: newId(),
-          legNumber: 1,
-          originSiteId: request.originSiteId,
-          destinationSiteId: request.destinationSiteId,
-          originScheduledOn: ready,
-          originScheduledTimeslot: request.readyToCollectFromTimeslot,
-          originPredictedOn: ready,
-          originPredictedTimeslot: request.readyToCollectFromTimeslot,
-          destinationScheduledOn: deliveryBy,
-          destinationScheduledTimeslot: request.deliveryByTimeslot,
-          destinationPredictedOn: deliveryBy,
-          destinationPredictedTimeslot: request.deliveryByTimeslot,
-          thirdPartyLogisticsProviderId: request.thirdPartyLogisticsProviderId,
-          createdAt: now,
-          updatedAt: now,
-        },
-      },
-      statusChanges: {
-        create: { id: newId(), toStatus: request.status, actor: request.actor, occurredAt: now },
-      },
-    },
-  });
+    })
+    .execute();
+  await database.kysely
+    .insertInto("Movement")
+    .values({
+      id: newId(),
+      legNumber: 1,
+      originSiteId: request.originSiteId,
+      destinationSiteId: request.destinationSiteId,
+      originScheduledOn: ready,
+      originScheduledTimeslot: request.readyToCollectFromTimeslot,
+      originPredictedOn: ready,
+      originPredictedTimeslot: request.readyToCollectFromTimeslot,
+      destinationScheduledOn: deliveryBy,
+      destinationScheduledTimeslot: request.deliveryByTimeslot,
+      destinationPredictedOn: deliveryBy,
+      destinationPredictedTimeslot: request.deliveryByTimeslot,
+      thirdPartyLogisticsProviderId: request.thirdPartyLogisticsProviderId,
+      createdAt: now,
+      updatedAt: now,
+      movementRequestId: request.id,
+    })
+    .execute();
+  await database.kysely
+    .insertInto("MovementRequestStatusChange")
+    .values({
+      id: newId(),
+      toStatus: request.status,
+      actor: request.actor,
+      occurredAt: now,
+      movementRequestId: request.id,
+    })
+    .execute();
 }
 
 /** The stored rows, without the ids that necessarily differ. */
 async function storedRows(requestId: string) {
-  const { movements, statusChanges, ...request } = await database.prisma.movementRequest.findUniqueOrThrow({
-    where: { id: requestId },
-    include: { movements: true, statusChanges: true },
-  });
+  const [request, movements, statusChanges] = await Promise.all([
+    database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", requestId)
+      .executeTakeFirstOrThrow(),
+    database.kysely.selectFrom("Movement").selectAll().where("movementRequestId", "=", requestId).execute(),
+    database.kysely
+      .selectFrom("MovementRequestStatusChange")
+      .selectAll()
+      .where("movementRequestId", "=", requestId)
+      .execute(),
+  ]);
   return {
     request: { ...request, id: undefined, trackingToken: request.trackingToken !== null },
     legs: movements.map((leg) => ({ ...leg, id: undefined, movementRequestId: undefined })),
@@ -172,11 +191,11 @@ describe("insertMovementRequest", () => {
         thirdPartyLogisticsProviderId: null,
       },
     ],
-  ])("stores what Prisma's nested create stored: %s", async (_, overrides) => {
+  ])("stores what the rows inserted one by one hold: %s", async (_, overrides) => {
     const viaPrisma = newRequest(overrides);
     const viaRaw = { ...newRequest(overrides), id: newId() };
-    await createWithPrisma(viaPrisma);
-    await insertMovementRequest(database.prisma, viaRaw);
+    await insertByHand(viaPrisma);
+    await insertMovementRequest(database.kysely, viaRaw);
 
     const expected = await storedRows(viaPrisma.id);
     const actual = await storedRows(viaRaw.id);
@@ -192,11 +211,13 @@ describe("insertMovementRequest", () => {
 describe("getSitesOrThrow", () => {
   it("returns the rows findMany returns, by field, and refuses another organisation's site", async () => {
     const { manchester, prepCentre } = world.sites;
-    const expected = await database.prisma.site.findMany({
-      where: { id: { in: [manchester.id, prepCentre.id] } },
-      orderBy: { name: "asc" },
-    });
-    const sites = await getSitesOrThrow(database.prisma, world.organisation.id, {
+    const expected = await database.kysely
+      .selectFrom("Site")
+      .selectAll()
+      .where("id", "in", [manchester.id, prepCentre.id])
+      .orderBy("name")
+      .execute();
+    const sites = await getSitesOrThrow(database.kysely, world.organisation.id, {
       origin: manchester.id,
       destination: prepCentre.id,
       again: manchester.id,
@@ -206,7 +227,7 @@ describe("getSitesOrThrow", () => {
 
     const other = await createMovementWorld(database.prisma);
     await expect(
-      getSitesOrThrow(database.prisma, world.organisation.id, { origin: other.sites.manchester.id }),
+      getSitesOrThrow(database.kysely, world.organisation.id, { origin: other.sites.manchester.id }),
     ).rejects.toMatchObject({ code: "SITE_NOT_FOUND", message: expect.stringContaining("(origin)") });
   });
 });

@@ -1,7 +1,7 @@
 // A new movement request with its first leg and its first status change, in one statement: every
 // create runs it, and Prisma 6 compiles a nested create on the event loop (docs/performance.md). The
 // columns left out take their defaults (version 1, INTERNAL locations, the leg OPEN).
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type {
   BusinessArea,
   MovementRequestStatus,
@@ -51,7 +51,7 @@ export type NewMovementRequest = {
   createdAt: Date;
 };
 
-export async function insertMovementRequest(tx: Queryable, request: NewMovementRequest): Promise<void> {
+export async function insertMovementRequest(tx: Kdb, request: NewMovementRequest): Promise<void> {
   const { vehicle } = request;
   const now = request.createdAt;
   const ready = request.readyToCollectFromDate;
@@ -59,7 +59,7 @@ export async function insertMovementRequest(tx: Queryable, request: NewMovementR
   const deliveryBy = request.deliveryByDate;
   const deliveryBySlot = request.deliveryByTimeslot;
   // The estimates and the leg's predictions start as what was asked for; carriers refine them.
-  await asKysely(tx)
+  await tx
     .with("request", (kdb) =>
       kdb.insertInto("MovementRequest").values({
         id: request.id,

@@ -2,12 +2,12 @@
 // refuses it (409), gives the new status and the event, and the leg and its event are written together.
 import { AppError } from "@/lib/errors/app-error";
 import { updateLegAndPublish } from "@/lib/events/record-movement-event";
-import type { DB, Queryable, Updateable } from "@/lib/db";
+import type { DB, Kdb, Updateable } from "@/lib/db";
 import type { Movement, MovementRequest } from "@/lib/generated/prisma/client";
 import { LEG_TRANSITIONS, legAllows, type LegChange } from "@/lib/movement-requests/leg-transitions";
 
 export async function transitionLeg(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequest,
   leg: Pick<Movement, "id" | "legNumber" | "status">,
   action: LegChange,

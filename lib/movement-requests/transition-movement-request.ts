@@ -1,6 +1,6 @@
 // Every status change of a movement request goes through here: the transition table allows it or
 // refuses it (409), and the new status, the audit entry and the event are written together.
-import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
+import type { DB, Kdb, Updateable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
@@ -19,14 +19,13 @@ export type TransitionOptions = {
 };
 
 export async function transitionMovementRequest(
-  tx: Queryable,
+  kdb: Kdb,
   request: MovementRequest,
   action: MovementRequestAction,
   to: MovementRequestStatus,
   options: TransitionOptions,
 ): Promise<MovementRequest> {
   assertTransition(action, request.status, to);
-  const kdb = asKysely(tx);
   // updatedAt is set here, as Prisma's @updatedAt would.
   const update = kdb
     .updateTable("MovementRequest")
@@ -53,7 +52,7 @@ export async function transitionMovementRequest(
           .selectFrom("updated")
           .selectAll()
           .executeTakeFirstOrThrow();
-  await recordEvent(tx, {
+  await recordEvent(kdb, {
     organisationId: request.organisationId,
     profileId: request.profileId,
     type: "movement_request.status_changed",

@@ -156,9 +156,11 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
         deliveryByDate: "2026-12-20",
       },
     });
-    const [leg] = await database.prisma.movement.findMany({
-      where: { movementRequestId: before.id as string },
-    });
+    const [leg] = await database.kysely
+      .selectFrom("Movement")
+      .selectAll()
+      .where("movementRequestId", "=", before.id as string)
+      .execute();
     expect(leg).toMatchObject({ destinationSiteId: world.sites.prepCentre.id });
     expect(leg?.destinationScheduledOn?.toISOString().slice(0, 10)).toBe("2026-12-20");
   });
@@ -179,10 +181,12 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
     });
     expect(status).toBe(200);
 
-    const legs = await database.prisma.movement.findMany({
-      where: { movementRequestId: request.id },
-      orderBy: { legNumber: "asc" },
-    });
+    const legs = await database.kysely
+      .selectFrom("Movement")
+      .selectAll()
+      .where("movementRequestId", "=", request.id)
+      .orderBy("legNumber")
+      .execute();
     const changedAt = legs[0]!.updatedAt;
     expect(legs).toEqual([
       { ...first, originSiteId: yokohama.id, originScheduledTimeslot: "PM", updatedAt: changedAt },
@@ -199,9 +203,11 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
     });
     expect(status).toBe(404);
     expect(body.code).toBe("SITE_NOT_FOUND");
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id: before.id as string },
-    });
+    const stored = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", before.id as string)
+      .executeTakeFirstOrThrow();
     expect(stored.notes).toBe("original notes");
   });
 
@@ -232,16 +238,20 @@ describe("PATCH /v1/movement-requests/{requestId}", () => {
 
   it("is refused once the movement is in progress (400 MOVEMENT_REQUEST_NOT_EDITABLE), changing nothing", async () => {
     const before = await createRequest();
-    await database.prisma.movementRequest.update({
-      where: { id: before.id as string },
-      data: { status: "IN_PROGRESS" },
-    });
+    await database.kysely
+      .updateTable("MovementRequest")
+      .set({ status: "IN_PROGRESS" })
+      .where("id", "=", before.id as string)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const { status, body } = await patch(before.id as string, { notes: "too late" });
     expect(status).toBe(400);
     expect(body.code).toBe("MOVEMENT_REQUEST_NOT_EDITABLE");
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id: before.id as string },
-    });
+    const stored = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", before.id as string)
+      .executeTakeFirstOrThrow();
     expect(stored.notes).toBe("original notes");
   });
 });

@@ -1,12 +1,12 @@
 // Every stage change of a prep job goes through here: the rule decides the new position, and the
 // change, its new version and its event are written together.
-import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
+import type { DB, Kdb, Updateable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
 import { applyRule, type PrepJobTrigger } from "@/lib/prep-jobs/stage-rules";
 
 export async function changePrepJobStage(
-  tx: Queryable,
+  tx: Kdb,
   job: PrepJob,
   trigger: PrepJobTrigger,
   options: { actor: string; now?: Date; data?: Pick<Updateable<DB["PrepJob"]>, "prepSiteId"> },
@@ -16,7 +16,7 @@ export async function changePrepJobStage(
   const stageChanged = to.stage !== job.stage;
   // Kysely: the create, cancel and delivery paths run it, and an ORM update costs ~1 ms of CPU to
   // compile (docs/performance.md). updatedAt is set here, as Prisma's @updatedAt would.
-  const updated: PrepJob = await asKysely(tx)
+  const updated: PrepJob = await tx
     .updateTable("PrepJob")
     .set((eb) => ({
       ...options.data,
@@ -38,7 +38,7 @@ export async function changePrepJobStage(
 }
 
 export async function recordPrepJobEvent(
-  tx: Queryable,
+  tx: Kdb,
   job: PrepJob,
   type: "prep_job.created" | "prep_job.stage_changed" | "prep_job.updated",
   options: { now: Date; extra?: Record<string, Prisma.InputJsonValue> },

@@ -2,7 +2,7 @@
 // and is then the only criterion (no fallback to vrm); the vrm is matched exactly as stored. When the
 // vehicle was prepared more than once, the newest job still in progress wins, else the newest.
 import { AppError } from "@/lib/errors/app-error";
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 import { prepJobNotFound, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { isOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
@@ -10,12 +10,11 @@ import { isOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
 export type VehicleLookup = { vin?: string; vrm?: string };
 
 export async function findPrepJobByVehicleOrThrow(
-  tx: Queryable,
+  kdb: Kdb,
   scope: PrepJobScope,
   lookup: VehicleLookup,
   options: { forUpdate?: boolean } = {},
 ): Promise<PrepJob> {
-  const kdb = asKysely(tx);
   const { column, value } = criterionOf(lookup);
   const { profileId } = scope;
   const candidates = kdb

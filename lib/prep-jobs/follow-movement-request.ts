@@ -1,6 +1,6 @@
 // A prep job follows the movement request linked to it: delivered brings it to DELIVERED (in or out),
 // cancelled or aborted sends it back to waiting for a movement.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type { MovementRequest, PrepJob } from "@/lib/generated/prisma/client";
 import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
 import { canApply, type PrepJobTrigger } from "@/lib/prep-jobs/stage-rules";
@@ -11,13 +11,13 @@ const TRIGGERS: Record<"delivered" | "calledOff", Record<"INBOUND" | "OUTBOUND",
 };
 
 export async function followMovementRequest(
-  tx: Queryable,
+  tx: Kdb,
   request: Pick<MovementRequest, "prepJobId" | "prepJobDirection">,
   outcome: keyof typeof TRIGGERS,
   options: { actor: string; now: Date },
 ): Promise<void> {
   if (!request.prepJobId || !request.prepJobDirection) return;
-  const job: PrepJob | undefined = await asKysely(tx)
+  const job: PrepJob | undefined = await tx
     .selectFrom("PrepJob")
     .selectAll()
     .where("id", "=", request.prepJobId)

@@ -2,7 +2,7 @@
 // organisation. Another profile's job is "not found", exactly like one that does not exist.
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 
 export type PrepJobScope = Pick<ApiCaller, "organisationId"> & { profileId?: string };
@@ -11,14 +11,14 @@ export type PrepJobScope = Pick<ApiCaller, "organisationId"> & { profileId?: str
 export type PrepJobActorScope = PrepJobScope & { actor: string };
 
 export async function getPrepJobOrThrow(
-  tx: Queryable,
+  tx: Kdb,
   scope: PrepJobScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<PrepJob> {
   const { profileId } = scope;
   // One statement; FOR UPDATE serialises concurrent changes of the job for the rest of the transaction.
-  const job: PrepJob | undefined = await asKysely(tx)
+  const job: PrepJob | undefined = await tx
     .selectFrom("PrepJob")
     .selectAll()
     .where("id", "=", id)

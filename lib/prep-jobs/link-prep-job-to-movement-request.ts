@@ -1,7 +1,7 @@
 // A new movement request may concern a prep job: one to a prep site brings the vehicle in (creating the
 // job, or scheduling a parked one), one away from the job's prep site takes it out. Kysely throughout,
 // so that it joins the create's Kysely transaction (docs/data-layer.md).
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import type { PrepJob, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
@@ -20,12 +20,12 @@ type NewMovement = {
 
 type Direction = "INBOUND" | "OUTBOUND";
 
-export async function linkPrepJobToNewMovementRequest(tx: Queryable, movement: NewMovement) {
+export async function linkPrepJobToNewMovementRequest(tx: Kdb, movement: NewMovement) {
   if (movement.destination.isPrepSite) return bringIn(tx, movement);
   if (movement.origin.isPrepSite) return takeOut(tx, movement);
 }
 
-async function bringIn(tx: Queryable, movement: NewMovement) {
+async function bringIn(tx: Kdb, movement: NewMovement) {
   const { creator, destination, now } = movement;
   // Serialised with inbound-pending for the same vehicle, so that the two cannot both create a job.
   if (movement.vehicle.vin) await lockVehicle(tx, creator.organisationId, movement.vehicle.vin);
@@ -42,7 +42,7 @@ async function bringIn(tx: Queryable, movement: NewMovement) {
   const { vin, vrm, make, model, modelVariant } = movement.vehicle;
   if (!vin) return; // a prep job is identified by its VIN
   // The job and the request's link to it in one statement.
-  const job: PrepJob = await asKysely(tx)
+  const job: PrepJob = await tx
     .with("job", (kdb) =>
       kdb
         .insertInto("PrepJob")
@@ -81,7 +81,7 @@ async function bringIn(tx: Queryable, movement: NewMovement) {
   await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
 }
 
-async function takeOut(tx: Queryable, movement: NewMovement) {
+async function takeOut(tx: Kdb, movement: NewMovement) {
   const job = await findOpenJob(tx, movement, movement.origin.id);
   if (!job || !canApply("outboundMovementCreated", job)) return;
   await changePrepJobStage(tx, job, "outboundMovementCreated", {
@@ -93,7 +93,7 @@ async function takeOut(tx: Queryable, movement: NewMovement) {
 
 /** The profile's newest job for the vehicle that has not left its prep site (at `prepSiteId` if given). */
 async function findOpenJob(
-  tx: Queryable,
+  tx: Kdb,
   movement: NewMovement,
   prepSiteId?: string,
 ): Promise<PrepJob | undefined> {
@@ -105,7 +105,7 @@ async function findOpenJob(
       ? { column: "vrm" as const, value: vrm }
       : null;
   if (!vehicle) return undefined;
-  return asKysely(tx)
+  return tx
     .selectFrom("PrepJob")
     .selectAll()
     .where("profileId", "=", movement.creator.profileId)
@@ -116,8 +116,8 @@ async function findOpenJob(
     .executeTakeFirst();
 }
 
-async function link(tx: Queryable, requestId: string, prepJobId: string, direction: Direction) {
-  await asKysely(tx)
+async function link(tx: Kdb, requestId: string, prepJobId: string, direction: Direction) {
+  await tx
     .updateTable("MovementRequest")
     .set({ prepJobId, prepJobDirection: direction })
     .where("id", "=", requestId)

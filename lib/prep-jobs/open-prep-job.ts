@@ -3,7 +3,7 @@
 // advisory lock on (organisation, VIN): a second transaction for the same vehicle waits for the first
 // to commit, then sees its job. (A partial unique index would also refuse jobs that movement requests
 // create in other profiles of the organisation, which the specification allows.)
-import { asKysely, sql, type DB, type ExpressionBuilder, type Queryable } from "@/lib/db";
+import { sql, type DB, type ExpressionBuilder, type Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 import { PREP_JOB_FINISHED } from "@/lib/prep-jobs/stage-rules";
@@ -19,17 +19,17 @@ export function isOpenPrepJob(eb: ExpressionBuilder<DB, "PrepJob">) {
 }
 
 /** Holds until the transaction ends; other processes wait on the same key. */
-export async function lockVehicle(tx: Queryable, organisationId: string, vin: string) {
+export async function lockVehicle(tx: Kdb, organisationId: string, vin: string) {
   const key = `prep-job:${organisationId}:${vin}`;
   // In FROM, so that the statement returns a row rather than a void value.
-  await sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(asKysely(tx));
+  await sql`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
 }
 
 /** Locks the vehicle, then refuses when the organisation already has an open job for it. */
-export async function assertNoOpenPrepJob(tx: Queryable, organisationId: string, vin: string): Promise<void> {
+export async function assertNoOpenPrepJob(tx: Kdb, organisationId: string, vin: string): Promise<void> {
   await lockVehicle(tx, organisationId, vin);
   // A statement after the lock's: it must see a job that the transaction we waited for committed.
-  const existing: Pick<PrepJob, "id" | "stage" | "substage"> | undefined = await asKysely(tx)
+  const existing: Pick<PrepJob, "id" | "stage" | "substage"> | undefined = await tx
     .selectFrom("PrepJob")
     .select(["id", "stage", "substage"])
     .where("organisationId", "=", organisationId)

@@ -2,16 +2,13 @@
 // OUTBOUND/PENDING_MOVEMENT_REQUEST): the job has a linked outbound movement request that has not been
 // called off, i.e. whose status is neither CANCELLED nor ABORTED. A delivered one counts: the vehicle
 // has left.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 
-async function findOutboundMovementRequest(
-  tx: Queryable,
-  prepJobId: string,
-): Promise<{ id: string } | undefined> {
-  return asKysely(tx)
+async function findOutboundMovementRequest(tx: Kdb, prepJobId: string): Promise<{ id: string } | undefined> {
+  return tx
     .selectFrom("MovementRequest")
     .select("id")
     .where("prepJobId", "=", prepJobId)
@@ -22,7 +19,7 @@ async function findOutboundMovementRequest(
 }
 
 /** 400 MOVEMENT_ALREADY_EXISTS when the job already has an outbound movement. */
-export async function assertNoOutboundMovement(tx: Queryable, job: PrepJob): Promise<void> {
+export async function assertNoOutboundMovement(tx: Kdb, job: PrepJob): Promise<void> {
   const existing = await findOutboundMovementRequest(tx, job.id);
   if (existing) {
     throw new AppError(

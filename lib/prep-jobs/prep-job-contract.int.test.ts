@@ -10,6 +10,7 @@ import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test
 import { setupTestDatabase } from "@/test/test-database";
 import { createPrepJob, createProfile, dateOnlyFromToday, testVin } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -39,17 +40,22 @@ describe("prep job bodies name their movement requests", () => {
       prepSiteId: world.sites.prepCentre.id,
     });
     expect(assigned.status).toBe(200);
-    const created = await database.prisma.movementRequest.findFirstOrThrow({
-      where: { prepJobId: parked.body.id, prepJobDirection: "INBOUND" },
-    });
+    const created = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("prepJobId", "=", parked.body.id)
+      .where("prepJobDirection", "=", "INBOUND")
+      .executeTakeFirstOrThrow();
     expect(assigned.body.inboundMovementRequestId).toBe(created.id);
     expect(assigned.body).not.toHaveProperty("outboundMovementRequestId");
 
     // The vehicle is prepared, then leaves: the outbound request is named beside the inbound one.
-    const job = await database.prisma.prepJob.update({
-      where: { id: parked.body.id },
-      data: { stage: "APPRAISED", substage: null },
-    });
+    const job = await database.kysely
+      .updateTable("PrepJob")
+      .set({ stage: "APPRAISED", substage: null })
+      .where("id", "=", parked.body.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const outbound = await movementRequestApi.createInPool(
       world.integrationKey,
       movementBody({ vin: job.vin }, world.sites.prepCentre.id, world.sites.leeds.id),
@@ -80,14 +86,14 @@ describe("POST /v1/prep-jobs/inbound-pending for a VIN with an open job", () => 
     expect(second.status).toBe(409);
     expect(second.body.code).toBe("PREP_JOB_ALREADY_EXISTS");
     expect(second.body.message).toContain(first.body.id);
-    expect(await database.prisma.prepJob.count({ where: { vin } })).toBe(1);
+    expect(await countRows(database.kysely, "PrepJob", (query) => query.where("vin", "=", vin))).toBe(1);
   });
 
   it("holds when the same VIN arrives many times at once: exactly one job is created", async () => {
     const vin = uniqueVin();
     const answers = await Promise.all(Array.from({ length: 6 }, () => inboundPending(vin)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    expect(await database.prisma.prepJob.count({ where: { vin } })).toBe(1);
+    expect(await countRows(database.kysely, "PrepJob", (query) => query.where("vin", "=", vin))).toBe(1);
   });
 
   it("counts jobs of other profiles of the organisation, and accepts a VIN whose last job was delivered", async () => {
@@ -117,7 +123,9 @@ describe("POST /v1/prep-jobs/inbound-pending for a VIN with an open job", () => 
 
 describe("a delivery deadline in the past or before the ready date", () => {
   async function countRequests() {
-    return database.prisma.movementRequest.count({ where: { organisationId: world.organisation.id } });
+    return countRows(database.kysely, "MovementRequest", (query) =>
+      query.where("organisationId", "=", world.organisation.id),
+    );
   }
 
   it("is refused on create with 400 INVALID_DELIVERY_DATE, creating nothing", async () => {

@@ -68,7 +68,7 @@ describe.each([
     const { status, body } = await call(world.integrationKey, { vin: x.vin, vrm: y.vrm ?? undefined });
     expect(status).toBe(200);
     expect(body.id).toBe(x.id);
-    expect((await prepJobState(database.prisma, y.id)).job).toEqual(y);
+    expect((await prepJobState(database.kysely, y.id)).job).toEqual(y);
   });
 
   it("does not fall back to the vrm when the vin matches nothing: 404, and the vrm's job is untouched", async () => {
@@ -79,7 +79,7 @@ describe.each([
     });
     expect(status).toBe(404);
     expect(body.code).toBe("PREP_JOB_NOT_FOUND");
-    expect((await prepJobState(database.prisma, y.id)).job).toEqual(y);
+    expect((await prepJobState(database.kysely, y.id)).job).toEqual(y);
   });
 
   it("matches the vrm exactly: a difference in spacing or case is a 404", async () => {
@@ -89,7 +89,7 @@ describe.each([
       expect(status, vrm).toBe(404);
       expect(body.code).toBe("PREP_JOB_NOT_FOUND");
     }
-    expect((await prepJobState(database.prisma, job.id)).job).toEqual(job);
+    expect((await prepJobState(database.kysely, job.id)).job).toEqual(job);
   });
 
   it("400 VALIDATION_ERROR with neither vin nor vrm, or an empty one", async () => {
@@ -146,7 +146,7 @@ describe.each([
         expect(body.code).toBe("PREP_JOB_NOT_FOUND");
       }
     }
-    expect((await prepJobState(database.prisma, job.id)).job).toEqual(job);
+    expect((await prepJobState(database.kysely, job.id)).job).toEqual(job);
   });
 
   it("401 without a key, 403 with an operations key", async () => {
@@ -167,7 +167,7 @@ describe("PATCH /v1/prep-jobs/appraised", () => {
     });
     const { status, body } = await prepJobApi.appraised(world.integrationKey, { vin: job.vin });
     expect(status).toBe(200);
-    const stored = (await prepJobState(database.prisma, job.id)).job;
+    const stored = (await prepJobState(database.kysely, job.id)).job;
     expect(body).toEqual({
       id: job.id,
       vin: job.vin,
@@ -192,7 +192,7 @@ describe("PATCH /v1/prep-jobs/appraised", () => {
   it("writes the change with a new version and a stage_changed event", async () => {
     const job = await jobOf(world);
     await prepJobApi.appraised(world.integrationKey, { vin: job.vin });
-    const { job: stored, events } = await prepJobState(database.prisma, job.id);
+    const { job: stored, events } = await prepJobState(database.kysely, job.id);
     expect(stored).toMatchObject({ stage: "APPRAISED", substage: null, version: job.version + 1 });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: "prep_job.stage_changed", resourceVersion: stored.version });
@@ -222,7 +222,7 @@ describe("PATCH /v1/prep-jobs/appraised", () => {
     const { status, body } = await prepJobApi.appraised(world.integrationKey, { vin: job.vin });
     expect(status).toBe(200);
     expect(body.updatedAt).toBe(job.updatedAt.toISOString());
-    const { job: stored, events } = await prepJobState(database.prisma, job.id);
+    const { job: stored, events } = await prepJobState(database.kysely, job.id);
     expect(stored).toEqual(job);
     expect(events).toHaveLength(0);
   });
@@ -237,7 +237,7 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: job.id, stage: "OUTBOUND", substage: "PENDING_MOVEMENT_REQUEST" });
     expect(prepJobSchema.parse(body)).toEqual(body);
-    const { job: stored, events } = await prepJobState(database.prisma, job.id);
+    const { job: stored, events } = await prepJobState(database.kysely, job.id);
     expect(stored.version).toBe(job.version + 1);
     expect(events.map((event) => event.type)).toEqual(["prep_job.stage_changed"]);
     expect(events[0]?.payload).toMatchObject({ trigger: "awaitOutboundMovement" });
@@ -246,11 +246,11 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
   it("is idempotent: repeated while awaiting, 200 with no effect (same version and updatedAt, no event)", async () => {
     const job = await jobOf(world, { stage: "APPRAISED" });
     const first = await prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin });
-    const afterFirst = await prepJobState(database.prisma, job.id);
+    const afterFirst = await prepJobState(database.kysely, job.id);
     const second = await prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin });
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
-    const afterSecond = await prepJobState(database.prisma, job.id);
+    const afterSecond = await prepJobState(database.kysely, job.id);
     expect(afterSecond.job.version).toBe(afterFirst.job.version);
     expect(afterSecond.job.updatedAt).toEqual(afterFirst.job.updatedAt);
     expect(afterSecond.events).toHaveLength(afterFirst.events.length);
@@ -262,7 +262,7 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
       [1, 2, 3].map(() => prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin })),
     );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    const { job: stored, events } = await prepJobState(database.prisma, job.id);
+    const { job: stored, events } = await prepJobState(database.kysely, job.id);
     expect(stored.version).toBe(job.version + 1);
     expect(events).toHaveLength(1);
   });
@@ -277,7 +277,7 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
       movementBody({ vin: job.vin }, world.sites.prepCentre.id, world.sites.leeds.id),
     );
     expect(created.status).toBe(201);
-    const scheduled = await prepJobState(database.prisma, job.id);
+    const scheduled = await prepJobState(database.kysely, job.id);
     expect(scheduled.job).toMatchObject({ stage: "OUTBOUND", substage: "SCHEDULED" });
     expect(scheduled.movementRequests.map((request) => [request.id, request.prepJobDirection])).toEqual([
       [created.body.id, "OUTBOUND"],
@@ -288,7 +288,7 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("MOVEMENT_ALREADY_EXISTS");
     expect(refused.response.headers.get("content-type")).toBe("application/problem+json");
-    expect(await prepJobState(database.prisma, job.id)).toEqual(scheduled);
+    expect(await prepJobState(database.kysely, job.id)).toEqual(scheduled);
   });
 
   it("400 MOVEMENT_ALREADY_EXISTS from any stage while an outbound movement is live (even after a re-appraisal)", async () => {
@@ -298,11 +298,11 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
       movementBody({ vin: job.vin }, world.sites.prepCentre.id, world.sites.leeds.id),
     );
     expect((await prepJobApi.appraised(world.integrationKey, { vin: job.vin })).body.stage).toBe("APPRAISED");
-    const before = await prepJobState(database.prisma, job.id);
+    const before = await prepJobState(database.kysely, job.id);
     const refused = await prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("MOVEMENT_ALREADY_EXISTS");
-    expect(await prepJobState(database.prisma, job.id)).toEqual(before);
+    expect(await prepJobState(database.kysely, job.id)).toEqual(before);
   });
 
   it("a cancelled outbound movement no longer counts: the job waits again and the call is accepted", async () => {
@@ -314,13 +314,13 @@ describe("PATCH /v1/prep-jobs/pending-movement-request", () => {
     expect((await movementRequestApi.cancel(world.integrationKey, created.body.id as string)).status).toBe(
       200,
     );
-    const calledOff = await prepJobState(database.prisma, job.id);
+    const calledOff = await prepJobState(database.kysely, job.id);
     expect(calledOff.job).toMatchObject({ stage: "OUTBOUND", substage: "PENDING_MOVEMENT_REQUEST" });
 
     const { status, body } = await prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin });
     expect(status).toBe(200);
     expect(body).toMatchObject({ stage: "OUTBOUND", substage: "PENDING_MOVEMENT_REQUEST" });
-    expect((await prepJobState(database.prisma, job.id)).job.version).toBe(calledOff.job.version);
+    expect((await prepJobState(database.kysely, job.id)).job.version).toBe(calledOff.job.version);
   });
 
   it("an inbound movement is not an outbound one: an arrived job with its inbound request may wait", async () => {

@@ -1,6 +1,7 @@
 // How movement requests create and schedule prep jobs (the automatic rules), and the operations API:
 // POST /v1/operations/prep-jobs/{id}/assign-site and /move, with the domain function the kanban uses.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "@/lib/db";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
 import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/test/prep-job-api";
@@ -9,6 +10,7 @@ import { setupTestDatabase } from "@/test/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { createApiKey, createPrepJob, createProfile, testVin, type PrepJobInput } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -25,9 +27,12 @@ beforeAll(async () => {
   siblingOperationsKey = (
     await createApiKey(database.prisma, { profileId: sibling.id, scopes: ["operations"] })
   ).key;
-  const key = await database.prisma.apiKey.findFirstOrThrow({
-    where: { profileId: world.profile.id, scopes: { has: "operations" } },
-  });
+  const key = await database.kysely
+    .selectFrom("ApiKey")
+    .select("ownerEmail")
+    .where("profileId", "=", world.profile.id)
+    .where(sql<boolean>`${"operations"} = any("scopes")`)
+    .executeTakeFirstOrThrow();
   operationsEmail = key.ownerEmail;
 });
 
@@ -69,7 +74,7 @@ describe("movement requests and prep jobs (automatic rules)", () => {
       ...movementBody({ vin, vrm: "TE24 VMR" }, world.sites.manchester.id, world.sites.prepCentre.id),
     });
     expect(created.status).toBe(201);
-    const jobs = await database.prisma.prepJob.findMany({ where: { vin } });
+    const jobs = await database.kysely.selectFrom("PrepJob").selectAll().where("vin", "=", vin).execute();
     expect(jobs).toHaveLength(1);
     const job = jobs[0];
     expect(job).toMatchObject({
@@ -80,9 +85,11 @@ describe("movement requests and prep jobs (automatic rules)", () => {
       vrm: "TE24 VMR",
       profileId: world.profile.id,
     });
-    const request = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id: created.body.id },
-    });
+    const request = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", created.body.id)
+      .executeTakeFirstOrThrow();
     expect(request).toMatchObject({ prepJobId: job?.id, prepJobDirection: "INBOUND" });
   });
 
@@ -93,8 +100,10 @@ describe("movement requests and prep jobs (automatic rules)", () => {
       movementBody({ vin: parked.vin }, world.sites.leeds.id, world.sites.prepCentre.id),
     );
     expect(created.status).toBe(201);
-    expect(await database.prisma.prepJob.count({ where: { vin: parked.vin } })).toBe(1);
-    const { job, movementRequests, events } = await prepJobState(database.prisma, parked.id);
+    expect(await countRows(database.kysely, "PrepJob", (query) => query.where("vin", "=", parked.vin))).toBe(
+      1,
+    );
+    const { job, movementRequests, events } = await prepJobState(database.kysely, parked.id);
     expect(job).toMatchObject({
       stage: "INBOUND",
       substage: "SCHEDULED",
@@ -112,7 +121,7 @@ describe("movement requests and prep jobs (automatic rules)", () => {
       world.integrationKey,
       movementBody({ vin: job.vin }, world.sites.prepCentre.id, world.sites.leeds.id),
     );
-    const state = await prepJobState(database.prisma, job.id);
+    const state = await prepJobState(database.kysely, job.id);
     expect(state.job).toMatchObject({ stage: "OUTBOUND", substage: "SCHEDULED", version: job.version + 1 });
     expect(state.movementRequests.map((request) => [request.id, request.prepJobDirection])).toEqual([
       [created.body.id, "OUTBOUND"],
@@ -136,7 +145,11 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
       source: "CREATED_MANUALLY",
     });
 
-    const requests = await database.prisma.movementRequest.findMany({ where: { vin: parked.vin } });
+    const requests = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("vin", "=", parked.vin)
+      .execute();
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
       status: "CREATED",
@@ -152,10 +165,12 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
       profileId: world.profile.id,
       createdBy: operationsEmail,
     });
-    expect(await database.prisma.prepJob.count({ where: { vin: parked.vin } })).toBe(1);
+    expect(await countRows(database.kysely, "PrepJob", (query) => query.where("vin", "=", parked.vin))).toBe(
+      1,
+    );
 
     // One stage change: one new version, one stage_changed event, by the rule inboundMovementCreated.
-    const { job, events } = await prepJobState(database.prisma, parked.id);
+    const { job, events } = await prepJobState(database.kysely, parked.id);
     expect(job.version).toBe(2);
     expect(events.map((event) => event.type)).toEqual(["prep_job.created", "prep_job.stage_changed"]);
     expect(events[1]?.payload).toMatchObject({
@@ -163,9 +178,12 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
       prepSiteId: world.sites.prepCentre.id,
       from: { stage: "INBOUND", substage: "PENDING_MOVEMENT_REQUEST" },
     });
-    const requestEvents = await database.prisma.event.findMany({
-      where: { resourceId: requests[0]?.id, type: "movement_request.created" },
-    });
+    const requestEvents = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", requests[0]!.id)
+      .where("type", "=", "movement_request.created")
+      .execute();
     expect(requestEvents).toHaveLength(1);
   });
 
@@ -173,9 +191,11 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-06-15T23:30:00Z") }); // 00:30 on the 16th in Manchester
     const byDefault = await parkedJob();
     await prepJobApi.assignSite(world.operationsKey, byDefault.id, { prepSiteId: world.sites.prepCentre.id });
-    const defaulted = await database.prisma.movementRequest.findFirstOrThrow({
-      where: { prepJobId: byDefault.id },
-    });
+    const defaulted = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("prepJobId", "=", byDefault.id)
+      .executeTakeFirstOrThrow();
     expect(defaulted.readyToCollectFromDate.toISOString().slice(0, 10)).toBe("2026-06-16");
     expect(defaulted.deliveryByDate.toISOString().slice(0, 10)).toBe("2026-06-19");
 
@@ -186,7 +206,11 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
       transportMethod: "TRANSPORTED",
     });
     expect(status).toBe(200);
-    const given = await database.prisma.movementRequest.findFirstOrThrow({ where: { prepJobId: chosen.id } });
+    const given = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("prepJobId", "=", chosen.id)
+      .executeTakeFirstOrThrow();
     expect(given.deliveryByDate.toISOString().slice(0, 10)).toBe("2026-07-01");
     expect(given.transportMethod).toBe("TRANSPORTED");
   });
@@ -195,11 +219,11 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
     id: string,
     run: () => Promise<{ status: number; body: Record<string, unknown> }>,
   ) {
-    const before = await prepJobState(database.prisma, id);
-    const requestsBefore = await database.prisma.movementRequest.count();
+    const before = await prepJobState(database.kysely, id);
+    const requestsBefore = await countRows(database.kysely, "MovementRequest");
     const result = await run();
-    expect(await prepJobState(database.prisma, id)).toEqual(before);
-    expect(await database.prisma.movementRequest.count()).toBe(requestsBefore);
+    expect(await prepJobState(database.kysely, id)).toEqual(before);
+    expect(await countRows(database.kysely, "MovementRequest")).toBe(requestsBefore);
     return result;
   }
 
@@ -276,13 +300,13 @@ describe("POST /v1/operations/prep-jobs/{id}/assign-site", () => {
       substage: null,
       prepSiteId: null,
     });
-    const newerBefore = await prepJobState(database.prisma, newer.id);
+    const newerBefore = await prepJobState(database.kysely, newer.id);
     const { status, body } = await expectUnchanged(parked.id, () =>
       prepJobApi.assignSite(world.operationsKey, parked.id, { prepSiteId: world.sites.prepCentre.id }),
     );
     expect(status).toBe(409);
     expect(body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await prepJobState(database.prisma, newer.id)).toEqual(newerBefore);
+    expect(await prepJobState(database.kysely, newer.id)).toEqual(newerBefore);
   });
 
   it("400 for a body that fails its schema", async () => {
@@ -335,7 +359,7 @@ describe("POST /v1/operations/prep-jobs/{id}/move", () => {
       expect(prepJobSchema.parse(body)).toEqual(body);
       expect(body).toMatchObject({ id: job.id, stage: target.stage });
       expect(body.substage).toBe("substage" in target ? target.substage : undefined);
-      const { job: stored, events } = await prepJobState(database.prisma, job.id);
+      const { job: stored, events } = await prepJobState(database.kysely, job.id);
       expect(stored.version).toBe(job.version + index + 1);
       expect(events.at(-1)?.payload).toMatchObject({ trigger, actor: expect.stringMatching(/^api-key:/) });
     }
@@ -361,11 +385,11 @@ describe("POST /v1/operations/prep-jobs/{id}/move", () => {
       stage: from.stage,
       substage: "substage" in from ? from.substage : null,
     });
-    const before = await prepJobState(database.prisma, job.id);
+    const before = await prepJobState(database.kysely, job.id);
     const { status, body } = await prepJobApi.move(world.operationsKey, job.id, target);
     expect(status).toBe(409);
     expect(body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await prepJobState(database.prisma, job.id)).toEqual(before);
+    expect(await prepJobState(database.kysely, job.id)).toEqual(before);
   });
 
   it("400 MOVEMENT_ALREADY_EXISTS when moving to OUTBOUND/PENDING_MOVEMENT_REQUEST with a live outbound movement", async () => {
@@ -376,14 +400,14 @@ describe("POST /v1/operations/prep-jobs/{id}/move", () => {
     );
     // Re-appraised after the movement was created (PATCH appraised moves from any position).
     expect((await prepJobApi.appraised(world.integrationKey, { vin: job.vin })).body.stage).toBe("APPRAISED");
-    const before = await prepJobState(database.prisma, job.id);
+    const before = await prepJobState(database.kysely, job.id);
     const { status, body } = await prepJobApi.move(world.operationsKey, job.id, {
       stage: "OUTBOUND",
       substage: "PENDING_MOVEMENT_REQUEST",
     });
     expect(status).toBe(400);
     expect(body.code).toBe("MOVEMENT_ALREADY_EXISTS");
-    expect(await prepJobState(database.prisma, job.id)).toEqual(before);
+    expect(await prepJobState(database.kysely, job.id)).toEqual(before);
   });
 
   it("400 VALIDATION_ERROR for an unknown stage or substage, or an unknown field", async () => {
@@ -408,7 +432,7 @@ describe("POST /v1/operations/prep-jobs/{id}/move", () => {
       expect(body.code).toBe("PREP_JOB_NOT_FOUND");
     }
     expect((await prepJobApi.move(world.integrationKey, job.id, { stage: "APPRAISED" })).status).toBe(403);
-    expect((await prepJobState(database.prisma, job.id)).job).toEqual(job);
+    expect((await prepJobState(database.kysely, job.id)).job).toEqual(job);
   });
 
   it("movePrepJob serves a staff user: any profile of the organisation, never another organisation", async () => {
@@ -421,7 +445,7 @@ describe("POST /v1/operations/prep-jobs/{id}/move", () => {
     });
     const moved = await movePrepJob(staff, siblings.id, { stage: "APPRAISED" });
     expect(moved).toMatchObject({ id: siblings.id, stage: "APPRAISED" });
-    const { events } = await prepJobState(database.prisma, siblings.id);
+    const { events } = await prepJobState(database.kysely, siblings.id);
     expect(events.at(-1)?.payload).toMatchObject({ actor: "user:prep@dealer.test", trigger: "appraise" });
 
     const foreign = await jobOf(otherWorld);

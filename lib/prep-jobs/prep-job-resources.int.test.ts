@@ -1,6 +1,7 @@
 // POST /v1/prep-jobs/inbound-pending, GET /v1/prep-jobs/{id} and GET /v1/prep-jobs (extension):
 // shapes, validation, filters, keyset pagination and tenancy.
 import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "@/lib/db";
 import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import { listPrepJobsResponse, prepJobSchema } from "@/lib/prep-jobs/schemas";
 import { prepJobApi, prepJobState, type Body } from "@/test/prep-job-api";
@@ -16,6 +17,7 @@ import {
   type PrepJobInput,
 } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -28,9 +30,12 @@ beforeAll(async () => {
   otherWorld = await createMovementWorld(database.prisma);
   const sibling = await createProfile(database.prisma, { organisationId: world.organisation.id });
   siblingKey = (await createApiKey(database.prisma, { profileId: sibling.id, scopes: ["integration"] })).key;
-  const key = await database.prisma.apiKey.findFirstOrThrow({
-    where: { profileId: world.profile.id, scopes: { has: "integration" } },
-  });
+  const key = await database.kysely
+    .selectFrom("ApiKey")
+    .select("ownerEmail")
+    .where("profileId", "=", world.profile.id)
+    .where(sql<boolean>`${"integration"} = any("scopes")`)
+    .executeTakeFirstOrThrow();
   integrationEmail = key.ownerEmail;
 });
 
@@ -55,7 +60,11 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
     const sent = inboundBody();
     const { status, body } = await prepJobApi.inboundPending(world.integrationKey, sent);
     expect(status).toBe(201);
-    const stored = await database.prisma.prepJob.findUniqueOrThrow({ where: { id: body.id as string } });
+    const stored = await database.kysely
+      .selectFrom("PrepJob")
+      .selectAll()
+      .where("id", "=", body.id as string)
+      .executeTakeFirstOrThrow();
     expect(body).toEqual({
       id: stored.id,
       vin: sent.vin.toUpperCase(),
@@ -86,7 +95,7 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
 
   it("records a prep_job.created event", async () => {
     const { body } = await prepJobApi.inboundPending(world.integrationKey, inboundBody());
-    const { events, movementRequests } = await prepJobState(database.prisma, body.id as string);
+    const { events, movementRequests } = await prepJobState(database.kysely, body.id as string);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       type: "prep_job.created",
@@ -123,12 +132,16 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
       ].sort(),
     );
     expect(body.prepSiteId).toBeNull();
-    const stored = await database.prisma.prepJob.findUniqueOrThrow({ where: { id: body.id as string } });
+    const stored = await database.kysely
+      .selectFrom("PrepJob")
+      .selectAll()
+      .where("id", "=", body.id as string)
+      .executeTakeFirstOrThrow();
     expect(stored.collectionSiteId).toBeNull();
   });
 
   it("404 SITE_NOT_FOUND for an unknown or another organisation's collection site, and nothing is created", async () => {
-    const before = await database.prisma.prepJob.count();
+    const before = await countRows(database.kysely, "PrepJob");
     for (const siteId of ["01J00000000000000000000000", otherWorld.sites.manchester.id]) {
       const { status, body } = await prepJobApi.inboundPending(
         world.integrationKey,
@@ -137,7 +150,7 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
       expect(status).toBe(404);
       expect(body.code).toBe("SITE_NOT_FOUND");
     }
-    expect(await database.prisma.prepJob.count()).toBe(before);
+    expect(await countRows(database.kysely, "PrepJob")).toBe(before);
   });
 
   it.each([
@@ -156,11 +169,11 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
     ],
     ["a location without siteId", { collectionLocation: { type: "INTERNAL" } }, "VALIDATION_ERROR"],
   ])("400 for %s", async (_, overrides, code) => {
-    const before = await database.prisma.prepJob.count();
+    const before = await countRows(database.kysely, "PrepJob");
     const { status, body } = await prepJobApi.inboundPending(world.integrationKey, inboundBody(overrides));
     expect(status).toBe(400);
     expect(body.code).toBe(code);
-    expect(await database.prisma.prepJob.count()).toBe(before);
+    expect(await countRows(database.kysely, "PrepJob")).toBe(before);
   });
 
   it("accepts notes of 1024 characters, counted as code points", async () => {
@@ -287,7 +300,7 @@ describe("GET /v1/prep-jobs", () => {
         .slice(5, 10)
         .map((job) => job.id),
     );
-    await database.prisma.prepJob.delete({ where: { id: newcomer.id } });
+    await database.kysely.deleteFrom("PrepJob").where("id", "=", newcomer.id).execute();
   });
 
   it("gives a null nextCursor when the last page is exactly full", async () => {

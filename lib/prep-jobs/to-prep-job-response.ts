@@ -1,7 +1,7 @@
 // Database row → the specification's prep job body. Optional fields are absent, never null; prepSiteId
 // is the one exception: null while an inbound job is parked (documented deviation, extensions section 3).
-import { asKysely, sql, type Queryable } from "@/lib/db";
-import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
+import { sql, type DB, type ExpressionBuilder, type Kdb } from "@/lib/db";
+import type { MovementRequest, PrepJob } from "@/lib/generated/prisma/client";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
 
@@ -10,19 +10,22 @@ import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
  * (cancelled or aborted; docs/prep-jobs.md), newest first (one called off is replaced by the next one
  * created for the vehicle).
  */
-export const currentMovementRequests = {
-  where: { status: { notIn: [...CALLED_OFF_STATUSES] }, prepJobDirection: { not: null } },
-  select: { id: true, prepJobDirection: true },
-  orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-} satisfies Prisma.PrepJob$movementRequestsArgs;
+export function currentMovementRequests(eb: ExpressionBuilder<DB & { j: DB["PrepJob"] }, "j">) {
+  return sql<PrepJobWithMovementRequests["movementRequests"]>`COALESCE((${eb
+    .selectFrom("MovementRequest as r")
+    .select(
+      sql`jsonb_agg(jsonb_build_object('id', r."id", 'prepJobDirection', r."prepJobDirection")
+          ORDER BY r."createdAt" DESC, r."id" DESC)`.as("requests"),
+    )
+    .whereRef("r.prepJobId", "=", "j.id")
+    .where("r.status", "not in", CALLED_OFF_STATUSES)
+    .where("r.prepJobDirection", "is not", null)}), '[]'::jsonb)`.as("movementRequests");
+}
 
-/** What a prep job body is made from: the row and its current movement requests. */
+/** What a prep job body is made from: the row (as `j`) and its current movement requests. */
 export type PrepJobWithMovementRequests = PrepJob & {
-  movementRequests: Pick<Prisma.MovementRequestGetPayload<object>, "id" | "prepJobDirection">[];
+  movementRequests: Pick<MovementRequest, "id" | "prepJobDirection">[];
 };
-
-/** Include this in a prep job query to make a body of its rows. */
-export const prepJobResponseInclude = { movementRequests: currentMovementRequests } as const;
 
 export function toPrepJobResponse(job: PrepJobWithMovementRequests): PrepJobResponse {
   const inbound = job.movementRequests.find((request) => request.prepJobDirection === "INBOUND");
@@ -52,21 +55,11 @@ export function toPrepJobResponse(job: PrepJobWithMovementRequests): PrepJobResp
  * The body of a job just written in this transaction, with its current movement requests (as
  * currentMovementRequests reads them), in one statement: the prep-job writes run it in their transaction.
  */
-export async function readPrepJobResponse(tx: Queryable, job: Pick<PrepJob, "id">): Promise<PrepJobResponse> {
-  const row = await asKysely(tx)
+export async function readPrepJobResponse(tx: Kdb, job: Pick<PrepJob, "id">): Promise<PrepJobResponse> {
+  const row = await tx
     .selectFrom("PrepJob as j")
     .selectAll("j")
-    .select((eb) =>
-      sql<PrepJobWithMovementRequests["movementRequests"]>`COALESCE((${eb
-        .selectFrom("MovementRequest as r")
-        .select(
-          sql`jsonb_agg(jsonb_build_object('id', r."id", 'prepJobDirection', r."prepJobDirection")
-          ORDER BY r."createdAt" DESC, r."id" DESC)`.as("requests"),
-        )
-        .whereRef("r.prepJobId", "=", "j.id")
-        .where("r.status", "not in", CALLED_OFF_STATUSES)
-        .where("r.prepJobDirection", "is not", null)}), '[]'::jsonb)`.as("movementRequests"),
-    )
+    .select(currentMovementRequests)
     .where("j.id", "=", job.id)
     .executeTakeFirstOrThrow();
   return toPrepJobResponse(row);

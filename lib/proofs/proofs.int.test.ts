@@ -44,7 +44,7 @@ async function acceptedJob() {
   });
   const created = await createPoolRequest(world);
   await operateOk(world, "assign", created.id, { offerToDriverId: driver.id });
-  const token = await mailedJobToken(database.prisma, driver);
+  const token = await mailedJobToken(database.kysely, driver);
   expect((await actOnJobRoute(token, { action: "accept" })).status).toBe(200);
   return { requestId: created.id as string, token };
 }
@@ -178,7 +178,7 @@ describe("proof of collection", () => {
     });
     const created = await createPoolRequest(world);
     await operateOk(world, "assign", created.id, { offerToDriverId: driver.id });
-    const token = await mailedJobToken(database.prisma, driver);
+    const token = await mailedJobToken(database.kysely, driver);
     expect((await uploadPhoto(token, randomUUID(), jpegWithGps())).status).toBe(409);
   });
 });

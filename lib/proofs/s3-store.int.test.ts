@@ -71,7 +71,7 @@ describe("the S3 proof store", () => {
     });
     const created = await createPoolRequest(world);
     await operateOk(world, "assign", created.id, { offerToDriverId: driver.id });
-    const token = await mailedJobToken(database.prisma, driver);
+    const token = await mailedJobToken(database.kysely, driver);
     await actOnJobRoute(token, { action: "accept" });
     expect((await postProof(token, await uploadCompleteProof(token))).status).toBe(201);
 

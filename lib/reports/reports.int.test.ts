@@ -264,14 +264,22 @@ describe("prep stages", () => {
 
   it("counts working hours once the worker has rolled the stays up for a site with opening hours", async () => {
     const weekday = [{ open: "08:00", close: "18:00" }];
-    await database.prisma.prepSiteSettings.create({
-      data: {
+    await database.kysely
+      .insertInto("PrepSiteSettings")
+      .values({
         siteId: world.sites.prepCentre.id,
         organisationId: world.organisation.id,
-        openingHours: { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday },
+        openingHours: JSON.stringify({
+          mon: weekday,
+          tue: weekday,
+          wed: weekday,
+          thu: weekday,
+          fri: weekday,
+        }),
         updatedBy: "test",
-      },
-    });
+        updatedAt: new Date(),
+      })
+      .execute();
     expect(await rollUpWorkingHours(kysely())).toBe(4);
     expect(await rollUpWorkingHours(kysely())).toBe(0);
     // Mon 08:00 → Tue 08:00 is 10 working hours; → Wed 08:00 is 20.

@@ -6,9 +6,11 @@ import { POST as replayRoute } from "@/app/v1/webhooks/endpoints/[id]/replay/rou
 import { callRoute } from "@/test/call-route";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
+import { transaction } from "@/lib/db";
 import { recordEvent, type NewEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids";
 import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/test/webhook-rows";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 
@@ -60,27 +62,27 @@ describe("GET /v1/webhooks/endpoints/{id}/attempts", () => {
     tenant = await createTenant(database.prisma);
     endpoint = await createEndpoint(tenant);
     const otherEndpoint = await createEndpoint(tenant);
-    const collected = await seedWebhookEvent(database.prisma, tenant, {
+    const collected = await seedWebhookEvent(database.kysely, tenant, {
       type: "movement.collected",
       occurredAt: at(0),
     });
-    const delivered = await seedWebhookEvent(database.prisma, tenant, {
+    const delivered = await seedWebhookEvent(database.kysely, tenant, {
       type: "movement.delivered",
       occurredAt: at(1),
     });
     // 7 attempts, two of them at the very same instant (the id breaks the tie).
-    const first = await seedDeliveryWithAttempts(database.prisma, {
+    const first = await seedDeliveryWithAttempts(database.kysely, {
       endpointId: endpoint.id,
       eventId: collected.id,
       attemptedAt: [at(0), at(0.5), at(2), at(2)],
     });
-    const second = await seedDeliveryWithAttempts(database.prisma, {
+    const second = await seedDeliveryWithAttempts(database.kysely, {
       endpointId: endpoint.id,
       eventId: delivered.id,
       attemptedAt: [at(1), at(3), at(4)],
     });
     // Another endpoint's attempts never show.
-    await seedDeliveryWithAttempts(database.prisma, {
+    await seedDeliveryWithAttempts(database.kysely, {
       endpointId: otherEndpoint.id,
       eventId: collected.id,
       attemptedAt: [at(5)],
@@ -167,23 +169,34 @@ describe("POST /v1/webhooks/endpoints/{id}/replay", () => {
       ["movement.aborted", 3],
       ["movement.collected", 4],
     ] as const) {
-      await seedWebhookEvent(database.prisma, tenant, { type, occurredAt: at(hours) });
+      await seedWebhookEvent(database.kysely, tenant, { type, occurredAt: at(hours) });
     }
     // Not webhook events (no envelope), and another profile's event: never replayed.
-    await seedWebhookEvent(database.prisma, tenant, {
+    await seedWebhookEvent(database.kysely, tenant, {
       type: "prep_job.stage_changed",
       occurredAt: at(2),
       envelope: null,
     });
-    await seedWebhookEvent(database.prisma, other, { type: "movement.collected", occurredAt: at(2) });
+    await seedWebhookEvent(database.kysely, other, { type: "movement.collected", occurredAt: at(2) });
   });
 
   async function deliveriesOf(endpointId: string) {
-    return database.prisma.webhookDelivery.findMany({
-      where: { endpointId },
-      include: { event: true },
-      orderBy: { id: "asc" },
-    });
+    const deliveries = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("endpointId", "=", endpointId)
+      .orderBy("id")
+      .execute();
+    return Promise.all(
+      deliveries.map(async (delivery) => ({
+        ...delivery,
+        event: await database.kysely
+          .selectFrom("Event")
+          .selectAll()
+          .where("id", "=", delivery.eventId)
+          .executeTakeFirstOrThrow(),
+      })),
+    );
   }
 
   it("queues every event since the instant, oldest first, due now: 202 with the count", async () => {
@@ -242,10 +255,11 @@ describe("POST /v1/webhooks/endpoints/{id}/replay", () => {
     const endpoint = await createEndpoint(tenant);
     expect((await replay(tenant, endpoint.id, { since: at(0).toISOString() })).body.replayed).toBe(5);
     expect((await replay(tenant, endpoint.id, { since: at(0).toISOString() })).body.replayed).toBe(0);
-    await database.prisma.webhookDelivery.updateMany({
-      where: { endpointId: endpoint.id },
-      data: { status: "SUCCEEDED", succeededAt: new Date() },
-    });
+    await database.kysely
+      .updateTable("WebhookDelivery")
+      .set({ status: "SUCCEEDED", succeededAt: new Date() })
+      .where("endpointId", "=", endpoint.id)
+      .execute();
     expect((await replay(tenant, endpoint.id, { since: at(3).toISOString() })).body.replayed).toBe(2);
   });
 
@@ -295,10 +309,12 @@ describe("recordEvent's fan-out to webhook endpoints", () => {
     const collectedOnly = await createEndpoint(tenant, { eventTypes: ["movement.collected"] });
     const deliveredOnly = await createEndpoint(tenant, { eventTypes: ["movement.delivered"] });
     const disabled = await createEndpoint(tenant, { eventTypes: ["movement.collected", "movement.aborted"] });
-    await database.prisma.webhookEndpoint.update({
-      where: { id: disabled.id },
-      data: { enabled: false, disabledAt: new Date(), disabledReason: "test" },
-    });
+    await database.kysely
+      .updateTable("WebhookEndpoint")
+      .set({ enabled: false, disabledAt: new Date(), disabledReason: "test" })
+      .where("id", "=", disabled.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await createEndpoint(other);
 
     const input = newEvent(tenant, {
@@ -306,10 +322,16 @@ describe("recordEvent's fan-out to webhook endpoints", () => {
       envelope: '{"eventType":"movement.collected"}',
     });
     const before = Date.now();
-    const eventId = await database.prisma.$transaction((tx) => recordEvent(tx, input));
+    const eventId = await transaction((tx) => recordEvent(tx, input));
 
     const { envelope, payload, occurredAt, resourceId } = input;
-    expect(await database.prisma.event.findUniqueOrThrow({ where: { id: eventId } })).toMatchObject({
+    expect(
+      await database.kysely
+        .selectFrom("Event")
+        .selectAll()
+        .where("id", "=", eventId)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
       organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
       type: "movement.collected",
@@ -320,7 +342,11 @@ describe("recordEvent's fan-out to webhook endpoints", () => {
       payload,
       envelope,
     });
-    const deliveries = await database.prisma.webhookDelivery.findMany({ where: { eventId } });
+    const deliveries = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("eventId", "=", eventId)
+      .execute();
     expect(deliveries.map((delivery) => delivery.endpointId).sort()).toEqual(
       [all.id, collectedOnly.id, disabled.id].sort(),
     );
@@ -335,15 +361,17 @@ describe("recordEvent's fan-out to webhook endpoints", () => {
   it("delivers nothing of an internal event (no envelope) or to a profile without endpoints", async () => {
     const withEndpoint = await createTenant(database.prisma);
     await createEndpoint(withEndpoint);
-    const internal = await database.prisma.$transaction((tx) =>
+    const internal = await transaction((tx) =>
       recordEvent(tx, newEvent(withEndpoint, { type: "prep_job.stage_changed" })),
     );
     const withoutEndpoints = await createTenant(database.prisma);
-    const unsubscribed = await database.prisma.$transaction((tx) =>
+    const unsubscribed = await transaction((tx) =>
       recordEvent(tx, newEvent(withoutEndpoints, { type: "movement.aborted", envelope: "{}" })),
     );
     expect(
-      await database.prisma.webhookDelivery.count({ where: { eventId: { in: [internal, unsubscribed] } } }),
+      await countRows(database.kysely, "WebhookDelivery", (query) =>
+        query.where("eventId", "in", [internal, unsubscribed]),
+      ),
     ).toBe(0);
   });
 
@@ -352,13 +380,17 @@ describe("recordEvent's fan-out to webhook endpoints", () => {
     await createEndpoint(tenant);
     let eventId = "";
     await expect(
-      database.prisma.$transaction(async (tx) => {
+      transaction(async (tx) => {
         eventId = await recordEvent(tx, newEvent(tenant, { type: "movement.aborted", envelope: "{}" }));
-        expect(await tx.webhookDelivery.count({ where: { eventId } })).toBe(1);
+        expect(await countRows(tx, "WebhookDelivery", (query) => query.where("eventId", "=", eventId))).toBe(
+          1,
+        );
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    expect(await database.prisma.event.count({ where: { id: eventId } })).toBe(0);
-    expect(await database.prisma.webhookDelivery.count({ where: { eventId } })).toBe(0);
+    expect(await countRows(database.kysely, "Event", (query) => query.where("id", "=", eventId))).toBe(0);
+    expect(
+      await countRows(database.kysely, "WebhookDelivery", (query) => query.where("eventId", "=", eventId)),
+    ).toBe(0);
   });
 });

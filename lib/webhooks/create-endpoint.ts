@@ -1,6 +1,6 @@
 // POST /webhooks/endpoints (extension): registers an endpoint of the caller's profile, with its first
 // signing secret — returned here in clear, and never again (only a rotation shows a new one).
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 import type { CreatedWebhookEndpointResponse, CreateWebhookEndpointBody } from "@/lib/webhooks/schemas";
@@ -16,9 +16,10 @@ export async function createWebhookEndpoint(
   // Before the transaction: DNS may take a while, and holds no lock.
   await assertWebhookUrlAllowed(body.url, guard);
   const now = new Date();
-  return db().$transaction(async (tx) => {
-    const endpoint = await tx.webhookEndpoint.create({
-      data: {
+  return transaction(async (tx) => {
+    const endpoint = await tx
+      .insertInto("WebhookEndpoint")
+      .values({
         id: newId(),
         profileId: scope.profileId,
         // The parsed form the guard checked, so that delivery goes exactly where was allowed.
@@ -26,8 +27,10 @@ export async function createWebhookEndpoint(
         description: body.description,
         eventTypes: body.eventTypes ?? [],
         createdAt: now,
-      },
-    });
+        updatedAt: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const secret = await addEndpointSecret(tx, endpoint.id, now);
     return { ...toWebhookEndpointResponse(endpoint), secret };
   });

@@ -1,11 +1,11 @@
 // DELETE /webhooks/endpoints/{id} (extension): the endpoint goes with its secrets, deliveries and
 // attempts; nothing more is sent to it.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 export async function deleteWebhookEndpoint(scope: WebhookScope, id: string): Promise<void> {
-  await db().$transaction(async (tx) => {
+  await transaction(async (tx) => {
     await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
-    await tx.webhookEndpoint.delete({ where: { id } });
+    await tx.deleteFrom("WebhookEndpoint").where("id", "=", id).execute();
   });
 }

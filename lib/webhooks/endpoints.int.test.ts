@@ -14,6 +14,7 @@ import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
 import { activeSecrets } from "@/lib/webhooks/secrets";
 import { decryptSecret } from "@/lib/webhooks/secret-crypto";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let tenant: Tenant;
@@ -90,7 +91,11 @@ describe("POST /v1/webhooks/endpoints", () => {
 
   it("stores the secret encrypted: the column never contains it", async () => {
     const { body } = await create({ url: PUBLIC_URL });
-    const rows = await database.prisma.webhookSecret.findMany({ where: { endpointId: body.id } });
+    const rows = await database.kysely
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("endpointId", "=", body.id)
+      .execute();
     expect(rows).toHaveLength(1);
     const secret = body.secret as string;
     expect(rows[0]!.ciphertext).not.toContain(secret);
@@ -245,25 +250,32 @@ describe("PATCH /v1/webhooks/endpoints/{id}", () => {
       disabledReason: "Disabled through the API.",
     });
     // As the worker leaves an endpoint it disabled after sustained failure:
-    await database.prisma.webhookEndpoint.update({
-      where: { id: created.id },
-      data: { failingSince: new Date(Date.now() - 86_400_000), disabledReason: "Every delivery failed" },
-    });
+    await database.kysely
+      .updateTable("WebhookEndpoint")
+      .set({ failingSince: new Date(Date.now() - 86_400_000), disabledReason: "Every delivery failed" })
+      .where("id", "=", created.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect((await patch(created.id, { enabled: false })).body.disabledReason).toBe("Every delivery failed");
     const enabled = await patch(created.id, { enabled: true });
     expect(enabled.status).toBe(200);
     expect(enabled.body.enabled).toBe(true);
     expect(enabled.body).not.toHaveProperty("disabledAt");
     expect(enabled.body).not.toHaveProperty("disabledReason");
-    const row = await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    const row = await database.kysely
+      .selectFrom("WebhookEndpoint")
+      .selectAll()
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
   });
 
   it("makes the waiting deliveries due at once when re-enabled", async () => {
     const created = await createEndpoint();
     await patch(created.id, { enabled: false });
-    const event = await database.prisma.event.create({
-      data: {
+    const event = await database.kysely
+      .insertInto("Event")
+      .values({
         id: newId(),
         organisationId: tenant.organisation.id,
         profileId: tenant.profile.id,
@@ -274,19 +286,26 @@ describe("PATCH /v1/webhooks/endpoints/{id}", () => {
         occurredAt: new Date(),
         payload: {},
         envelope: "{}",
-      },
-    });
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const later = new Date(Date.now() + 10 * 3_600_000);
-    const delivery = await database.prisma.webhookDelivery.create({
-      data: {
+    const delivery = await database.kysely
+      .insertInto("WebhookDelivery")
+      .values({
         id: newId(),
         endpointId: created.id,
         eventId: event.id,
         nextAttemptAt: later,
-      },
-    });
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await patch(created.id, { enabled: true });
-    const after = await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    const after = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("id", "=", delivery.id)
+      .executeTakeFirstOrThrow();
     expect(after.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(after.status).toBe("PENDING");
   });
@@ -311,7 +330,11 @@ describe("DELETE /v1/webhooks/endpoints/{id}", () => {
     expect(response.status).toBe(204);
     expect(await response.text()).toBe("");
     expect((await get(created.id)).status).toBe(404);
-    expect(await database.prisma.webhookSecret.count({ where: { endpointId: created.id } })).toBe(0);
+    expect(
+      await countRows(database.kysely, "WebhookSecret", (query) =>
+        query.where("endpointId", "=", created.id),
+      ),
+    ).toBe(0);
   });
 });
 
@@ -335,14 +358,16 @@ describe("POST /v1/webhooks/endpoints/{id}/rotate-secret", () => {
     expect(rotated.body.secret).not.toBe(created.secret);
 
     const now = new Date();
-    expect(await activeSecrets(database.prisma, created.id, now)).toEqual([
+    expect(await activeSecrets(database.kysely, created.id, now)).toEqual([
       rotated.body.secret,
       created.secret,
     ]);
-    const rows = await database.prisma.webhookSecret.findMany({
-      where: { endpointId: created.id },
-      orderBy: { createdAt: "asc" },
-    });
+    const rows = await database.kysely
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("endpointId", "=", created.id)
+      .orderBy("createdAt")
+      .execute();
     expect(rows).toHaveLength(2);
     const expiresAt = rows[0]!.expiresAt!.getTime();
     expect(expiresAt).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
@@ -350,7 +375,7 @@ describe("POST /v1/webhooks/endpoints/{id}/rotate-secret", () => {
     expect(rows[1]!.expiresAt).toBeNull();
 
     // After the 24 hours only the new one signs.
-    expect(await activeSecrets(database.prisma, created.id, new Date(expiresAt + 1))).toEqual([
+    expect(await activeSecrets(database.kysely, created.id, new Date(expiresAt + 1))).toEqual([
       rotated.body.secret,
     ]);
   });
@@ -359,19 +384,27 @@ describe("POST /v1/webhooks/endpoints/{id}/rotate-secret", () => {
     const created = await createEndpoint();
     const second = await rotate(created.id);
     const third = await rotate(created.id);
-    const secrets = await activeSecrets(database.prisma, created.id, new Date());
+    const secrets = await activeSecrets(database.kysely, created.id, new Date());
     expect(secrets).toEqual([third.body.secret, second.body.secret, created.secret]);
-    const rows = await database.prisma.webhookSecret.findMany({
-      where: { endpointId: created.id },
-      orderBy: { createdAt: "asc" },
-    });
+    const rows = await database.kysely
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("endpointId", "=", created.id)
+      .orderBy("createdAt")
+      .execute();
     expect(rows[0]!.expiresAt!.getTime()).toBeLessThanOrEqual(rows[1]!.expiresAt!.getTime());
-    await database.prisma.webhookSecret.update({
-      where: { id: rows[0]!.id },
-      data: { expiresAt: new Date(0) },
-    });
+    await database.kysely
+      .updateTable("WebhookSecret")
+      .set({ expiresAt: new Date(0) })
+      .where("id", "=", rows[0]!.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await rotate(created.id);
-    expect(await database.prisma.webhookSecret.count({ where: { endpointId: created.id } })).toBe(3);
+    expect(
+      await countRows(database.kysely, "WebhookSecret", (query) =>
+        query.where("endpointId", "=", created.id),
+      ),
+    ).toBe(3);
   });
 });
 
@@ -408,7 +441,9 @@ describe("tenancy", () => {
       expect(((await response.json()) as Body).code).toBe("WEBHOOK_ENDPOINT_NOT_FOUND");
     }
     expect((await get(id)).body.description).toBe("mine");
-    expect(await database.prisma.webhookSecret.count({ where: { endpointId: id } })).toBe(1);
+    expect(
+      await countRows(database.kysely, "WebhookSecret", (query) => query.where("endpointId", "=", id)),
+    ).toBe(1);
   });
 
   it("lists none of another profile's endpoints", async () => {

@@ -1,7 +1,7 @@
 // Fan-out of a published event: which of the profile's endpoints get a delivery of it. recordEvent
 // writes the deliveries with the event, in the transaction of the change (transactional outbox).
 // Disabled endpoints get theirs too: the worker skips them, and re-enabling resumes them.
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";
 
 export type EventToDeliver = { profileId: string; type: string };
@@ -10,10 +10,10 @@ export type EventToDeliver = { profileId: string; type: string };
  * The profile's endpoints subscribed to the event's type: their eventTypes include it, or are empty
  * and it is one of the specification's types (an opt-in extension type goes only where it is named).
  */
-export async function subscribedEndpointIds(tx: Queryable, event: EventToDeliver): Promise<string[]> {
+export async function subscribedEndpointIds(tx: Kdb, event: EventToDeliver): Promise<string[]> {
   const sentToAll = (WEBHOOK_EVENT_TYPES as readonly string[]).includes(event.type);
   // Kysely: recordEvent runs on every change, and Prisma compiles each ORM query anew (docs/performance.md).
-  const endpoints = await asKysely(tx)
+  const endpoints = await tx
     .selectFrom("WebhookEndpoint")
     .select("id")
     .where("profileId", "=", event.profileId)

@@ -2,23 +2,25 @@
 // like one that does not exist (extensions section 1).
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
-import { asKysely } from "@/lib/db";
-import type { Prisma, WebhookEndpoint } from "@/lib/generated/prisma/client";
+import type { Kdb } from "@/lib/db";
+import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 
 /** Whose endpoints: an API caller's profile (an ApiCaller satisfies it). */
 export type WebhookScope = Pick<ApiCaller, "profileId">;
 
 export async function getWebhookEndpointOrThrow(
-  tx: Prisma.TransactionClient,
+  tx: Kdb,
   scope: WebhookScope,
   id: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<WebhookEndpoint> {
-  if (options.forUpdate) {
-    // Serialises concurrent changes of one endpoint for the rest of the transaction.
-    await asKysely(tx).selectFrom("WebhookEndpoint").select("id").where("id", "=", id).forUpdate().execute();
-  }
-  const endpoint = await tx.webhookEndpoint.findFirst({ where: { id, profileId: scope.profileId } });
+  const query = tx
+    .selectFrom("WebhookEndpoint")
+    .selectAll()
+    .where("id", "=", id)
+    .where("profileId", "=", scope.profileId);
+  // Serialises concurrent changes of one endpoint for the rest of the transaction.
+  const endpoint = await (options.forUpdate ? query.forUpdate() : query).executeTakeFirst();
   if (!endpoint) throw new AppError("WEBHOOK_ENDPOINT_NOT_FOUND", `No webhook endpoint ${id} was found.`);
   return endpoint;
 }

@@ -8,6 +8,7 @@ import { registerEndpoint } from "@/test/webhook-world";
 import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver";
 import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/test/webhook-rows";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -22,11 +23,11 @@ beforeEach(async () => {
 });
 
 async function failedDelivery() {
-  const event = await seedWebhookEvent(database.prisma, world, {
+  const event = await seedWebhookEvent(database.kysely, world, {
     type: "movement.collected",
     occurredAt: new Date(),
   });
-  const { delivery } = await seedDeliveryWithAttempts(database.prisma, {
+  const { delivery } = await seedDeliveryWithAttempts(database.kysely, {
     endpointId,
     eventId: event.id,
     attemptedAt: [new Date(Date.now() - 2 * HOUR), new Date(Date.now() - HOUR)],
@@ -41,46 +42,61 @@ describe("redeliverWebhookDelivery", () => {
     const result = await redeliverWebhookDelivery(scope(), endpointId, delivery.id);
     expect(result).toMatchObject({ outcome: "queued", endpointEnabled: true });
     expect(result.deliveryId).not.toBe(delivery.id);
-    const fresh = await database.prisma.webhookDelivery.findUniqueOrThrow({
-      where: { id: result.deliveryId },
-    });
+    const fresh = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("id", "=", result.deliveryId)
+      .executeTakeFirstOrThrow();
     expect(fresh).toMatchObject({ eventId: event.id, endpointId, status: "PENDING", attemptCount: 0 });
     expect(fresh.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(fresh.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    const old = await database.prisma.webhookDelivery.findUniqueOrThrow({
-      where: { id: delivery.id },
-      include: { attempts: true },
-    });
+    const old = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("id", "=", delivery.id)
+      .executeTakeFirstOrThrow();
     expect(old).toMatchObject({ status: "FAILED", attemptCount: 2 });
-    expect(old.attempts).toHaveLength(2);
+    expect(
+      await countRows(database.kysely, "WebhookAttempt", (query) =>
+        query.where("deliveryId", "=", delivery.id),
+      ),
+    ).toBe(2);
   });
 
   it("never queues the event twice: a second redelivery brings the waiting one forward", async () => {
     const { event, delivery } = await failedDelivery();
     const first = await redeliverWebhookDelivery(scope(), endpointId, delivery.id);
-    await database.prisma.webhookDelivery.update({
-      where: { id: first.deliveryId },
-      data: { nextAttemptAt: new Date(Date.now() + 5 * HOUR), attemptCount: 3 },
-    });
+    await database.kysely
+      .updateTable("WebhookDelivery")
+      .set({ nextAttemptAt: new Date(Date.now() + 5 * HOUR), attemptCount: 3 })
+      .where("id", "=", first.deliveryId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const second = await redeliverWebhookDelivery(scope(), endpointId, delivery.id);
     expect(second).toMatchObject({ outcome: "due-now", deliveryId: first.deliveryId });
-    const waiting = await database.prisma.webhookDelivery.findUniqueOrThrow({
-      where: { id: first.deliveryId },
-    });
+    const waiting = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("id", "=", first.deliveryId)
+      .executeTakeFirstOrThrow();
     expect(waiting.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
     expect(waiting.attemptCount).toBe(3);
     expect(
-      await database.prisma.webhookDelivery.count({ where: { eventId: event.id, status: "PENDING" } }),
+      await countRows(database.kysely, "WebhookDelivery", (query) =>
+        query.where("eventId", "=", event.id).where("status", "=", "PENDING"),
+      ),
     ).toBe(1);
   });
 
   it("leaves a delivery a worker is sending alone", async () => {
     const { delivery } = await failedDelivery();
     const first = await redeliverWebhookDelivery(scope(), endpointId, delivery.id);
-    await database.prisma.webhookDelivery.update({
-      where: { id: first.deliveryId },
-      data: { lockedUntil: new Date(Date.now() + 30_000), lockedBy: "someone" },
-    });
+    await database.kysely
+      .updateTable("WebhookDelivery")
+      .set({ lockedUntil: new Date(Date.now() + 30_000), lockedBy: "someone" })
+      .where("id", "=", first.deliveryId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect(await redeliverWebhookDelivery(scope(), endpointId, delivery.id)).toMatchObject({
       outcome: "in-flight",
       deliveryId: first.deliveryId,
@@ -114,6 +130,10 @@ describe("redeliverWebhookDelivery", () => {
     expect(
       await codeOf(redeliverWebhookDelivery({ profileId: other.profile.id }, otherEndpoint, delivery.id)),
     ).toBe("NOT_FOUND");
-    expect(await database.prisma.webhookDelivery.count({ where: { endpointId: otherEndpoint } })).toBe(0);
+    expect(
+      await countRows(database.kysely, "WebhookDelivery", (query) =>
+        query.where("endpointId", "=", otherEndpoint),
+      ),
+    ).toBe(0);
   });
 });

@@ -6,7 +6,7 @@
 //   due now instead (a retry scheduled hours ahead is not waited for), unless a worker holds it;
 // - a disabled endpoint's redelivery waits, like its other deliveries, until it is enabled again.
 // The envelope is the stored one: same eventId (hook-id), signed afresh with the current secrets.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
@@ -25,31 +25,43 @@ export async function redeliverWebhookDelivery(
   deliveryId: string,
   now: Date = new Date(),
 ): Promise<RedeliveryOutcome> {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     // The endpoint lock serialises this with replays and other redeliveries of the endpoint.
     const endpoint = await getWebhookEndpointOrThrow(tx, scope, endpointId, { forUpdate: true });
-    const delivery = await tx.webhookDelivery.findFirst({
-      where: { id: deliveryId, endpointId: endpoint.id },
-      select: { eventId: true },
-    });
+    const delivery = await tx
+      .selectFrom("WebhookDelivery")
+      .select("eventId")
+      .where("id", "=", deliveryId)
+      .where("endpointId", "=", endpoint.id)
+      .executeTakeFirst();
     if (!delivery) throw new AppError("NOT_FOUND", `No delivery ${deliveryId} was found.`);
 
-    const pending = await tx.webhookDelivery.findFirst({
-      where: { endpointId: endpoint.id, eventId: delivery.eventId, status: "PENDING" },
-      orderBy: { id: "asc" },
-    });
+    const pending = await tx
+      .selectFrom("WebhookDelivery")
+      .select(["id", "lockedUntil"])
+      .where("endpointId", "=", endpoint.id)
+      .where("eventId", "=", delivery.eventId)
+      .where("status", "=", "PENDING")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
     const endpointEnabled = endpoint.enabled;
     if (pending) {
       if (pending.lockedUntil && pending.lockedUntil > now) {
         return { outcome: "in-flight", deliveryId: pending.id, endpointEnabled };
       }
-      await tx.webhookDelivery.update({ where: { id: pending.id }, data: { nextAttemptAt: now } });
+      await tx
+        .updateTable("WebhookDelivery")
+        .set({ nextAttemptAt: now })
+        .where("id", "=", pending.id)
+        .execute();
       return { outcome: "due-now", deliveryId: pending.id, endpointEnabled };
     }
     const id = newId();
-    await tx.webhookDelivery.create({
-      data: { id, endpointId: endpoint.id, eventId: delivery.eventId, nextAttemptAt: now },
-    });
+    await tx
+      .insertInto("WebhookDelivery")
+      .values({ id, endpointId: endpoint.id, eventId: delivery.eventId, nextAttemptAt: now })
+      .execute();
     return { outcome: "queued", deliveryId: id, endpointEnabled };
   });
 }

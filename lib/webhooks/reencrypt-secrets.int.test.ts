@@ -15,20 +15,33 @@ const database = setupTestDatabase();
 describe("re-encrypting stored secrets after a key rotation", () => {
   it("moves secrets and idempotent responses to the new key, once, and reports what no key opens", async () => {
     const [oldKey, newKey, strangerKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
-    const prisma = database.prisma;
-    const world = await createMovementWorld(prisma);
+    const kdb = database.kysely;
+    const world = await createMovementWorld(database.prisma);
     const endpoint = await registerEndpoint(world, "http://127.0.0.1:9/vms");
-    const secret = await prisma.webhookSecret.findFirstOrThrow({ where: { endpointId: endpoint.id } });
-    await prisma.webhookSecret.update({
-      where: { id: secret.id },
-      data: { ciphertext: encryptWithKey(oldKey, endpoint.secret) },
-    });
-    const stranger = await prisma.webhookSecret.create({
-      data: { id: newId(), endpointId: endpoint.id, ciphertext: encryptWithKey(strangerKey, "whsec_lost") },
-    });
-    const apiKey = await prisma.apiKey.findFirstOrThrow({ where: { profileId: world.profile.id } });
-    const record = await prisma.idempotencyRecord.create({
-      data: {
+    const secret = await kdb
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("endpointId", "=", endpoint.id)
+      .executeTakeFirstOrThrow();
+    await kdb
+      .updateTable("WebhookSecret")
+      .set({ ciphertext: encryptWithKey(oldKey, endpoint.secret) })
+      .where("id", "=", secret.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const stranger = await kdb
+      .insertInto("WebhookSecret")
+      .values({ id: newId(), endpointId: endpoint.id, ciphertext: encryptWithKey(strangerKey, "whsec_lost") })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const apiKey = await kdb
+      .selectFrom("ApiKey")
+      .selectAll()
+      .where("profileId", "=", world.profile.id)
+      .executeTakeFirstOrThrow();
+    const record = await kdb
+      .insertInto("IdempotencyRecord")
+      .values({
         id: newId(),
         apiKeyId: apiKey.id,
         key: "rotation-test",
@@ -38,31 +51,50 @@ describe("re-encrypting stored secrets after a key rotation", () => {
         responseStatus: 201,
         responseBody: encryptWithKey(oldKey, '{"id":"kept"}'),
         expiresAt: new Date(Date.now() + 3_600_000),
-      },
-    });
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
 
     const keys = { current: newKey, previous: [oldKey] };
-    const first = await reencryptStoredSecrets(prisma, keys);
+    const first = await reencryptStoredSecrets(kdb, keys);
     expect(first).toEqual({
       reencrypted: 2,
       alreadyCurrent: 0,
       unreadable: [`webhook secret ${stranger.id}`],
     });
-    const moved = await prisma.webhookSecret.findUniqueOrThrow({ where: { id: secret.id } });
+    const moved = await kdb
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("id", "=", secret.id)
+      .executeTakeFirstOrThrow();
     expect(decryptWithKey(newKey, moved.ciphertext)).toBe(endpoint.secret);
-    const response = await prisma.idempotencyRecord.findUniqueOrThrow({ where: { id: record.id } });
+    const response = await kdb
+      .selectFrom("IdempotencyRecord")
+      .selectAll()
+      .where("id", "=", record.id)
+      .executeTakeFirstOrThrow();
     expect(decryptWithKey(newKey, response.responseBody!)).toBe('{"id":"kept"}');
-    const untouched = await prisma.webhookSecret.findUniqueOrThrow({ where: { id: stranger.id } });
+    const untouched = await kdb
+      .selectFrom("WebhookSecret")
+      .selectAll()
+      .where("id", "=", stranger.id)
+      .executeTakeFirstOrThrow();
     expect(untouched.ciphertext).toBe(stranger.ciphertext);
 
-    const second = await reencryptStoredSecrets(prisma, keys);
+    const second = await reencryptStoredSecrets(kdb, keys);
     expect(second).toEqual({
       reencrypted: 0,
       alreadyCurrent: 2,
       unreadable: [`webhook secret ${stranger.id}`],
     });
-    expect((await prisma.webhookSecret.findUniqueOrThrow({ where: { id: secret.id } })).ciphertext).toBe(
-      moved.ciphertext,
-    );
+    expect(
+      (
+        await kdb
+          .selectFrom("WebhookSecret")
+          .selectAll()
+          .where("id", "=", secret.id)
+          .executeTakeFirstOrThrow()
+      ).ciphertext,
+    ).toBe(moved.ciphertext);
   });
 });

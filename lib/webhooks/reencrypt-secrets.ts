@@ -1,7 +1,7 @@
 // After an ENCRYPTION_KEY rotation: every value stored encrypted (webhook signing secrets, idempotent
 // responses) is moved to the new key, so that the previous key can be dropped. Values already under
 // the new key are left alone, so the run can be repeated or resumed after a crash.
-import type { Db } from "@/lib/db";
+import type { Kdb, NotNull } from "@/lib/db";
 import { decryptWithKey, decryptWithKeys, encryptWithKey } from "@/lib/webhooks/secret-crypto";
 
 export type ReencryptionKeys = { current: Buffer; previous: Buffer[] };
@@ -19,10 +19,7 @@ function underCurrentKey(keys: ReencryptionKeys, stored: string): string | null 
   }
 }
 
-export async function reencryptStoredSecrets(
-  prisma: Db,
-  keys: ReencryptionKeys,
-): Promise<ReencryptionReport> {
+export async function reencryptStoredSecrets(kdb: Kdb, keys: ReencryptionKeys): Promise<ReencryptionReport> {
   const report: ReencryptionReport = { reencrypted: 0, alreadyCurrent: 0, unreadable: [] };
   const visit = async (id: string, stored: string, save: (value: string) => Promise<unknown>) => {
     try {
@@ -38,19 +35,22 @@ export async function reencryptStoredSecrets(
   };
 
   for (let after = ""; ;) {
-    const secrets = await prisma.webhookSecret.findMany({
-      where: { id: { gt: after } },
-      orderBy: { id: "asc" },
-      take: BATCH,
-      select: { id: true, ciphertext: true },
-    });
+    const secrets = await kdb
+      .selectFrom("WebhookSecret")
+      .select(["id", "ciphertext"])
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
     for (const secret of secrets) {
       await visit(`webhook secret ${secret.id}`, secret.ciphertext, (ciphertext) =>
         // Only if unchanged meanwhile (a rotation of the endpoint's secret wins).
-        prisma.webhookSecret.updateMany({
-          where: { id: secret.id, ciphertext: secret.ciphertext },
-          data: { ciphertext },
-        }),
+        kdb
+          .updateTable("WebhookSecret")
+          .set({ ciphertext })
+          .where("id", "=", secret.id)
+          .where("ciphertext", "=", secret.ciphertext)
+          .execute(),
       );
     }
     if (secrets.length < BATCH) break;
@@ -58,15 +58,18 @@ export async function reencryptStoredSecrets(
   }
 
   for (let after = ""; ;) {
-    const records = await prisma.idempotencyRecord.findMany({
-      where: { id: { gt: after }, responseBody: { not: null } },
-      orderBy: { id: "asc" },
-      take: BATCH,
-      select: { id: true, responseBody: true },
-    });
+    const records = await kdb
+      .selectFrom("IdempotencyRecord")
+      .select(["id", "responseBody"])
+      .where("id", ">", after)
+      .where("responseBody", "is not", null)
+      .orderBy("id")
+      .limit(BATCH)
+      .$narrowType<{ responseBody: NotNull }>()
+      .execute();
     for (const record of records) {
-      await visit(`idempotency record ${record.id}`, record.responseBody!, (responseBody) =>
-        prisma.idempotencyRecord.updateMany({ where: { id: record.id }, data: { responseBody } }),
+      await visit(`idempotency record ${record.id}`, record.responseBody, (responseBody) =>
+        kdb.updateTable("IdempotencyRecord").set({ responseBody }).where("id", "=", record.id).execute(),
       );
     }
     if (records.length < BATCH) break;

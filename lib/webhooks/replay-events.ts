@@ -2,7 +2,7 @@
 // `since` (those of its profile, of the types it subscribes to) for delivery again, oldest first. Events
 // older than the plan's retention no longer exist. An event already waiting for delivery to the endpoint
 // is not queued twice. A disabled endpoint's replays wait, like its other deliveries, until re-enabled.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { deliverableEventTypes } from "@/lib/events/movement-envelope";
 import { newId } from "@/lib/ids";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
@@ -16,31 +16,41 @@ export async function replayWebhookEvents(
   since: Date,
 ): Promise<ReplayWebhookEventsResponse> {
   const now = new Date();
-  return db().$transaction(
-    async (tx) => {
-      const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
-      const events = await tx.event.findMany({
-        where: {
-          profileId: endpoint.profileId,
-          envelope: { not: null },
-          // Real events only: a webhook test event is never replayed.
-          resourceType: { in: ["movement", "movement_request"] },
-          occurredAt: { gte: since },
-          type: { in: [...deliverableEventTypes(endpoint.eventTypes)] },
-          deliveries: { none: { endpointId: id, status: "PENDING" } },
-        },
-        select: { id: true },
-        orderBy: [{ occurredAt: "asc" }, { sequence: "asc" }],
-      });
-      for (let start = 0; start < events.length; start += INSERT_BATCH) {
-        await tx.webhookDelivery.createMany({
-          data: events
+  return transaction(async (tx) => {
+    const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
+    const events = await tx
+      .selectFrom("Event as event")
+      .select("event.id")
+      .where("event.profileId", "=", endpoint.profileId)
+      .where("event.envelope", "is not", null)
+      // Real events only: a webhook test event is never replayed.
+      .where("event.resourceType", "in", ["movement", "movement_request"])
+      .where("event.occurredAt", ">=", since)
+      .where("event.type", "in", [...deliverableEventTypes(endpoint.eventTypes)])
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("WebhookDelivery as delivery")
+              .select("delivery.id")
+              .whereRef("delivery.eventId", "=", "event.id")
+              .where("delivery.endpointId", "=", id)
+              .where("delivery.status", "=", "PENDING"),
+          ),
+        ),
+      )
+      .orderBy("event.occurredAt")
+      .orderBy("event.sequence")
+      .execute();
+    for (let start = 0; start < events.length; start += INSERT_BATCH) {
+      await tx
+        .insertInto("WebhookDelivery")
+        .values(
+          events
             .slice(start, start + INSERT_BATCH)
             .map((event) => ({ id: newId(), endpointId: id, eventId: event.id, nextAttemptAt: now })),
-        });
-      }
-      return { replayed: events.length };
-    },
-    { timeout: 60_000 },
-  );
+        )
+        .execute();
+    }
+    return { replayed: events.length };
+  });
 }

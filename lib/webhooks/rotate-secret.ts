@@ -1,7 +1,7 @@
 // POST /webhooks/endpoints/{id}/rotate-secret (extension): a new signing secret. Every secret that was
 // active keeps signing beside the new one for 24 hours (one that already expires sooner keeps its
 // expiry); expired secrets are removed.
-import { db } from "@/lib/db";
+import { transaction } from "@/lib/db";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 import type { RotateWebhookSecretResponse } from "@/lib/webhooks/schemas";
 import { addEndpointSecret, SECRET_OVERLAP_MS } from "@/lib/webhooks/secrets";
@@ -11,13 +11,15 @@ export async function rotateWebhookSecret(
   id: string,
   now = new Date(),
 ): Promise<RotateWebhookSecretResponse> {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
-    await tx.webhookSecret.deleteMany({ where: { endpointId: id, expiresAt: { lte: now } } });
-    await tx.webhookSecret.updateMany({
-      where: { endpointId: id, expiresAt: null },
-      data: { expiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS) },
-    });
+    await tx.deleteFrom("WebhookSecret").where("endpointId", "=", id).where("expiresAt", "<=", now).execute();
+    await tx
+      .updateTable("WebhookSecret")
+      .set({ expiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS) })
+      .where("endpointId", "=", id)
+      .where("expiresAt", "is", null)
+      .execute();
     return { secret: await addEndpointSecret(tx, id, now) };
   });
 }

@@ -9,6 +9,7 @@ import { env } from "@/lib/env";
 import { callRoute } from "@/test/call-route";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let tenant: Tenant;
@@ -76,6 +77,6 @@ describe("registration with private targets not allowed", () => {
       body: { url: "https://127.0.0.1/hook" },
     });
     expect(response.status).toBe(400);
-    expect(await database.prisma.webhookEndpoint.count()).toBe(1);
+    expect(await countRows(database.kysely, "WebhookEndpoint")).toBe(1);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from "@/lib/webhooks/test-event";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let worker: RunningWorker;
@@ -84,15 +85,23 @@ describe("sendWebhookTestEvent", () => {
     });
 
     await expect
-      .poll(() => database.prisma.webhookAttempt.count({ where: { endpointId: endpoint.id } }))
+      .poll(() =>
+        countRows(database.kysely, "WebhookAttempt", (query) => query.where("endpointId", "=", endpoint.id)),
+      )
       .toBe(1);
-    const attempt = await database.prisma.webhookAttempt.findFirstOrThrow({
-      where: { endpointId: endpoint.id },
-    });
+    const attempt = await database.kysely
+      .selectFrom("WebhookAttempt")
+      .selectAll()
+      .where("endpointId", "=", endpoint.id)
+      .executeTakeFirstOrThrow();
     expect(attempt).toMatchObject({ succeeded: true, responseStatus: 200 });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(bystander.received).toHaveLength(0);
-    expect(await database.prisma.webhookDelivery.count({ where: { eventId: sent.eventId } })).toBe(1);
+    expect(
+      await countRows(database.kysely, "WebhookDelivery", (query) =>
+        query.where("eventId", "=", sent.eventId),
+      ),
+    ).toBe(1);
     expect(await testEventIdsAmong([sent.eventId, "01JD8Y3QK2V7R4W9X6T5B1N0MC"])).toEqual(
       new Set([sent.eventId]),
     );
@@ -101,7 +110,11 @@ describe("sendWebhookTestEvent", () => {
   it("records the event under its own resource type, which the live UI's stream never asks for", async () => {
     const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook");
     const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
-    const event = await database.prisma.event.findUniqueOrThrow({ where: { id: sent.eventId } });
+    const event = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("id", "=", sent.eventId)
+      .executeTakeFirstOrThrow();
     expect(event).toMatchObject({
       resourceType: WEBHOOK_TEST_RESOURCE_TYPE,
       organisationId: world.organisation.id,
@@ -130,7 +143,9 @@ describe("sendWebhookTestEvent", () => {
     expect((await appErrorOf(sendWebhookTestEvent({ profileId: other.profile.id }, endpoint.id))).code).toBe(
       "WEBHOOK_ENDPOINT_NOT_FOUND",
     );
-    expect(await database.prisma.event.count({ where: { profileId: other.profile.id } })).toBe(0);
+    expect(
+      await countRows(database.kysely, "Event", (query) => query.where("profileId", "=", other.profile.id)),
+    ).toBe(0);
   });
 
   it("keeps test events out of GET /v1/movement-requests/events", async () => {
@@ -152,10 +167,11 @@ describe("sendWebhookTestEvent", () => {
     await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     await publishEvents(world, "movement.delivered");
     // Both were delivered; a replay sends again what was published since — the real event only.
-    await database.prisma.webhookDelivery.updateMany({
-      where: { endpointId: endpoint.id },
-      data: { status: "SUCCEEDED" },
-    });
+    await database.kysely
+      .updateTable("WebhookDelivery")
+      .set({ status: "SUCCEEDED" })
+      .where("endpointId", "=", endpoint.id)
+      .execute();
     const { replayed } = await replayWebhookEvents({ profileId: world.profile.id }, endpoint.id, since);
     expect(replayed).toBe(1);
   });

@@ -12,7 +12,7 @@
 //   "webhook_test" out (docs/ui-integrations.md, "Test events").
 import { z } from "zod";
 import { toDateOnly } from "@/lib/dates";
-import { db } from "@/lib/db";
+import { kysely, transaction } from "@/lib/db";
 import { announceEvent } from "@/lib/events/event-wakeups";
 import { AT_RISK_WEBHOOK_EVENT } from "@/lib/events/at-risk-envelope";
 import { ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
@@ -46,7 +46,7 @@ export async function sendWebhookTestEvent(
   body: SendTestEventBody = {},
   now: Date = new Date(),
 ): Promise<SentTestEvent> {
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, scope, endpointId);
     if (!endpoint.enabled) {
       throw new AppError(
@@ -60,14 +60,16 @@ export async function sendWebhookTestEvent(
         errors: [{ path: "eventType", message: "Not one of the endpoint's event types" }],
       });
     }
-    const profile = await tx.profile.findUniqueOrThrow({
-      where: { id: endpoint.profileId },
-      select: { organisationId: true },
-    });
+    const profile = await tx
+      .selectFrom("Profile")
+      .select("organisationId")
+      .where("id", "=", endpoint.profileId)
+      .executeTakeFirstOrThrow();
     const eventId = newId();
     const movementId = `test_${newId()}`;
-    await tx.event.create({
-      data: {
+    await tx
+      .insertInto("Event")
+      .values({
         id: eventId,
         organisationId: profile.organisationId,
         profileId: endpoint.profileId,
@@ -78,14 +80,15 @@ export async function sendWebhookTestEvent(
         resourceId: movementId,
         resourceVersion: 1,
         occurredAt: now,
-        payload: { test: true, endpointId: endpoint.id },
+        payload: JSON.stringify({ test: true, endpointId: endpoint.id }),
         envelope: buildTestEnvelope({ eventId, eventType, movementId, occurredAt: now }),
-      },
-    });
+      })
+      .execute();
     const deliveryId = newId();
-    await tx.webhookDelivery.create({
-      data: { id: deliveryId, endpointId: endpoint.id, eventId, nextAttemptAt: now },
-    });
+    await tx
+      .insertInto("WebhookDelivery")
+      .values({ id: deliveryId, endpointId: endpoint.id, eventId, nextAttemptAt: now })
+      .execute();
     // Wakes the workers at commit, as for any event.
     await announceEvent(tx, { organisationId: profile.organisationId });
     return { eventId, deliveryId, eventType };
@@ -175,9 +178,11 @@ function localTime(day: string, time: string): string {
 /** Which of these event ids are test events (the attempt log marks them). */
 export async function testEventIdsAmong(eventIds: string[]): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
-  const rows = await db().event.findMany({
-    where: { id: { in: [...new Set(eventIds)] }, resourceType: WEBHOOK_TEST_RESOURCE_TYPE },
-    select: { id: true },
-  });
+  const rows = await kysely()
+    .selectFrom("Event")
+    .select("id")
+    .where("id", "in", [...new Set(eventIds)])
+    .where("resourceType", "=", WEBHOOK_TEST_RESOURCE_TYPE)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }

@@ -1,8 +1,7 @@
 // PATCH /webhooks/endpoints/{id} (extension): url (checked again by the SSRF guard), description,
 // eventTypes, enabled. Disabling keeps the pending deliveries waiting; enabling clears the disabled
 // state and the failure run, and makes the waiting deliveries due at once.
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { kysely, transaction, type DB, type Updateable } from "@/lib/db";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 import type { UpdateWebhookEndpointBody, WebhookEndpointResponse } from "@/lib/webhooks/schemas";
 import { assertWebhookUrlAllowed, type SsrfGuardOptions } from "@/lib/webhooks/ssrf-guard";
@@ -17,12 +16,13 @@ export async function updateWebhookEndpoint(
   guard: SsrfGuardOptions = {},
 ): Promise<WebhookEndpointResponse> {
   // An unknown endpoint is a 404 before anything is said about its new URL.
-  await getWebhookEndpointOrThrow(db(), scope, id);
+  await getWebhookEndpointOrThrow(kysely(), scope, id);
   if (body.url !== undefined) await assertWebhookUrlAllowed(body.url, guard);
   const now = new Date();
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
-    const data: Prisma.WebhookEndpointUpdateInput = {
+    const data: Updateable<DB["WebhookEndpoint"]> = {
+      updatedAt: now,
       ...(body.url !== undefined ? { url: new URL(body.url).href } : {}),
       ...(body.description !== undefined ? { description: body.description } : {}),
       ...(body.eventTypes !== undefined ? { eventTypes: body.eventTypes } : {}),
@@ -32,12 +32,20 @@ export async function updateWebhookEndpoint(
     }
     if (body.enabled === true && !endpoint.enabled) {
       Object.assign(data, { enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
-      await tx.webhookDelivery.updateMany({
-        where: { endpointId: id, status: "PENDING", nextAttemptAt: { gt: now } },
-        data: { nextAttemptAt: now },
-      });
+      await tx
+        .updateTable("WebhookDelivery")
+        .set({ nextAttemptAt: now })
+        .where("endpointId", "=", id)
+        .where("status", "=", "PENDING")
+        .where("nextAttemptAt", ">", now)
+        .execute();
     }
-    const updated = await tx.webhookEndpoint.update({ where: { id }, data });
+    const updated = await tx
+      .updateTable("WebhookEndpoint")
+      .set(data)
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toWebhookEndpointResponse(updated);
   });
 }

@@ -12,6 +12,7 @@ import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/test/webhook-receiver";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
+import { countRows } from "@/test/count-rows";
 
 // Read by lib/env on first use, which comes later (in beforeAll).
 const smtp = await startSmtpSink();
@@ -53,10 +54,13 @@ function verifiedBy(secret: string, webhook: ReceivedWebhook): unknown {
 }
 
 const attemptsOf = (eventId: string) =>
-  database.prisma.webhookAttempt.findMany({
-    where: { delivery: { eventId } },
-    orderBy: { attemptNumber: "asc" },
-  });
+  database.kysely
+    .selectFrom("WebhookAttempt")
+    .innerJoin("WebhookDelivery", "WebhookDelivery.id", "WebhookAttempt.deliveryId")
+    .selectAll("WebhookAttempt")
+    .where("WebhookDelivery.eventId", "=", eventId)
+    .orderBy("WebhookAttempt.attemptNumber")
+    .execute();
 
 describe("webhook delivery", () => {
   // Each test has a profile of its own, so that no other test's endpoints receive its events.
@@ -118,7 +122,11 @@ describe("webhook delivery", () => {
       [500, false],
       [200, true],
     ]);
-    const delivery = await database.prisma.webhookDelivery.findFirstOrThrow({ where: { eventId } });
+    const delivery = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("eventId", "=", eventId!)
+      .executeTakeFirstOrThrow();
     expect(delivery).toMatchObject({ status: "SUCCEEDED", attemptCount: 3 });
   });
 
@@ -166,9 +174,12 @@ describe("one endpoint's trouble does not hold up another's", () => {
     await healthy.waitFor(20);
     expect(new Set(healthy.received.map(eventIdOf))).toEqual(new Set(ids));
     // Meanwhile the hanging endpoint holds no more than its share (4) of the workers' slots.
-    const inFlight = await database.prisma.webhookDelivery.count({
-      where: { endpointId: hangingEndpoint.id, status: "PENDING", lockedUntil: { gt: new Date() } },
-    });
+    const inFlight = await countRows(database.kysely, "WebhookDelivery", (query) =>
+      query
+        .where("endpointId", "=", hangingEndpoint.id)
+        .where("status", "=", "PENDING")
+        .where("lockedUntil", ">", new Date()),
+    );
     expect(inFlight).toBeLessThanOrEqual(4);
     expect(hanging.received.length).toBeGreaterThan(0);
   });
@@ -184,17 +195,30 @@ describe("disabling after sustained failure", () => {
     await expect
       .poll(
         async () =>
-          (await database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).enabled,
+          (
+            await database.kysely
+              .selectFrom("WebhookEndpoint")
+              .selectAll()
+              .where("id", "=", endpoint.id)
+              .executeTakeFirstOrThrow()
+          ).enabled,
         {
           timeout: 15_000,
         },
       )
       .toBe(false);
-    const failed = await database.prisma.webhookDelivery.findFirstOrThrow({ where: { eventId: first } });
+    const failed = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("eventId", "=", first!)
+      .executeTakeFirstOrThrow();
     expect(failed.status).toBe("FAILED");
-    const notice = await database.prisma.notice.findFirst({
-      where: { organisationId: world.organisation.id },
-    });
+    const notice = await database.kysely
+      .selectFrom("Notice")
+      .selectAll()
+      .where("organisationId", "=", world.organisation.id)
+      .executeTakeFirst()
+      .then((row) => row ?? null);
     expect(notice?.kind).toBe("webhook_endpoint_disabled");
     await expect
       .poll(() => smtp.received.some((email) => email.to.includes(world.profile.ownerEmail)), {

@@ -3,7 +3,7 @@
 // moment, cuts and releases the rest, and exits.
 import { requireDatabaseUrl } from "@/lib/env";
 import { relayDatabaseNotifications } from "@/lib/events/event-wakeups";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { logger } from "@/lib/logger";
 import { runShutdownHooks } from "@/lib/shutdown-hooks";
 import { startWorker } from "@/lib/worker/worker";
@@ -26,7 +26,7 @@ async function shutdown(signal: string) {
   force.unref();
   await worker.stop();
   await closeNotifications();
-  await db().$disconnect();
+  await kysely().destroy();
   // The spans still batched leave before the exit (lib/tracing/start-tracing.ts registers the flush).
   await runShutdownHooks();
   process.exit(0);

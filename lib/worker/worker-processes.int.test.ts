@@ -7,6 +7,7 @@ import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 const running: WorkerProcess[] = [];
@@ -43,11 +44,12 @@ describe("worker processes", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // room for a double delivery to show
 
     expect(eventIdsReceived(receiver).sort()).toEqual([...ids].sort());
-    const attempts = await database.prisma.webhookAttempt.groupBy({
-      by: ["deliveryId"],
-      _count: { _all: true },
-    });
-    expect(attempts.every((group) => group._count._all === 1)).toBe(true);
+    const attempts = await database.kysely
+      .selectFrom("WebhookAttempt")
+      .select((eb) => ["deliveryId", eb.fn.countAll<string>().as("count")])
+      .groupBy("deliveryId")
+      .execute();
+    expect(attempts.every((group) => Number(group.count) === 1)).toBe(true);
     expect(attempts).toHaveLength(150);
   }, 120_000);
 
@@ -75,9 +77,12 @@ describe("worker processes", () => {
       expect(JSON.parse(webhook.body).eventId).toBe(webhook.headers["hook-id"]);
     }
     await expect
-      .poll(() => database.prisma.webhookDelivery.count({ where: { status: "PENDING" } }), {
-        timeout: 30_000,
-      })
+      .poll(
+        () => countRows(database.kysely, "WebhookDelivery", (query) => query.where("status", "=", "PENDING")),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(0);
   }, 180_000);
 });

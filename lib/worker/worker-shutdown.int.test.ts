@@ -8,6 +8,7 @@ import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 const running: WorkerProcess[] = [];
@@ -42,9 +43,11 @@ async function receiver(...args: Parameters<typeof startWebhookReceiver>) {
 const eventIdOf = (webhook: { headers: Record<string, unknown> }) => webhook.headers["hook-id"] as string;
 
 const claimedDeliveries = (endpointId: string) =>
-  database.prisma.webhookDelivery.count({
-    where: { endpointId, OR: [{ lockedBy: { not: null } }, { lockedUntil: { not: null } }] },
-  });
+  countRows(database.kysely, "WebhookDelivery", (query) =>
+    query
+      .where("endpointId", "=", endpointId)
+      .where((eb) => eb.or([eb("lockedBy", "is not", null), eb("lockedUntil", "is not", null)])),
+  );
 
 /** SIGTERM, then the exit code; the process must exit by itself, not by its forced deadline. */
 async function terminate(worker: WorkerProcess): Promise<number | null> {
@@ -69,9 +72,12 @@ describe("worker graceful shutdown", () => {
 
     // Nothing new was sent after the signal, and the four were finished and recorded: not sent again.
     expect(slow.received.map(eventIdOf)).toEqual(inFlight);
-    const finished = await database.prisma.webhookDelivery.findMany({
-      where: { endpointId: endpoint.id, status: "SUCCEEDED" },
-    });
+    const finished = await database.kysely
+      .selectFrom("WebhookDelivery")
+      .selectAll()
+      .where("endpointId", "=", endpoint.id)
+      .where("status", "=", "SUCCEEDED")
+      .execute();
     expect(finished.map((delivery) => delivery.eventId).sort()).toEqual([...inFlight].sort());
     expect(await claimedDeliveries(endpoint.id)).toBe(0);
 
@@ -80,7 +86,9 @@ describe("worker graceful shutdown", () => {
     await expect
       .poll(
         () =>
-          database.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "PENDING" } }),
+          countRows(database.kysely, "WebhookDelivery", (query) =>
+            query.where("endpointId", "=", endpoint.id).where("status", "=", "PENDING"),
+          ),
         { timeout: 10_000 },
       )
       .toBe(0);
@@ -100,7 +108,11 @@ describe("worker graceful shutdown", () => {
     // Released, not left to a lease: claimable again at once.
     expect(await claimedDeliveries(endpoint.id)).toBe(0);
     // The cut attempts are not counted against the receiver: none was recorded.
-    expect(await database.prisma.webhookAttempt.count({ where: { endpointId: endpoint.id } })).toBe(0);
+    expect(
+      await countRows(database.kysely, "WebhookAttempt", (query) =>
+        query.where("endpointId", "=", endpoint.id),
+      ),
+    ).toBe(0);
 
     hanging.setBehaviour(200);
     startWorkerProcess();
@@ -110,7 +122,9 @@ describe("worker graceful shutdown", () => {
     await expect
       .poll(
         () =>
-          database.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, status: "SUCCEEDED" } }),
+          countRows(database.kysely, "WebhookDelivery", (query) =>
+            query.where("endpointId", "=", endpoint.id).where("status", "=", "SUCCEEDED"),
+          ),
         { timeout: 10_000 },
       )
       .toBe(3);

@@ -217,8 +217,10 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     rollUpWorkingHours(kysely()).catch((error: unknown) =>
       logger.error("working-hours roll-up failed", { error }),
     );
-    db()
-      .idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } })
+    kysely()
+      .deleteFrom("IdempotencyRecord")
+      .where("expiresAt", "<", new Date())
+      .execute()
       .catch((error: unknown) => logger.error("idempotency purge failed", { error }));
   }, options.maintenanceIntervalMs ?? 60_000);
   maintenance.unref();

@@ -290,11 +290,18 @@ describe("the bounded count", () => {
         businessArea: "Retail" as const,
         transportMethod: "DRIVEN" as const,
         createdBy: "bulk@example.test",
+        updatedAt: new Date(),
       };
-      const make = (count: number) =>
-        database.prisma.movementRequest.createMany({
-          data: Array.from({ length: count }, () => ({ ...base, id: newId() })),
-        });
+      // In batches: a statement takes at most 65,535 parameters.
+      const make = async (count: number) => {
+        for (let made = 0; made < count; made += 1_000) {
+          const batch = Math.min(1_000, count - made);
+          await database.kysely
+            .insertInto("MovementRequest")
+            .values(Array.from({ length: batch }, () => ({ ...base, id: newId() })))
+            .execute();
+        }
+      };
       await make(BOARD_COUNT_LIMIT);
       const exact = await listBoardRows(busy.organisation.id, parseBoardQuery({}), NOW);
       expect(exact).toMatchObject({ total: BOARD_COUNT_LIMIT, totalIsCapped: false, pageCount: 400 });

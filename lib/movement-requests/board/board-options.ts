@@ -1,6 +1,6 @@
 // What the board's filters and assign controls offer: the organisation's sites, its drivers and the
 // 3PLs configured for any of its profiles.
-import { db } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
 import type { TransportMethod } from "@/lib/generated/prisma/enums";
 
 export type BoardOptions = {
@@ -12,21 +12,39 @@ export type BoardOptions = {
 
 export async function getBoardOptions(organisationId: string): Promise<BoardOptions> {
   const [sites, drivers, providers] = await Promise.all([
-    db().site.findMany({
-      where: { organisationId },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      select: { id: true, name: true, code: true },
-    }),
-    db().driver.findMany({
-      where: { organisationId, active: true },
-      orderBy: [{ surname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-      select: { id: true, firstname: true, surname: true },
-    }),
-    db().thirdPartyLogisticsProvider.findMany({
-      where: { profiles: { some: { profile: { organisationId } } } },
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      select: { id: true, name: true, transportMethods: true },
-    }),
+    kysely()
+      .selectFrom("Site")
+      .select(["id", "name", "code"])
+      .where("organisationId", "=", organisationId)
+      .orderBy("name")
+      .orderBy("id")
+      .execute(),
+    kysely()
+      .selectFrom("Driver")
+      .select(["id", "firstname", "surname"])
+      .where("organisationId", "=", organisationId)
+      .where("active", "=", true)
+      .orderBy("surname")
+      .orderBy("firstname")
+      .orderBy("id")
+      .execute(),
+    kysely()
+      .selectFrom("ThirdPartyLogisticsProvider as provider")
+      .select(["provider.id", "provider.name"])
+      // pg has no parser for an array of a PostgreSQL enum (docs/data-layer.md).
+      .select(sql<TransportMethod[]>`provider."transportMethods"::text[]`.as("transportMethods"))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("ProfileProvider as pp")
+            .innerJoin("Profile", "Profile.id", "pp.profileId")
+            .select("pp.providerId")
+            .whereRef("pp.providerId", "=", "provider.id")
+            .where("Profile.organisationId", "=", organisationId),
+        ),
+      )
+      .orderBy("provider.name")
+      .orderBy("provider.id")
+      .execute(),
   ]);
   return {
     sites,

@@ -1,7 +1,7 @@
 // One line of the movement board: what the table, the CSV export and the detail panel's header show.
 // Plain JSON (dates as YYYY-MM-DD, instants as ISO strings) so it crosses to client components as is.
 import { toDateOnly } from "@/lib/dates";
-import type { MovementRequest, Prisma } from "@/lib/generated/prisma/client";
+import type { MovementRequest } from "@/lib/generated/prisma/client";
 import type {
   BusinessArea,
   MovementRequestStatus,
@@ -58,22 +58,6 @@ export type BoardRow = {
   createdAt: string;
   updatedAt: string;
 };
-
-const siteSelect = { select: { id: true, name: true, code: true } } as const;
-
-export const boardRowInclude = {
-  originSite: siteSelect,
-  destinationSite: siteSelect,
-  movements: {
-    orderBy: { legNumber: "asc" },
-    select: {
-      status: true,
-      driver: { select: { id: true, firstname: true, surname: true } },
-      provider: { select: { id: true, name: true } },
-      marketplaceCarrier: { select: { id: true, name: true } },
-    },
-  },
-} satisfies Prisma.MovementRequestInclude;
 
 /** What a board row is made from: the request's board columns, its sites and its legs' carriers. */
 export type BoardRowSource = Pick<

@@ -81,8 +81,9 @@ describe("getBoardDetail", () => {
       organisationId: world.organisation.id,
       role: "CARRIER",
     });
-    const carrier = await database.prisma.marketplaceCarrier.create({
-      data: {
+    const carrier = await database.kysely
+      .insertInto("MarketplaceCarrier")
+      .values({
         id: newId(),
         organisationId: world.organisation.id,
         userId: carrierUser.id,
@@ -91,8 +92,9 @@ describe("getBoardDetail", () => {
         transportMethods: ["DRIVEN"],
         postcodeAreas: ["M"],
         invitedBy: "user:dispatcher@example.test",
-      },
-    });
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const stranger = await createDriver(database.prisma, {
       organisationId: other.organisation.id,
       firstname: "Stan",
@@ -107,16 +109,17 @@ describe("getBoardDetail", () => {
       reason,
       occurredAt: new Date(Date.UTC(2030, 0, 1, 0, minute)),
     });
-    await database.prisma.movementRequestStatusChange.createMany({
-      data: [
+    await database.kysely
+      .insertInto("MovementRequestStatusChange")
+      .values([
         change(`driver:${ann.id}`, null, 1),
         change(`3pl:${world.providers.fullService.id}`, null, 2),
         change(`carrier:${carrier.id}`, null, 3),
         change("system", null, 4),
         change(`driver:${stranger.id}`, null, 5),
         change("api-key:vms_gone", acceptedByDriverReason(ann.id), 6),
-      ],
-    });
+      ])
+      .execute();
     const detail = await getBoardDetail(world.organisation.id, named.id as string);
     expect(detail.auditTrail.slice(0, 6).map((entry) => [entry.actor, entry.reason])).toEqual([
       ["API key vms_gone…", "Accepted for Ann Archer (driver)"],
@@ -170,12 +173,15 @@ describe("getBoardDetail", () => {
   });
 
   it("gives each delivery its last attempt", async () => {
-    const delivery = await database.prisma.webhookDelivery.findFirstOrThrow({
-      where: {
-        event: { type: "movement.collected", resourceType: "movement" },
-        endpoint: { profileId: world.profile.id },
-      },
-    });
+    const delivery = await database.kysely
+      .selectFrom("WebhookDelivery as delivery")
+      .innerJoin("Event as event", "event.id", "delivery.eventId")
+      .innerJoin("WebhookEndpoint as endpoint", "endpoint.id", "delivery.endpointId")
+      .selectAll("delivery")
+      .where("event.type", "=", "movement.collected")
+      .where("event.resourceType", "=", "movement")
+      .where("endpoint.profileId", "=", world.profile.id)
+      .executeTakeFirstOrThrow();
     const attempt = (n: number, status: number | null, error: string | null, at: string) => ({
       id: newId(),
       deliveryId: delivery.id,
@@ -187,16 +193,19 @@ describe("getBoardDetail", () => {
       error,
       succeeded: status === 200,
     });
-    await database.prisma.webhookAttempt.createMany({
-      data: [
+    await database.kysely
+      .insertInto("WebhookAttempt")
+      .values([
         attempt(1, null, "connect ECONNREFUSED", "2026-11-20T10:00:00Z"),
         attempt(2, 503, null, "2026-11-20T10:00:05Z"),
-      ],
-    });
-    await database.prisma.webhookDelivery.update({
-      where: { id: delivery.id },
-      data: { status: "FAILED", attemptCount: 2 },
-    });
+      ])
+      .execute();
+    await database.kysely
+      .updateTable("WebhookDelivery")
+      .set({ status: "FAILED", attemptCount: 2 })
+      .where("id", "=", delivery.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     const detail = await getBoardDetail(world.organisation.id, requestId);
     expect(detail.events[0]?.deliveries[0]).toMatchObject({
       status: "FAILED",

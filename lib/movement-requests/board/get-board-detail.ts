@@ -2,7 +2,6 @@
 // the timeline of events (of the request and of its legs, newest first) and the webhook deliveries of
 // those events with their last attempt. Another organisation's request is "not found", like an unknown id.
 import { toDateOnly } from "@/lib/dates";
-import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type {
   AbortReason,
@@ -13,7 +12,13 @@ import type {
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
 import {
-  boardRowInclude,
+  readConfiguredProviders,
+  readDetailEvents,
+  readDetailLegs,
+  readDetailRequest,
+  readDetailStatusChanges,
+} from "@/lib/movement-requests/board/board-detail-sql";
+import {
   carrierOf,
   toBoardRow,
   utcToday,
@@ -114,56 +119,20 @@ export async function getBoardDetail(
   requestId: string,
   now: Date = new Date(),
 ): Promise<BoardDetail> {
-  const request = await db().movementRequest.findFirst({
-    where: { id: requestId, organisationId },
-    include: {
-      ...boardRowInclude,
-      organisation: { select: { trackingEnabled: true } },
-      profile: { select: { id: true, name: true } },
-      movements: {
-        orderBy: { legNumber: "asc" },
-        include: {
-          originSite: { select: { id: true, name: true, code: true } },
-          destinationSite: { select: { id: true, name: true, code: true } },
-          driver: { select: { id: true, firstname: true, surname: true } },
-          provider: { select: { id: true, name: true } },
-          marketplaceCarrier: { select: { id: true, name: true } },
-        },
-      },
-      statusChanges: { orderBy: [{ occurredAt: "desc" }, { id: "desc" }] },
-    },
-  });
-  if (!request) {
+  const found = await readDetailRequest(organisationId, requestId);
+  if (!found) {
     throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${requestId} was found.`);
   }
+  const [movements, statusChanges] = await Promise.all([
+    readDetailLegs(found.id),
+    readDetailStatusChanges(found.id),
+  ]);
+  const request = { ...found, movements, statusChanges };
   const legIds = request.movements.map((leg) => leg.id);
   const legNumbers = new Map(request.movements.map((leg) => [leg.id, leg.legNumber]));
   const [events, configured, estimatedArrival] = await Promise.all([
-    db().event.findMany({
-      where: {
-        organisationId,
-        OR: [
-          { resourceType: "movement_request", resourceId: request.id },
-          { resourceType: "movement", resourceId: { in: legIds } },
-        ],
-      },
-      orderBy: { sequence: "desc" },
-      take: DETAIL_EVENT_LIMIT,
-      include: {
-        deliveries: {
-          orderBy: { createdAt: "asc" },
-          include: {
-            endpoint: { select: { url: true } },
-            attempts: { orderBy: { attemptNumber: "desc" }, take: 1 },
-          },
-        },
-      },
-    }),
-    db().profileProvider.findMany({
-      where: { profileId: request.profileId },
-      include: { provider: { select: { id: true, name: true, transportMethods: true } } },
-      orderBy: { provider: { name: "asc" } },
-    }),
+    readDetailEvents(organisationId, request.id, legIds, DETAIL_EVENT_LIMIT),
+    readConfiguredProviders(request.profileId),
     readBoardArrival(request.id),
   ]);
 
@@ -227,30 +196,25 @@ export async function getBoardDetail(
         summary: summarise(event.type, event.payload, legNumber, nameOf),
         occurredAt: event.occurredAt.toISOString(),
         published: event.envelope !== null,
-        deliveries: event.deliveries.map((delivery) => {
-          const last = delivery.attempts[0];
-          return {
-            id: delivery.id,
-            endpointUrl: delivery.endpoint.url,
-            status: delivery.status,
-            attemptCount: delivery.attemptCount,
-            nextAttemptAt: delivery.status === "PENDING" ? delivery.nextAttemptAt.toISOString() : null,
-            lastAttempt: last
-              ? {
-                  attemptedAt: last.attemptedAt.toISOString(),
-                  responseStatus: last.responseStatus,
-                  error: last.error,
-                  succeeded: last.succeeded,
-                  durationMs: last.durationMs,
-                }
-              : null,
-          };
-        }),
+        deliveries: event.deliveries.map(({ lastAttempt: last, ...delivery }) => ({
+          id: delivery.id,
+          endpointUrl: delivery.endpointUrl,
+          status: delivery.status,
+          attemptCount: delivery.attemptCount,
+          nextAttemptAt: delivery.status === "PENDING" ? delivery.nextAttemptAt.toISOString() : null,
+          lastAttempt: last
+            ? {
+                attemptedAt: last.attemptedAt.toISOString(),
+                responseStatus: last.responseStatus,
+                error: last.error,
+                succeeded: last.succeeded,
+                durationMs: last.durationMs,
+              }
+            : null,
+        })),
       };
     }),
-    providers: configured
-      .map(({ provider }) => provider)
-      .filter((provider) => provider.transportMethods.includes(request.transportMethod)),
+    providers: configured.filter((provider) => provider.transportMethods.includes(request.transportMethod)),
   };
 }
 

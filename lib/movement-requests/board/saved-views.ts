@@ -1,7 +1,7 @@
 // Saved views: a user's named board query strings (filters, sort, page size; never the page or an open
 // panel). Per user; saving under an existing name replaces it.
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { kysely, transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
 import { boardQueryToSearchParams, parseBoardQuery } from "@/lib/movement-requests/board/board-query";
@@ -24,37 +24,49 @@ export function normaliseViewQuery(query: string): string {
 }
 
 export async function listSavedViews(userId: string): Promise<SavedViewItem[]> {
-  return db().savedView.findMany({
-    where: { userId },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    select: { id: true, name: true, query: true },
-  });
+  return kysely()
+    .selectFrom("SavedView")
+    .select(["id", "name", "query"])
+    .where("userId", "=", userId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
 }
 
 export async function saveView(userId: string, input: SavedViewInput): Promise<SavedViewItem> {
   const { name, query } = savedViewInput.parse(input);
   const normalised = normaliseViewQuery(query);
-  return db().$transaction(async (tx) => {
-    const existing = await tx.savedView.findUnique({ where: { userId_name: { userId, name } } });
-    if (existing) {
-      return tx.savedView.update({
-        where: { id: existing.id },
-        data: { query: normalised },
-        select: { id: true, name: true, query: true },
-      });
-    }
-    if ((await tx.savedView.count({ where: { userId } })) >= MAX_SAVED_VIEWS) {
+  return transaction(async (tx) => {
+    const replaced = await tx
+      .updateTable("SavedView")
+      .set({ query: normalised })
+      .where("userId", "=", userId)
+      .where("name", "=", name)
+      .returning(["id", "name", "query"])
+      .executeTakeFirst();
+    if (replaced) return replaced;
+    const { count } = await tx
+      .selectFrom("SavedView")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("userId", "=", userId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_SAVED_VIEWS) {
       throw new AppError("VALIDATION_ERROR", `You have ${MAX_SAVED_VIEWS} saved views: delete one first.`);
     }
-    return tx.savedView.create({
-      data: { id: newId(), userId, name, query: normalised },
-      select: { id: true, name: true, query: true },
-    });
+    return tx
+      .insertInto("SavedView")
+      .values({ id: newId(), userId, name, query: normalised })
+      .returning(["id", "name", "query"])
+      .executeTakeFirstOrThrow();
   });
 }
 
 /** Deletes one of the user's views; another user's id is "not found". */
 export async function deleteSavedView(userId: string, viewId: string): Promise<void> {
-  const { count } = await db().savedView.deleteMany({ where: { id: viewId, userId } });
-  if (count === 0) throw new AppError("NOT_FOUND", "That saved view no longer exists.");
+  const { numDeletedRows } = await kysely()
+    .deleteFrom("SavedView")
+    .where("id", "=", viewId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (numDeletedRows === 0n) throw new AppError("NOT_FOUND", "That saved view no longer exists.");
 }

@@ -42,10 +42,10 @@ describe("accept by a 3PL", () => {
       type: "THIRD_PARTY_LOGISTICS",
       id: world.providers.fullService.id,
     });
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg?.acceptedAt).toBeInstanceOf(Date);
     expect(leg?.status).toBe("OPEN");
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "SENT_TO_3PL",
       toStatus: "ACCEPTED_SENT_TO_3PL",
       actor: operationsActor(world),
@@ -77,27 +77,31 @@ describe("accept by a 3PL", () => {
     expect(response.status).toBe(200);
     expect(response.body.status).toBe("ACCEPTED_SENT_TO_3PL");
     expect(response.body).not.toHaveProperty("trackingUrl");
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({ where: { id: created.id } });
+    const stored = await database.kysely
+      .selectFrom("MovementRequest")
+      .selectAll()
+      .where("id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(stored.trackingToken).toBeNull();
   });
 
   it("409 when accepted twice; nothing changes", async () => {
     const created = await create3plRequest(world);
     await operateOk(world, "accept", created.id);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const { status, body } = await operate(world, "accept", created.id);
     expect(status).toBe(409);
     expect(body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("400 for a driverId on a 3PL's acceptance; nothing changes", async () => {
     const created = await create3plRequest(world);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const { status, body } = await operate(world, "accept", created.id, { driverId: ann.id });
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ path: "driverId" }] });
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("accepts an empty JSON object as well as no body", async () => {
@@ -113,7 +117,7 @@ describe("accept by the planning team", () => {
     expect(body.status).toBe("ACCEPTED");
     expect(body).not.toHaveProperty("cost");
     expect(body).not.toHaveProperty("provider");
-    expect((await legsOf(database.prisma, created.id))[0]?.acceptedAt).toBeNull();
+    expect((await legsOf(database.kysely, created.id))[0]?.acceptedAt).toBeNull();
     // The planning team then plans it.
     expect((await operateOk(world, "assign", created.id, { driverId: ann.id })).status).toBe("PLANNED");
   });
@@ -128,7 +132,7 @@ describe("accept by a driver", () => {
     const body = await operateOk(world, "accept", created.id, { driverId: bob.id });
     expect(body.status).toBe("ACCEPTED_SENT_TO_DRIVER");
     expect(body.provider).toMatchObject({ type: "DRIVER", id: bob.id });
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({ driverId: bob.id });
     expect(leg?.acceptedAt).toBeInstanceOf(Date);
   });
@@ -149,11 +153,11 @@ describe("accept by a driver", () => {
     const first = await operateOk(world, "accept", created.id, { driverId: bob.id });
     expect(first.status).toBe("ACCEPTED_SENT_TO_DRIVER");
     expect(first.provider).toMatchObject({ type: "DRIVER", id: bob.id, firstname: "Bob", surname: "Baker" });
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const second = await operate(world, "accept", created.id, { driverId: ann.id });
     expect(second.status).toBe(409);
     expect(second.body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("concurrent acceptances: exactly one driver wins", async () => {
@@ -164,6 +168,6 @@ describe("accept by a driver", () => {
     );
     expect(results.map((result) => result.status).sort()).toEqual([200, 409, 409]);
     const winner = results.find((result) => result.status === 200)?.body.provider?.id;
-    expect((await legsOf(database.prisma, created.id))[0]?.driverId).toBe(winner);
+    expect((await legsOf(database.kysely, created.id))[0]?.driverId).toBe(winner);
   });
 });

@@ -3,7 +3,7 @@
 // creates the tracking record if the organisation tracks and there is none yet (trackingUrl appears),
 // and a 3PL's prices the movement: cost = its rate-card estimate (absent when it has no rate card for
 // the method). For a multiple-driver offer the first driver to accept wins; later ones get 409.
-import { asKysely, transaction, type Queryable } from "@/lib/db";
+import { transaction, type Kdb } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import { AppError } from "@/lib/errors/app-error";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -85,7 +85,7 @@ export function trackingOnAcceptance(request: MovementRequestWithLegs): { tracki
 
 /** The driver taking the offer: the one it was sent to, or, for several, the one named who was offered it. */
 async function acceptingDriverId(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequestWithLegs,
   driverId: string | undefined,
 ): Promise<string> {
@@ -101,7 +101,7 @@ async function acceptingDriverId(
       errors: [{ path: "driverId", message: "Required for an offer to several drivers" }],
     });
   }
-  await getActiveDriverOrThrow(asKysely(tx), request.organisationId, driverId);
+  await getActiveDriverOrThrow(tx, request.organisationId, driverId);
   const offered = await offeredDriverIds(tx, request);
   if (offered && !offered.includes(driverId)) {
     throw legConflict(`This movement request was not offered to driver ${driverId}.`);

@@ -55,14 +55,14 @@ describe("assign {driverId}: planWithDriver", () => {
       surname: "Archer",
     });
     expect(body.trackingUrl).toBe(created.trackingUrl);
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({
       status: "OPEN",
       driverId: drivers.ann.id,
       thirdPartyLogisticsProviderId: null,
     });
     expect(leg?.acceptedAt).toBeInstanceOf(Date);
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "CREATED",
       toStatus: "PLANNED",
       actor: operationsActor(world),
@@ -75,23 +75,23 @@ describe("assign {driverId}: planWithDriver", () => {
     expect(first.status).toBe("PARTIALLY_PLANNED");
     const second = await operateOk(world, "assign", request.id, { driverId: drivers.bob.id, legNumber: 2 });
     expect(second.status).toBe("PLANNED");
-    expect((await legsOf(database.prisma, request.id)).map((leg) => leg.driverId)).toEqual([
+    expect((await legsOf(database.kysely, request.id)).map((leg) => leg.driverId)).toEqual([
       drivers.ann.id,
       drivers.bob.id,
     ]);
     // Re-planning a planned leg keeps PLANNED (no new audit entry: the status did not change).
-    const trail = await auditTrailOf(database.prisma, request.id);
+    const trail = await auditTrailOf(database.kysely, request.id);
     const again = await operateOk(world, "assign", request.id, { driverId: drivers.bob.id, legNumber: 1 });
     expect(again.status).toBe("PLANNED");
-    expect(await auditTrailOf(database.prisma, request.id)).toHaveLength(trail.length);
-    expect((await legsOf(database.prisma, request.id))[0]?.driverId).toBe(drivers.bob.id);
+    expect(await auditTrailOf(database.kysely, request.id)).toHaveLength(trail.length);
+    expect((await legsOf(database.kysely, request.id))[0]?.driverId).toBe(drivers.bob.id);
   });
 
   it("without legNumber plans every leg without a carrier", async () => {
     const request = await twoLegRequest([{ driverId: drivers.ann.id }, {}]);
     const body = await operateOk(world, "assign", request.id, { driverId: drivers.bob.id });
     expect(body.status).toBe("PLANNED");
-    expect((await legsOf(database.prisma, request.id)).map((leg) => leg.driverId)).toEqual([
+    expect((await legsOf(database.kysely, request.id)).map((leg) => leg.driverId)).toEqual([
       drivers.ann.id,
       drivers.bob.id,
     ]);
@@ -114,7 +114,7 @@ describe("assign {offerToDriverId} / {driverIds}: offerToDrivers", () => {
     const body = await operateOk(world, "assign", created.id, { offerToDriverId: drivers.bob.id });
     expect(body.status).toBe("SENT_TO_DRIVER");
     expect(body.provider).toMatchObject({ type: "DRIVER", id: drivers.bob.id });
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({ driverId: drivers.bob.id, acceptedAt: null });
   });
 
@@ -125,11 +125,14 @@ describe("assign {offerToDriverId} / {driverIds}: offerToDrivers", () => {
     });
     expect(body.status).toBe("SENT_TO_MULTIPLE_DRIVERS");
     expect(body).not.toHaveProperty("provider");
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({ driverId: null, acceptedAt: null });
-    const offer = await database.prisma.event.findFirstOrThrow({
-      where: { resourceId: created.id, type: DRIVER_OFFER_EVENT },
-    });
+    const offer = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", created.id)
+      .where("type", "=", DRIVER_OFFER_EVENT)
+      .executeTakeFirstOrThrow();
     expect(offer.payload).toMatchObject({ driverIds: [drivers.ann.id, drivers.bob.id] });
     expect(offer.envelope).toBeNull();
   });
@@ -152,12 +155,12 @@ describe("assign {thirdPartyLogisticsProviderId}: sendToThirdPartyLogistics", ()
       estimateCost({ baseCostCents: 4500, perKmCostCents: 95, currencyCode: "GBP" }, km),
     );
     expect(body).not.toHaveProperty("cost");
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({
       thirdPartyLogisticsProviderId: world.providers.fullService.id,
       driverId: null,
     });
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "CREATED",
       toStatus: "SENT_TO_3PL",
       actor: operationsActor(world),
@@ -176,7 +179,7 @@ describe("assign {thirdPartyLogisticsProviderId}: sendToThirdPartyLogistics", ()
 
   it("400 for a 3PL not configured for the profile, or one without the transport method; nothing changes", async () => {
     const created = await createPoolRequest(world, { transportMethod: "TRANSPORTED" });
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     for (const [providerId, code] of [
       [world.providers.unconfigured.id, "THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND"],
       ["no-such-provider", "THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND"],
@@ -188,14 +191,14 @@ describe("assign {thirdPartyLogisticsProviderId}: sendToThirdPartyLogistics", ()
       expect(status).toBe(400);
       expect(body.code).toBe(code);
     }
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 });
 
 describe("assign refusals", () => {
   it("404 DRIVER_NOT_FOUND for an unknown, another organisation's or an inactive driver; nothing changes", async () => {
     const created = await createPoolRequest(world);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     for (const body of [
       { driverId: "01J00000000000000000000000" },
       { driverId: drivers.foreign.id },
@@ -207,7 +210,7 @@ describe("assign refusals", () => {
       expect(response.status).toBe(404);
       expect(response.body.code).toBe("DRIVER_NOT_FOUND");
     }
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it.each([
@@ -235,16 +238,16 @@ describe("assign refusals", () => {
 
   it("409 once the request was sent to a 3PL, and after collection; nothing changes", async () => {
     const sent = await create3plRequest(world);
-    const before = await snapshotOf(database.prisma, sent.id);
+    const before = await snapshotOf(database.kysely, sent.id);
     const refused = await operate(world, "assign", sent.id, { driverId: drivers.ann.id });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, sent.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, sent.id)).toEqual(before);
 
     const planned = await createPoolRequest(world);
     await operateOk(world, "assign", planned.id, { driverId: drivers.ann.id });
     await operateOk(world, "collected", planned.id);
-    const collectedState = await snapshotOf(database.prisma, planned.id);
+    const collectedState = await snapshotOf(database.kysely, planned.id);
     for (const body of [
       { driverId: drivers.bob.id },
       { offerToDriverId: drivers.bob.id },
@@ -254,7 +257,7 @@ describe("assign refusals", () => {
       expect(response.status).toBe(409);
       expect(response.body.code).toBe("INVALID_STATUS_TRANSITION");
     }
-    expect(await snapshotOf(database.prisma, planned.id)).toEqual(collectedState);
+    expect(await snapshotOf(database.kysely, planned.id)).toEqual(collectedState);
   });
 
   it("404 for another profile's request, 403 for an integration key", async () => {

@@ -4,7 +4,7 @@
 // null). Events are purged after the plan's retention: an offer older than that has no record left,
 // and any active driver of the organisation may then accept it.
 import { z } from "zod";
-import { asKysely, type Queryable } from "@/lib/db";
+import type { Kdb } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
 
@@ -13,7 +13,7 @@ export const DRIVER_OFFER_EVENT = "movement_request.offered";
 const offerPayload = z.object({ driverIds: z.array(z.string()) });
 
 export async function recordDriverOffer(
-  tx: Queryable,
+  tx: Kdb,
   request: MovementRequest,
   driverIds: string[],
   options: { actor: string; now: Date },
@@ -32,10 +32,10 @@ export async function recordDriverOffer(
 
 /** The drivers of the request's latest offer; null when no record of it is left. */
 export async function offeredDriverIds(
-  tx: Queryable,
+  tx: Kdb,
   request: Pick<MovementRequest, "id">,
 ): Promise<string[] | null> {
-  const event = await asKysely(tx)
+  const event = await tx
     .selectFrom("Event")
     .select("payload")
     .where("resourceType", "=", "movement_request")

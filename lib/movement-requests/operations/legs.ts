@@ -1,7 +1,7 @@
 // What the operations use cases share about legs: whether the request's status allows an action at
 // all, which leg an action is about, who carries a leg, and the actual dates reported for a leg.
 import { fromDateOnly, toDateOnly } from "@/lib/dates";
-import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
+import type { DB, Kdb, Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
@@ -42,7 +42,7 @@ export function assertActionAllowed(action: MovementRequestAction, status: Movem
  * gets a new version. updatedAt is set here, as Prisma's @updatedAt would.
  */
 export async function updateAssignableLegs(
-  tx: Queryable,
+  tx: Kdb,
   requestId: string,
   now: Date,
   carrier: Pick<
@@ -50,7 +50,7 @@ export async function updateAssignableLegs(
     "driverId" | "thirdPartyLogisticsProviderId" | "marketplaceCarrierId" | "acceptedAt"
   >,
 ): Promise<void> {
-  await asKysely(tx)
+  await tx
     .updateTable("Movement")
     .set((eb) => ({ ...carrier, version: eb("version", "+", 1), updatedAt: now }))
     .where("movementRequestId", "=", requestId)
@@ -92,17 +92,13 @@ export function legOrThrow<L extends Pick<Movement, "legNumber">>(legs: L[], leg
  * zone is unknown). A date in the future at the site is refused, and so is one before `notBefore`.
  */
 export async function actualDateOrThrow(
-  tx: Queryable,
+  tx: Kdb,
   siteId: string,
   on: string | undefined,
   now: Date,
   notBefore?: { date: Date | null; what: string },
 ): Promise<Date> {
-  const site = await asKysely(tx)
-    .selectFrom("Site")
-    .selectAll()
-    .where("id", "=", siteId)
-    .executeTakeFirstOrThrow();
+  const site = await tx.selectFrom("Site").selectAll().where("id", "=", siteId).executeTakeFirstOrThrow();
   if (on === undefined) return fromDateOnly(readyNowDefaults(site, now).date);
   const latest = resolveSiteTimeZone(site)
     ? readyNowDefaults(site, now).date

@@ -47,15 +47,15 @@ describe("POST /v1/operations/movement-requests/{id}/aborted", () => {
     const body = await operateOk(world, "aborted", created.id, { reason: "NotReady", detail: DETAIL });
     expect(body.status).toBe("ABORTED");
 
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({ status: "ABORTED", abortReason: "NotReady", abortDetail: DETAIL });
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "IN_PROGRESS",
       toStatus: "ABORTED",
       actor: operationsActor(world),
       reason: "NotReady",
     });
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.aborted");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.aborted");
     expect(event?.parsed).toEqual({
       schemaVersion: ENVELOPE_SCHEMA_VERSION,
       eventId: event?.id,
@@ -90,12 +90,12 @@ describe("POST /v1/operations/movement-requests/{id}/aborted", () => {
       ],
     });
     await operateOk(world, "aborted", request.id, { reason: "NeedsDifferentTransportMethod" });
-    const legs = await legsOf(database.prisma, request.id);
+    const legs = await legsOf(database.kysely, request.id);
     expect(legs.map((leg) => [leg.status, leg.abortReason, leg.abortDetail])).toEqual([
       ["ABORTED", "NeedsDifferentTransportMethod", null],
       ["ABORTED", "NeedsDifferentTransportMethod", null],
     ]);
-    const events = await publishedEventsOf(database.prisma, request.id);
+    const events = await publishedEventsOf(database.kysely, request.id);
     expect(events.map((event) => [event.type, event.resourceId])).toEqual([
       ["movement.aborted", legs[0]?.id],
       ["movement.aborted", legs[1]?.id],
@@ -118,27 +118,27 @@ describe("POST /v1/operations/movement-requests/{id}/aborted", () => {
     await operateOk(world, "collected", request.id);
     await operateOk(world, "delivered", request.id);
     await operateOk(world, "aborted", request.id, { reason: "Other", detail: "Ship cancelled" });
-    const legs = await legsOf(database.prisma, request.id);
+    const legs = await legsOf(database.kysely, request.id);
     expect(legs.map((leg) => leg.status)).toEqual(["DELIVERED", "ABORTED"]);
     expect(
-      (await publishedEventsOf(database.prisma, request.id, "movement.aborted")).map((e) => e.resourceId),
+      (await publishedEventsOf(database.kysely, request.id, "movement.aborted")).map((e) => e.resourceId),
     ).toEqual([legs[1]?.id]);
   });
 
   it("409 from CREATED (no carrier) and after delivery; nothing changes", async () => {
     const created = await createPoolRequest(world);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const refused = await operate(world, "aborted", created.id, { reason: "NotOnSite" });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
 
     await operateOk(world, "assign", created.id, { driverId: ann.id });
     await operateOk(world, "collected", created.id);
     await operateOk(world, "delivered", created.id);
-    const delivered = await snapshotOf(database.prisma, created.id);
+    const delivered = await snapshotOf(database.kysely, created.id);
     expect((await operate(world, "aborted", created.id, { reason: "NotOnSite" })).status).toBe(409);
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(delivered);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(delivered);
   });
 
   it.each([
@@ -174,9 +174,12 @@ describe("POST /v1/operations/movement-requests/{id}/aborted", () => {
     await operateOk(world, "assign", created.id, { driverId: ann.id });
     await operateOk(world, "collected", created.id);
     await operateOk(world, "aborted", created.id, { reason: "NotOnSite" });
-    const job = await database.prisma.prepJob.findFirstOrThrow({
-      where: { movementRequests: { some: { id: created.id } } },
-    });
+    const job = await database.kysely
+      .selectFrom("PrepJob")
+      .innerJoin("MovementRequest", "MovementRequest.prepJobId", "PrepJob.id")
+      .selectAll("PrepJob")
+      .where("MovementRequest.id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ stage: "INBOUND", substage: "PENDING_MOVEMENT_REQUEST" });
   });
 

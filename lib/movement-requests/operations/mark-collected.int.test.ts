@@ -52,15 +52,15 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
     expect(body.status).toBe("IN_PROGRESS");
     expect(body.provider).toMatchObject({ type: "DRIVER", id: ann.id });
 
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({ status: "IN_PROGRESS", originActualOn: new Date("2026-06-15T00:00:00Z") });
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "PLANNED",
       toStatus: "IN_PROGRESS",
       actor: operationsActor(world),
     });
 
-    const events = await publishedEventsOf(database.prisma, created.id);
+    const events = await publishedEventsOf(database.kysely, created.id);
     expect(events).toHaveLength(1);
     const [event] = events;
     expect(event?.type).toBe("movement.collected");
@@ -90,7 +90,7 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
   it("takes the given date", async () => {
     const created = await plannedRequest();
     await operateOk(world, "collected", created.id, { on: "2026-01-02" });
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.collected");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.collected");
     expect(event?.parsed.movement.originActualOn).toBe("2026-01-02");
   });
 
@@ -98,7 +98,7 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
     at("2026-06-15T23:30:00Z"); // 08:30 on the 16th in Yokohama
     const created = await plannedRequest(world.sites.yokohama.id);
     await operateOk(world, "collected", created.id);
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.collected");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.collected");
     expect(event?.parsed.occurredAt).toBe("2026-06-15T23:30:00.000Z");
     expect(event?.parsed.occurredAtLocal).toBe("2026-06-16T08:30:00.000+09:00");
     expect(event?.parsed.movement.originActualOn).toBe("2026-06-16");
@@ -108,7 +108,7 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
     at("2026-06-15T23:30:00Z");
     const created = await plannedRequest(world.sites.dallas.id);
     await operateOk(world, "collected", created.id);
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.collected");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.collected");
     expect(event?.parsed.occurredAtLocal).toBe("2026-06-15T23:30:00.000+00:00");
     expect(event?.parsed.movement.originActualOn).toBe("2026-06-15");
   });
@@ -118,29 +118,29 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
     await operateOk(world, "accept", created.id);
     const body = await operateOk(world, "collected", created.id);
     expect(body.status).toBe("IN_PROGRESS");
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.collected");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.collected");
     expect(event?.parsed.movement).not.toHaveProperty("driverName");
   });
 
   it("400 for a date in the future at the origin, or not a date; nothing changes", async () => {
     at("2026-06-15T10:30:00Z");
     const created = await plannedRequest();
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     for (const on of ["2026-06-16", "2026-02-30", "15/06/2026"]) {
       const { status, body } = await operate(world, "collected", created.id, { on });
       expect(status).toBe(400);
       expect(body).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ path: "on" }] });
     }
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("409 from CREATED (no carrier yet); nothing changes", async () => {
     const created = await createPoolRequest(world);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const { status, body } = await operate(world, "collected", created.id);
     expect(status).toBe(409);
     expect(body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("409 from SENT_TO_3PL before the 3PL accepts, and for a leg already collected", async () => {
@@ -149,11 +149,11 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
 
     const created = await plannedRequest();
     await operateOk(world, "collected", created.id);
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const again = await operate(world, "collected", created.id, { legNumber: 1 });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
   });
 
   it("409 for a leg without a carrier, and for a leg whose earlier leg is not delivered", async () => {
@@ -165,14 +165,14 @@ describe("POST /v1/operations/movement-requests/{id}/collected", () => {
       status: "PARTIALLY_PLANNED",
       legs: [{ destinationSiteId: world.sites.leeds.id }, { driverId: ann.id, acceptedAt: new Date() }],
     });
-    const before = await snapshotOf(database.prisma, request.id);
+    const before = await snapshotOf(database.kysely, request.id);
     const noCarrier = await operate(world, "collected", request.id, { legNumber: 1 });
     expect(noCarrier.status).toBe(409);
     expect(noCarrier.body.message).toMatch(/no carrier/);
     const outOfOrder = await operate(world, "collected", request.id);
     expect(outOfOrder.status).toBe(409);
     expect(outOfOrder.body.message).toMatch(/Leg 1 .* must be delivered before leg 2/);
-    expect(await snapshotOf(database.prisma, request.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, request.id)).toEqual(before);
   });
 
   it("404 for another profile's request, 403 for an integration key", async () => {

@@ -59,18 +59,18 @@ describe("POST /v1/operations/movement-requests/{id}/delivered", () => {
     expect(body.estimatedCost).toBeDefined();
     expect(body.cost).toEqual(body.estimatedCost);
 
-    const [leg] = await legsOf(database.prisma, created.id);
+    const [leg] = await legsOf(database.kysely, created.id);
     expect(leg).toMatchObject({
       status: "DELIVERED",
       originActualOn: new Date("2026-06-16T00:00:00Z"),
       destinationActualOn: new Date("2026-06-16T00:00:00Z"),
     });
-    expect((await auditTrailOf(database.prisma, created.id)).at(-1)).toMatchObject({
+    expect((await auditTrailOf(database.kysely, created.id)).at(-1)).toMatchObject({
       fromStatus: "IN_PROGRESS",
       toStatus: "DELIVERED",
       actor: operationsActor(world),
     });
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.delivered");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.delivered");
     expect(event?.parsed).toEqual({
       schemaVersion: ENVELOPE_SCHEMA_VERSION,
       eventId: event?.id,
@@ -102,13 +102,13 @@ describe("POST /v1/operations/movement-requests/{id}/delivered", () => {
     const created = await createPoolRequest(world);
     await operateOk(world, "assign", created.id, { driverId: ann.id });
     await operateOk(world, "collected", created.id, { on: "2026-01-10" });
-    const before = await snapshotOf(database.prisma, created.id);
+    const before = await snapshotOf(database.kysely, created.id);
     const early = await operate(world, "delivered", created.id, { on: "2026-01-09" });
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({ code: "VALIDATION_ERROR", errors: [{ path: "on" }] });
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
     await operateOk(world, "delivered", created.id, { on: "2026-01-11" });
-    const [event] = await publishedEventsOf(database.prisma, created.id, "movement.delivered");
+    const [event] = await publishedEventsOf(database.kysely, created.id, "movement.delivered");
     expect(event?.parsed.movement.destinationActualOn).toBe("2026-01-11");
   });
 
@@ -132,17 +132,17 @@ describe("POST /v1/operations/movement-requests/{id}/delivered", () => {
   it("409 from PLANNED (not collected), and after delivery; nothing changes", async () => {
     const created = await createPoolRequest(world);
     await operateOk(world, "assign", created.id, { driverId: ann.id });
-    const planned = await snapshotOf(database.prisma, created.id);
+    const planned = await snapshotOf(database.kysely, created.id);
     const refused = await operate(world, "delivered", created.id);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("INVALID_STATUS_TRANSITION");
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(planned);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(planned);
 
     await operateOk(world, "collected", created.id);
     await operateOk(world, "delivered", created.id);
-    const delivered = await snapshotOf(database.prisma, created.id);
+    const delivered = await snapshotOf(database.kysely, created.id);
     expect((await operate(world, "delivered", created.id)).status).toBe(409);
-    expect(await snapshotOf(database.prisma, created.id)).toEqual(delivered);
+    expect(await snapshotOf(database.kysely, created.id)).toEqual(delivered);
   });
 
   it("404 for another profile's request, 403 for an integration key", async () => {
@@ -160,14 +160,23 @@ describe("POST /v1/operations/movement-requests/{id}/delivered", () => {
       vehicle: { vin: "WF0XXXGCDX7654321", externalVehicleId: "stock-7" },
       destination: destination(world.sites.prepCentre.id),
     });
-    const job = await database.prisma.prepJob.findFirstOrThrow({
-      where: { movementRequests: { some: { id: created.id } } },
-    });
+    const job = await database.kysely
+      .selectFrom("PrepJob")
+      .innerJoin("MovementRequest", "MovementRequest.prepJobId", "PrepJob.id")
+      .selectAll("PrepJob")
+      .where("MovementRequest.id", "=", created.id)
+      .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ stage: "INBOUND", substage: "SCHEDULED" });
     await operateOk(world, "assign", created.id, { driverId: ann.id });
     await operateOk(world, "collected", created.id);
     await operateOk(world, "delivered", created.id);
-    expect(await database.prisma.prepJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+    expect(
+      await database.kysely
+        .selectFrom("PrepJob")
+        .selectAll()
+        .where("id", "=", job.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
       stage: "INBOUND",
       substage: "DELIVERED",
     });
@@ -210,9 +219,9 @@ describe("a request of two legs (Manchester → Leeds → Yokohama)", () => {
     expect(done.completedOn).toBe("2026-06-16T01:00:00.000Z");
     expect(done.cost).toEqual({ centAmount: 12345, currencyCode: "GBP" });
 
-    const legs = await legsOf(database.prisma, request.id);
+    const legs = await legsOf(database.kysely, request.id);
     expect(legs.map((leg) => leg.status)).toEqual(["DELIVERED", "DELIVERED"]);
-    const events = await publishedEventsOf(database.prisma, request.id);
+    const events = await publishedEventsOf(database.kysely, request.id);
     expect(events.map((event) => [event.type, event.resourceId])).toEqual([
       ["movement.collected", legs[0]?.id],
       ["movement.delivered", legs[0]?.id],
@@ -233,7 +242,7 @@ describe("a request of two legs (Manchester → Leeds → Yokohama)", () => {
     ]);
     expect(events.every((event) => event.parsed.reference === "two-legs")).toBe(true);
     expect(
-      (await auditTrailOf(database.prisma, request.id)).map((entry) => [entry.fromStatus, entry.toStatus]),
+      (await auditTrailOf(database.kysely, request.id)).map((entry) => [entry.fromStatus, entry.toStatus]),
     ).toEqual([
       [null, "CREATED"],
       ["CREATED", "PARTIALLY_PLANNED"],

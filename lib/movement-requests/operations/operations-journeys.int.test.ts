@@ -51,14 +51,14 @@ describe("journeys", () => {
     expect(final?.cost).toEqual(created.estimatedCost);
     expect(await integrationView(created.id)).toEqual(final);
 
-    const trail = await auditTrailOf(database.prisma, created.id);
+    const trail = await auditTrailOf(database.kysely, created.id);
     expect(trail.map((entry) => [entry.fromStatus, entry.toStatus, entry.actor])).toEqual([
       [null, "CREATED", expect.stringMatching(/^api-key:/)],
       ["CREATED", "PLANNED", operationsActor(world)],
       ["PLANNED", "IN_PROGRESS", operationsActor(world)],
       ["IN_PROGRESS", "DELIVERED", operationsActor(world)],
     ]);
-    const events = await publishedEventsOf(database.prisma, created.id);
+    const events = await publishedEventsOf(database.kysely, created.id);
     expect(events.map((event) => [event.type, event.parsed.movement.status])).toEqual([
       ["movement.collected", "IN_PROGRESS"],
       ["movement.delivered", "DELIVERED"],
@@ -84,7 +84,7 @@ describe("journeys", () => {
     expect(final).not.toHaveProperty("completedOn");
     expect(await integrationView(created.id)).toEqual(final);
 
-    const events = await publishedEventsOf(database.prisma, created.id);
+    const events = await publishedEventsOf(database.kysely, created.id);
     expect(events.map((event) => event.type)).toEqual(["movement.collected", "movement.aborted"]);
     expect(events[1]?.parsed.movement.abortReason).toBe("CancelledTooLate");
     expect(events.some((event) => event.envelope?.includes("Buyer withdrew"))).toBe(false);

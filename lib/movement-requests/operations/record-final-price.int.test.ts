@@ -25,10 +25,12 @@ beforeAll(async () => {
 
 const gbp = (centAmount: number) => ({ cost: { centAmount, currencyCode: "GBP" } });
 const pricesOf = (requestId: string) =>
-  database.prisma.movementRequestPrice.findMany({
-    where: { movementRequestId: requestId },
-    orderBy: { recordedAt: "asc" },
-  });
+  database.kysely
+    .selectFrom("MovementRequestPrice")
+    .selectAll()
+    .where("movementRequestId", "=", requestId)
+    .orderBy("recordedAt")
+    .execute();
 
 describe("the carrier's final price", () => {
   it("becomes the request's cost, with an audit entry and an event", async () => {
@@ -43,9 +45,12 @@ describe("the carrier's final price", () => {
 
     const [audit] = await pricesOf(created.id);
     expect(audit).toMatchObject({ centAmount: 24_150, currencyCode: "GBP", actor: operationsActor(world) });
-    const events = await database.prisma.event.findMany({
-      where: { resourceId: created.id, type: FINAL_PRICE_EVENT },
-    });
+    const events = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", created.id)
+      .where("type", "=", FINAL_PRICE_EVENT)
+      .execute();
     expect(events).toHaveLength(1);
     expect(events[0]?.resourceVersion).toBe(2);
     expect(events[0]?.envelope).toBeNull(); // internal: not a webhook
@@ -63,24 +68,29 @@ describe("the carrier's final price", () => {
     const second = await operateOk(world, "price", created.id, gbp(12_500));
     expect(second.cost).toEqual({ centAmount: 12_500, currencyCode: "GBP" });
     expect((await pricesOf(created.id)).map((price) => price.centAmount)).toEqual([10_000, 12_500]);
-    const latest = await database.prisma.event.findFirstOrThrow({
-      where: { resourceId: created.id, type: FINAL_PRICE_EVENT },
-      orderBy: { resourceVersion: "desc" },
-    });
+    const latest = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", created.id)
+      .where("type", "=", FINAL_PRICE_EVENT)
+      .orderBy("resourceVersion", "desc")
+      .executeTakeFirstOrThrow();
     expect(latest.payload).toMatchObject({ previousCost: { centAmount: 10_000, currencyCode: "GBP" } });
   });
 
   it("is accepted after delivery, when the invoice comes", async () => {
     const created = await createPoolRequest(world);
     await operateOk(world, "accept", created.id);
-    const driver = await database.prisma.driver.create({
-      data: {
+    const driver = await database.kysely
+      .insertInto("Driver")
+      .values({
         id: `drv-${created.id}`,
         organisationId: world.organisation.id,
         firstname: "Ivy",
         surname: "Invoice",
-      },
-    });
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await operateOk(world, "assign", created.id, { driverId: driver.id });
     await operateOk(world, "collected", created.id);
     const delivered = await operateOk(world, "delivered", created.id);
@@ -103,12 +113,12 @@ describe("the carrier's final price", () => {
       ["an unknown property", { ...gbp(100), discount: 5 }, ""],
     ])("%s: 400", async (_name, body, path) => {
       const created = await createPoolRequest(world);
-      const before = await snapshotOf(database.prisma, created.id);
+      const before = await snapshotOf(database.kysely, created.id);
       const answer = await operate(world, "price", created.id, body);
       expect(answer.status).toBe(400);
       expect(answer.body.code).toBe("VALIDATION_ERROR");
       if (path) expect(answer.body.errors.map((error: { path: string }) => error.path)).toContain(path);
-      expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+      expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
       expect(await pricesOf(created.id)).toEqual([]);
     });
 
@@ -121,11 +131,11 @@ describe("the carrier's final price", () => {
         params: { requestId: created.id },
       });
       expect(cancelled.status).toBe(200);
-      const before = await snapshotOf(database.prisma, created.id);
+      const before = await snapshotOf(database.kysely, created.id);
       const answer = await operate(world, "price", created.id, gbp(5_000));
       expect(answer.status).toBe(409);
       expect(answer.body.code).toBe("INVALID_STATUS_TRANSITION");
-      expect(await snapshotOf(database.prisma, created.id)).toEqual(before);
+      expect(await snapshotOf(database.kysely, created.id)).toEqual(before);
       expect(await pricesOf(created.id)).toEqual([]);
     });
 

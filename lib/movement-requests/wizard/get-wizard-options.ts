@@ -1,24 +1,61 @@
 // The create wizard's choices for one organisation: its sites, its profiles (oldest first, each with the
 // 3PLs configured for it) and its internal rate cards. Every query is scoped to the organisation.
 import "server-only";
-import { db } from "@/lib/db";
-import type { RateCard } from "@/lib/generated/prisma/client";
+import { kysely, sql } from "@/lib/db";
+import type { RateCard, TransportMethod } from "@/lib/generated/prisma/client";
 import type { WizardOptions, WizardRateCard } from "@/lib/movement-requests/wizard/wizard-options";
 
 export async function getWizardOptions(organisationId: string): Promise<WizardOptions> {
-  const [organisation, sites, profiles, internalRateCards] = await Promise.all([
-    db().organisation.findUniqueOrThrow({ where: { id: organisationId }, select: { currencyCode: true } }),
-    db().site.findMany({ where: { organisationId }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
-    db().profile.findMany({
-      where: { organisationId },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      include: {
-        providers: {
-          include: { provider: { include: { rateCards: { orderBy: { transportMethod: "asc" } } } } },
-        },
-      },
-    }),
-    db().rateCard.findMany({ where: { organisationId }, orderBy: { transportMethod: "asc" } }),
+  const kdb = kysely();
+  const [organisation, sites, profiles, providers, providerRateCards, internalRateCards] = await Promise.all([
+    kdb
+      .selectFrom("Organisation")
+      .select("currencyCode")
+      .where("id", "=", organisationId)
+      .executeTakeFirstOrThrow(),
+    kdb
+      .selectFrom("Site")
+      .selectAll()
+      .where("organisationId", "=", organisationId)
+      .orderBy("name")
+      .orderBy("id")
+      .execute(),
+    kdb
+      .selectFrom("Profile")
+      .select(["id", "name"])
+      .where("organisationId", "=", organisationId)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute(),
+    kdb
+      .selectFrom("ProfileProvider as pp")
+      .innerJoin("Profile", "Profile.id", "pp.profileId")
+      .innerJoin("ThirdPartyLogisticsProvider as provider", "provider.id", "pp.providerId")
+      .select(["pp.profileId", "provider.id", "provider.name"])
+      // pg has no parser for an array of a PostgreSQL enum (docs/data-layer.md).
+      .select(sql<TransportMethod[]>`provider."transportMethods"::text[]`.as("transportMethods"))
+      .where("Profile.organisationId", "=", organisationId)
+      .execute(),
+    kdb
+      .selectFrom("RateCard")
+      .selectAll("RateCard")
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("ProfileProvider as pp")
+            .innerJoin("Profile", "Profile.id", "pp.profileId")
+            .select("pp.providerId")
+            .whereRef("pp.providerId", "=", "RateCard.providerId")
+            .where("Profile.organisationId", "=", organisationId),
+        ),
+      )
+      .orderBy("transportMethod")
+      .execute(),
+    kdb
+      .selectFrom("RateCard")
+      .selectAll()
+      .where("organisationId", "=", organisationId)
+      .orderBy("transportMethod")
+      .execute(),
   ]);
   return {
     currencyCode: organisation.currencyCode,
@@ -37,12 +74,15 @@ export async function getWizardOptions(organisationId: string): Promise<WizardOp
     profiles: profiles.map((profile) => ({
       id: profile.id,
       name: profile.name,
-      providers: profile.providers
-        .map(({ provider }) => ({
+      providers: providers
+        .filter((provider) => provider.profileId === profile.id)
+        .map((provider) => ({
           id: provider.id,
           name: provider.name,
           transportMethods: provider.transportMethods,
-          rateCards: provider.rateCards.map(toWizardRateCard),
+          rateCards: providerRateCards
+            .filter((card) => card.providerId === provider.id)
+            .map(toWizardRateCard),
         }))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
     })),
@@ -50,7 +90,9 @@ export async function getWizardOptions(organisationId: string): Promise<WizardOp
   };
 }
 
-function toWizardRateCard(card: RateCard): WizardRateCard {
+function toWizardRateCard(
+  card: Pick<RateCard, "transportMethod" | "baseCostCents" | "perKmCostCents" | "currencyCode">,
+): WizardRateCard {
   return {
     transportMethod: card.transportMethod,
     baseCostCents: card.baseCostCents,

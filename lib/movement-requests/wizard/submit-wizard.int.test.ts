@@ -5,6 +5,7 @@ import type { WizardInput } from "@/lib/movement-requests/wizard/wizard-schema";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createSite, dateOnlyFromToday } from "@/prisma/factories";
+import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -42,7 +43,7 @@ function expectFailure(result: Awaited<ReturnType<typeof submitWizard>>) {
 
 describe("submitWizard", () => {
   it("puts a deadline in the past under the delivery date field, creating nothing", async () => {
-    const before = await database.prisma.movementRequest.count();
+    const before = await countRows(database.kysely, "MovementRequest");
     const failure = expectFailure(
       await submitWizard(
         staff,
@@ -58,17 +59,25 @@ describe("submitWizard", () => {
     expect(failure.errors).toEqual([
       { path: "destination.deliveryByDate", message: expect.stringMatching(/^Must be today/) },
     ]);
-    expect(await database.prisma.movementRequest.count()).toBe(before);
+    expect(await countRows(database.kysely, "MovementRequest")).toBe(before);
   });
 
   it("creates a planning-pool request as the staff user, priced by the internal rate card", async () => {
     const result = await submitWizard(staff, form({ notes: "Keys at reception" }));
     expect(result.ok).toBe(true);
     const id = result.ok ? result.id : "";
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id },
-      include: { statusChanges: true },
-    });
+    const stored = {
+      ...(await database.kysely
+        .selectFrom("MovementRequest")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()),
+      statusChanges: await database.kysely
+        .selectFrom("MovementRequestStatusChange")
+        .selectAll()
+        .where("movementRequestId", "=", id)
+        .execute(),
+    };
     expect(stored).toMatchObject({
       organisationId: world.organisation.id,
       profileId: world.profile.id,
@@ -84,7 +93,11 @@ describe("submitWizard", () => {
     });
     expect(stored.statusChanges[0]?.actor).toBe("user:dana.dispatcher@example.test");
     // The staff user gets the tracking e-mail: the creator is a person.
-    const outbox = await database.prisma.emailMessage.findMany({ where: { to: staff.email } });
+    const outbox = await database.kysely
+      .selectFrom("EmailMessage")
+      .selectAll()
+      .where("to", "=", staff.email)
+      .execute();
     expect(outbox.length).toBeGreaterThan(0);
   });
 
@@ -101,10 +114,18 @@ describe("submitWizard", () => {
       }),
     );
     const id = result.ok ? result.id : "";
-    const stored = await database.prisma.movementRequest.findUniqueOrThrow({
-      where: { id },
-      include: { movements: true },
-    });
+    const stored = {
+      ...(await database.kysely
+        .selectFrom("MovementRequest")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()),
+      movements: await database.kysely
+        .selectFrom("Movement")
+        .selectAll()
+        .where("movementRequestId", "=", id)
+        .execute(),
+    };
     expect(stored.status).toBe("SENT_TO_3PL");
     expect(stored.allowCollectionDateAdjustment).toBe(true);
     expect(stored.movements[0]?.thirdPartyLogisticsProviderId).toBe(world.providers.fullService.id);
@@ -131,7 +152,7 @@ describe("submitWizard", () => {
 
   it("maps a site that is gone (or another organisation's) to its field", async () => {
     const doomed = await createSite(database.prisma, { organisationId: world.organisation.id });
-    await database.prisma.site.delete({ where: { id: doomed.id } });
+    await database.kysely.deleteFrom("Site").where("id", "=", doomed.id).execute();
     const gone = expectFailure(
       await submitWizard(
         staff,
@@ -187,15 +208,17 @@ describe("submitWizard", () => {
     expect(unconfigured.code).toBe("THIRD_PARTY_LOGISTICS_PROVIDER_NOT_FOUND");
     expect(unconfigured.errors.map((error) => error.path)).toEqual(["thirdPartyLogisticsProviderId"]);
 
-    const before = await database.prisma.movementRequest.count({
-      where: { profileId: otherWorld.profile.id },
-    });
+    const before = await countRows(database.kysely, "MovementRequest", (query) =>
+      query.where("profileId", "=", otherWorld.profile.id),
+    );
     const foreign = expectFailure(await submitWizard(staff, form({ profileId: otherWorld.profile.id })));
     expect(foreign.code).toBe("NOT_FOUND");
     expect(foreign.errors.map((error) => error.path)).toEqual(["profileId"]);
-    expect(await database.prisma.movementRequest.count({ where: { profileId: otherWorld.profile.id } })).toBe(
-      before,
-    );
+    expect(
+      await countRows(database.kysely, "MovementRequest", (query) =>
+        query.where("profileId", "=", otherWorld.profile.id),
+      ),
+    ).toBe(before);
   });
 
   it("refuses fields the API does not know, as the API does", async () => {
@@ -210,7 +233,12 @@ describe("submitWizard", () => {
     );
     const withCustomer = given.ok ? given.id : "";
     expect(
-      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: withCustomer } }),
+      await database.kysely
+        .selectFrom("MovementCustomer")
+        .selectAll()
+        .where("movementRequestId", "=", withCustomer)
+        .executeTakeFirst()
+        .then((row) => row ?? null),
     ).toMatchObject({ name: "Sam Buyer", phone: "+447700900123", email: null });
 
     const empty = await submitWizard(
@@ -220,7 +248,12 @@ describe("submitWizard", () => {
     expect(empty.ok).toBe(true);
     const without = empty.ok ? empty.id : "";
     expect(
-      await database.prisma.movementCustomer.findUnique({ where: { movementRequestId: without } }),
+      await database.kysely
+        .selectFrom("MovementCustomer")
+        .selectAll()
+        .where("movementRequestId", "=", without)
+        .executeTakeFirst()
+        .then((row) => row ?? null),
     ).toBeNull();
 
     const failure = expectFailure(await submitWizard(staff, form({ customer: { phone: "07700 900123" } })));

@@ -6,7 +6,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError, type ErrorCode, type FieldError } from "@/lib/errors/app-error";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { toAppError } from "@/lib/http/to-app-error";
 import { validationError } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
@@ -67,10 +67,12 @@ function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<
 // Staff act for one of their organisation's profiles; the creator is the person, so that tracking,
 // delivered and aborted e-mails reach them (notify-movement-recipient looks for a "user:" actor).
 async function creatorFor(staff: WizardStaff, profileId: string): Promise<Creator> {
-  const profile = await db().profile.findFirst({
-    where: { id: profileId, organisationId: staff.organisationId },
-    select: { id: true },
-  });
+  const profile = await kysely()
+    .selectFrom("Profile")
+    .select("id")
+    .where("id", "=", profileId)
+    .where("organisationId", "=", staff.organisationId)
+    .executeTakeFirst();
   if (!profile) {
     throw new AppError("NOT_FOUND", `No profile ${profileId} was found.`, {
       errors: [{ path: "profileId", message: "This profile is not one of your organisation's" }],

@@ -38,7 +38,11 @@ describe("display links", () => {
       lastSeenAt: null,
       revokedAt: null,
     });
-    const row = await database.prisma.displayLink.findUniqueOrThrow({ where: { id: link.id } });
+    const row = await database.kysely
+      .selectFrom("DisplayLink")
+      .selectAll()
+      .where("id", "=", link.id)
+      .executeTakeFirstOrThrow();
     expect(row.tokenHash).toBe(hashDisplayToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
   });
@@ -64,7 +68,11 @@ describe("display links", () => {
     await resolveDisplayLink(token, new Date(first.getTime() + 30_000));
     const lastSeen = async () =>
       (
-        await database.prisma.displayLink.findUniqueOrThrow({ where: { id: link.id } })
+        await database.kysely
+          .selectFrom("DisplayLink")
+          .selectAll()
+          .where("id", "=", link.id)
+          .executeTakeFirstOrThrow()
       ).lastSeenAt?.toISOString();
     expect(await lastSeen()).toBe(first.toISOString());
     const minuteLater = new Date(first.getTime() + 60_000);

@@ -1,7 +1,7 @@
 // An admin revokes a workshop-screen link: from then on the link, its board data and its live stream
 // are 404, and an open screen shows that it was switched off. Revoking twice is harmless.
 import "server-only";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 
 export async function revokeDisplayLink(
@@ -9,11 +9,19 @@ export async function revokeDisplayLink(
   id: string,
   now: Date = new Date(),
 ): Promise<void> {
-  const { count } = await db().displayLink.updateMany({
-    where: { id, organisationId: scope.organisationId, revokedAt: null },
-    data: { revokedAt: now },
-  });
-  if (count) return;
-  const exists = await db().displayLink.count({ where: { id, organisationId: scope.organisationId } });
+  const { numUpdatedRows } = await kysely()
+    .updateTable("DisplayLink")
+    .set({ revokedAt: now })
+    .where("id", "=", id)
+    .where("organisationId", "=", scope.organisationId)
+    .where("revokedAt", "is", null)
+    .executeTakeFirst();
+  if (numUpdatedRows > 0n) return;
+  const exists = await kysely()
+    .selectFrom("DisplayLink")
+    .select("id")
+    .where("id", "=", id)
+    .where("organisationId", "=", scope.organisationId)
+    .executeTakeFirst();
   if (!exists) throw new AppError("NOT_FOUND", `No display link ${id} was found.`);
 }

@@ -1,7 +1,7 @@
 // The live stream of one site's board: only that site's prep-job changes of that organisation, with
 // nothing personal in them, and a cursor that moves past the events it leaves out.
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { prepJobBoardStream } from "@/lib/prep-jobs/kanban/board-stream";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
 import { createTenant } from "@/test/tenant";
@@ -81,7 +81,11 @@ describe("the board stream", () => {
       substage: null,
     });
     expect(messages[1]!.data).not.toContain("secret-person");
-    const foreignEvent = await db().event.findFirstOrThrow({ where: { resourceId: foreign.id } });
+    const foreignEvent = await kysely()
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", foreign.id)
+      .executeTakeFirstOrThrow();
     expect(messages.map((message) => message.id)).not.toContain(foreignEvent.sequence.toString());
   });
 
@@ -97,10 +101,12 @@ describe("the board stream", () => {
     });
     const actor = "user:a@example.test";
     await movePrepJob({ organisationId, actor }, job.id, { stage: "APPRAISED" });
-    const seen = await db().event.findFirstOrThrow({
-      where: { resourceId: job.id },
-      orderBy: { sequence: "desc" },
-    });
+    const seen = await kysely()
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", job.id)
+      .orderBy("sequence", "desc")
+      .executeTakeFirstOrThrow();
     await movePrepJob({ organisationId, actor }, job.id, { stage: "ARRIVED" });
 
     const abort = new AbortController();

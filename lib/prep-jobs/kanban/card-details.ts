@@ -4,7 +4,7 @@
 // offers the job's prep site (prepSitesForUser) see or write anything; others get PREP_JOB_NOT_FOUND.
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
 import { newId } from "@/lib/ids";
@@ -33,10 +33,12 @@ export const addKanbanNoteInput = z.strictObject({
 });
 
 async function jobOfUserOrThrow(user: KanbanUser, prepJobId: string) {
-  const job = await db().prepJob.findFirst({
-    where: { id: prepJobId, organisationId: user.organisationId },
-    select: { id: true, prepSiteId: true },
-  });
+  const job = await kysely()
+    .selectFrom("PrepJob")
+    .select(["id", "prepSiteId"])
+    .where("id", "=", prepJobId)
+    .where("organisationId", "=", user.organisationId)
+    .executeTakeFirst();
   const sites = await prepSitesForUser(user);
   if (!job || !sites.some((site) => site.id === job.prepSiteId)) {
     throw new AppError("PREP_JOB_NOT_FOUND", `No prep job ${prepJobId} was found.`);
@@ -48,31 +50,44 @@ type StagePayload = { stage?: PrepJobStage; substage?: PrepJobSubstage | null; a
 
 export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string): Promise<KanbanCardDetails> {
   const job = await jobOfUserOrThrow(user, prepJobId);
-  const [notes, events, requests] = await Promise.all([
-    db().prepJobNote.findMany({
-      where: { prepJobId: job.id, organisationId: user.organisationId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: HISTORY_LIMIT,
-    }),
-    db().event.findMany({
-      where: {
-        organisationId: user.organisationId,
-        resourceType: "prep_job",
-        resourceId: job.id,
-        type: { in: ["prep_job.created", "prep_job.stage_changed"] },
-      },
-      orderBy: { sequence: "desc" },
-      take: HISTORY_LIMIT,
-      select: { id: true, type: true, occurredAt: true, payload: true },
-    }),
-    db().movementRequest.findMany({
-      where: { organisationId: user.organisationId, prepJobId: job.id },
-      select: {
-        id: true,
-        prepJobDirection: true,
-        statusChanges: { orderBy: { occurredAt: "desc" }, take: HISTORY_LIMIT },
-      },
-    }),
+  const kdb = kysely();
+  const [notes, events, changes] = await Promise.all([
+    kdb
+      .selectFrom("PrepJobNote")
+      .select(["id", "body", "author", "createdAt"])
+      .where("prepJobId", "=", job.id)
+      .where("organisationId", "=", user.organisationId)
+      .orderBy("createdAt", "desc")
+      .orderBy("id", "desc")
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    kdb
+      .selectFrom("Event")
+      .select(["id", "type", "occurredAt", "payload"])
+      .where("organisationId", "=", user.organisationId)
+      .where("resourceType", "=", "prep_job")
+      .where("resourceId", "=", job.id)
+      .where("type", "in", ["prep_job.created", "prep_job.stage_changed"])
+      .orderBy("sequence", "desc")
+      .limit(HISTORY_LIMIT)
+      .execute(),
+    // The status changes of the job's inbound and outbound movement requests, newest first.
+    kdb
+      .selectFrom("MovementRequest as request")
+      .innerJoin("MovementRequestStatusChange as change", "change.movementRequestId", "request.id")
+      .select([
+        "change.id",
+        "change.occurredAt",
+        "change.toStatus",
+        "request.id as requestId",
+        "request.prepJobDirection",
+      ])
+      .where("request.organisationId", "=", user.organisationId)
+      .where("request.prepJobId", "=", job.id)
+      .orderBy("change.occurredAt", "desc")
+      .orderBy("change.id", "desc")
+      .limit(HISTORY_LIMIT)
+      .execute(),
   ]);
   const stageEntries = events.map((event): KanbanHistoryEntry => {
     const payload = event.payload as StagePayload;
@@ -88,15 +103,13 @@ export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string):
       href: null,
     };
   });
-  const movementEntries = requests.flatMap((request) =>
-    request.statusChanges.map((change): KanbanHistoryEntry => ({
-      id: change.id,
-      at: change.occurredAt.toISOString(),
-      kind: "movement",
-      text: `${request.prepJobDirection === "OUTBOUND" ? "Outbound" : "Inbound"} movement: ${STATUS_LABEL[change.toStatus]}`,
-      href: `/board?open=${encodeURIComponent(request.id)}`,
-    })),
-  );
+  const movementEntries = changes.map((change): KanbanHistoryEntry => ({
+    id: change.id,
+    at: change.occurredAt.toISOString(),
+    kind: "movement",
+    text: `${change.prepJobDirection === "OUTBOUND" ? "Outbound" : "Inbound"} movement: ${STATUS_LABEL[change.toStatus]}`,
+    href: `/board?open=${encodeURIComponent(change.requestId)}`,
+  }));
   return {
     notes: notes.map((note) => ({
       id: note.id,
@@ -115,14 +128,16 @@ export async function addKanbanNote(
   input: z.infer<typeof addKanbanNoteInput>,
 ): Promise<KanbanNote> {
   const job = await jobOfUserOrThrow(staff.user, input.prepJobId);
-  const note = await db().prepJobNote.create({
-    data: {
+  const note = await kysely()
+    .insertInto("PrepJobNote")
+    .values({
       id: newId(),
       organisationId: staff.user.organisationId,
       prepJobId: job.id,
       body: input.body,
       author: staff.author,
-    },
-  });
+    })
+    .returning(["id", "body", "author", "createdAt"])
+    .executeTakeFirstOrThrow();
   return { id: note.id, body: note.body, author: note.author, createdAt: note.createdAt.toISOString() };
 }

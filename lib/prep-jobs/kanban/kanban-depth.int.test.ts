@@ -45,15 +45,23 @@ describe("finishedAt", () => {
   it("is set by the database when a job reaches Outbound · Delivered and cleared when it leaves", async () => {
     const delivered = await job({ stage: "OUTBOUND", substage: "DELIVERED", updatedAt: addHours(now, -3) });
     const open = await job({ stage: "OUTBOUND", substage: "SCHEDULED" });
-    const read = (id: string) => database.prisma.prepJob.findUniqueOrThrow({ where: { id } });
+    const read = (id: string) =>
+      database.kysely.selectFrom("PrepJob").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect((await read(delivered.id)).finishedAt).toEqual(addHours(now, -3));
     expect((await read(open.id)).finishedAt).toBeNull();
-    await database.prisma.prepJob.update({ where: { id: open.id }, data: { substage: "DELIVERED" } });
+    await database.kysely
+      .updateTable("PrepJob")
+      .set({ substage: "DELIVERED" })
+      .where("id", "=", open.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect((await read(open.id)).finishedAt).not.toBeNull();
-    await database.prisma.prepJob.update({
-      where: { id: delivered.id },
-      data: { stage: "APPRAISED", substage: null },
-    });
+    await database.kysely
+      .updateTable("PrepJob")
+      .set({ stage: "APPRAISED", substage: null })
+      .where("id", "=", delivered.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     expect((await read(delivered.id)).finishedAt).toBeNull();
   });
 });

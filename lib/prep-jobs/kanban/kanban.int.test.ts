@@ -144,9 +144,12 @@ describe("moveKanbanCard", () => {
     const arrived = await job({ stage: "ARRIVED" });
     const moved = await moveKanbanCard(staff, { id: arrived.id, stage: "APPRAISED", substage: null });
     expect(moved.stage).toBe("APPRAISED");
-    const event = await database.prisma.event.findFirstOrThrow({
-      where: { resourceId: arrived.id, type: "prep_job.stage_changed" },
-    });
+    const event = await database.kysely
+      .selectFrom("Event")
+      .selectAll()
+      .where("resourceId", "=", arrived.id)
+      .where("type", "=", "prep_job.stage_changed")
+      .executeTakeFirstOrThrow();
     expect(event.payload).toMatchObject({ trigger: "appraise", actor: staff.actor });
 
     const inbound = await job({ stage: "INBOUND", substage: "SCHEDULED" });
@@ -171,8 +174,14 @@ describe("moveKanbanCard", () => {
         code: "PREP_JOB_NOT_FOUND",
       });
     }
-    expect((await database.prisma.prepJob.findUniqueOrThrow({ where: { id: foreign.id } })).stage).toBe(
-      "ARRIVED",
-    );
+    expect(
+      (
+        await database.kysely
+          .selectFrom("PrepJob")
+          .selectAll()
+          .where("id", "=", foreign.id)
+          .executeTakeFirstOrThrow()
+      ).stage,
+    ).toBe("ARRIVED");
   });
 });

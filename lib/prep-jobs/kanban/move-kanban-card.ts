@@ -3,7 +3,7 @@
 // a version and an event).
 import "server-only";
 import { z } from "zod";
-import { db } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { prepSitesForUser, type KanbanUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
@@ -21,10 +21,12 @@ export async function moveKanbanCard(
   input: MoveKanbanCardInput,
 ): Promise<PrepJobResponse> {
   const { organisationId } = staff.user;
-  const job = await db().prepJob.findFirst({
-    where: { id: input.id, organisationId },
-    select: { prepSiteId: true },
-  });
+  const job = await kysely()
+    .selectFrom("PrepJob")
+    .select("prepSiteId")
+    .where("id", "=", input.id)
+    .where("organisationId", "=", organisationId)
+    .executeTakeFirst();
   const sites = await prepSitesForUser(staff.user);
   // A job of a site the user does not work at is "not found", like another organisation's.
   if (!job || !sites.some((site) => site.id === job.prepSiteId)) {

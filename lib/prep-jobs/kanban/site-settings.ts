@@ -2,7 +2,7 @@
 // prepSiteSettingsSchema). A site without a row has no WIP limits, the global ageing thresholds and
 // round-the-clock ageing. Organisation-scoped: another organisation's site is SITE_NOT_FOUND.
 import "server-only";
-import { db, DbNull } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
@@ -20,17 +20,25 @@ export type PrepSiteSettingsView = {
 };
 
 async function prepSiteOrThrow(organisationId: string, siteId: string) {
-  const site = await db().site.findFirst({
-    where: { id: siteId, organisationId, isPrepSite: true },
-    select: {
-      id: true,
-      name: true,
-      code: true,
-      timezone: true,
-      countryCode: true,
-      kanbanSettings: true,
-    },
-  });
+  const site = await kysely()
+    .selectFrom("Site")
+    .leftJoin("PrepSiteSettings as settings", "settings.siteId", "Site.id")
+    .select([
+      "Site.id",
+      "Site.name",
+      "Site.code",
+      "Site.timezone",
+      "Site.countryCode",
+      "settings.siteId as settingsSiteId",
+      "settings.wipLimits",
+      "settings.ageingThresholds",
+      "settings.openingHours",
+      "settings.closedDays",
+    ])
+    .where("Site.id", "=", siteId)
+    .where("Site.organisationId", "=", organisationId)
+    .where("Site.isPrepSite", "=", true)
+    .executeTakeFirst();
   if (!site) throw new AppError("SITE_NOT_FOUND", `No prep site ${siteId} was found.`);
   return site;
 }
@@ -40,14 +48,13 @@ export async function getPrepSiteSettings(
   siteId: string,
 ): Promise<PrepSiteSettingsView> {
   const site = await prepSiteOrThrow(organisationId, siteId);
-  const stored = site.kanbanSettings;
   // A row that no longer parses (written by hand) falls back to the defaults rather than breaking the board.
-  const parsed = stored
+  const parsed = site.settingsSiteId
     ? prepSiteSettingsSchema.safeParse({
-        wipLimits: stored.wipLimits,
-        ageingThresholds: stored.ageingThresholds,
-        openingHours: stored.openingHours,
-        closedDays: stored.closedDays,
+        wipLimits: site.wipLimits,
+        ageingThresholds: site.ageingThresholds,
+        openingHours: site.openingHours,
+        closedDays: site.closedDays,
       })
     : undefined;
   return {
@@ -77,18 +84,19 @@ export async function savePrepSiteSettings(
 ): Promise<PrepSiteSettingsValues> {
   const values = prepSiteSettingsSchema.parse(input);
   await prepSiteOrThrow(scope.organisationId, siteId);
+  // JSON as text: pg would send an array as a PostgreSQL array. No opening hours is a SQL NULL.
   const data = {
-    wipLimits: values.wipLimits,
-    ageingThresholds: values.ageingThresholds,
-    // No opening hours is a SQL NULL (Prisma needs DbNull to write one into a JSON column).
-    openingHours: values.openingHours ?? DbNull,
-    closedDays: values.closedDays,
+    wipLimits: JSON.stringify(values.wipLimits),
+    ageingThresholds: JSON.stringify(values.ageingThresholds),
+    openingHours: values.openingHours ? JSON.stringify(values.openingHours) : null,
+    closedDays: JSON.stringify(values.closedDays),
     updatedBy: scope.actor,
+    updatedAt: new Date(),
   };
-  await db().prepSiteSettings.upsert({
-    where: { siteId },
-    create: { siteId, organisationId: scope.organisationId, ...data },
-    update: data,
-  });
+  await kysely()
+    .insertInto("PrepSiteSettings")
+    .values({ siteId, organisationId: scope.organisationId, ...data })
+    .onConflict((conflict) => conflict.column("siteId").doUpdateSet(data))
+    .execute();
   return values;
 }

@@ -28,7 +28,7 @@ async function endpointOf(tenant: Tenant, failingSince: Date | null = null) {
 
 /** A delivery of a new event, claimed by `lockedBy`. */
 async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): Promise<ClaimedDelivery> {
-  const event = await seedWebhookEvent(database.prisma, tenant, {
+  const event = await seedWebhookEvent(database.kysely, tenant, {
     type: "movement.collected",
     occurredAt: new Date(),
   });
