@@ -78,3 +78,33 @@ export function isAtRisk(input: AtRiskInput): boolean {
   const arrival = expectedArrival(input);
   return arrival !== null && arrival.getTime() > input.deadline.getTime();
 }
+
+/**
+ * When the request must be measured again (the incremental pass, docs/at-risk.md), if nothing it reads
+ * changes: the first instant at which the answer could flip to "at risk", or the expected arrival move
+ * `arrivalStep` from the one stored. The expected arrival never falls as time passes, and rises at most
+ * as fast as time (each phase's rest shrinks by what passes, or it waits for a fixed instant), so both
+ * are bounded from `now`. Null when that instant is past the deadline: the pass leaves a late request as
+ * it is. 1 ms earlier than the bound, for the arrival's rounding to the millisecond.
+ */
+export function nextCheckAt({
+  now,
+  arrival,
+  storedArrival,
+  deadline,
+  arrivalStep,
+}: {
+  now: Date;
+  arrival: Date;
+  /** The expected arrival stored once this measurement is written. */
+  storedArrival: Date;
+  deadline: Date;
+  arrivalStep: number;
+}): Date | null {
+  const at = now.getTime();
+  const drift = at + arrivalStep - (arrival.getTime() - storedArrival.getTime()) - 1;
+  const atRisk = arrival.getTime() > deadline.getTime();
+  const flip = atRisk ? Infinity : at + (deadline.getTime() - arrival.getTime()) - 1;
+  const next = Math.max(at, Math.min(drift, flip));
+  return next > deadline.getTime() ? null : new Date(next);
+}
