@@ -172,19 +172,17 @@ async function evaluateChunk(
       request.deliveryByTime,
       destinationZone,
     );
+    const input = {
+      status: request.status,
+      readyAt: readyAt(request.readyToCollectFromDate, request.readyToCollectFromTimeslot, originZone),
+      deadline,
+      statusSince: request.statusSince ?? request.createdAt,
+      usual,
+      now,
+    };
     // Past its deadline it is late, which the board says already: its flag is left as it was, so
     // that it neither enters "at risk" now nor is announced back on track.
-    const arrival =
-      now.getTime() > deadline.getTime()
-        ? null
-        : expectedArrival({
-            status: request.status,
-            readyAt: readyAt(request.readyToCollectFromDate, request.readyToCollectFromTimeslot, originZone),
-            deadline,
-            statusSince: request.statusSince ?? request.createdAt,
-            usual,
-            now,
-          });
+    const arrival = now.getTime() > deadline.getTime() ? null : expectedArrival(input);
     if (!arrival) {
       rescheduled.push({ request, checkAt: null, arrival: null });
       continue;
@@ -196,13 +194,7 @@ async function evaluateChunk(
       Math.abs(request.expectedArrivalAt.getTime() - arrival.getTime()) >= ARRIVAL_WRITE_STEP_MS;
     const storedArrival =
       !flipped && !arrivalMoved && request.expectedArrivalAt ? request.expectedArrivalAt : arrival;
-    const checkAt = nextCheckAt({
-      now,
-      arrival,
-      storedArrival,
-      deadline,
-      arrivalStep: ARRIVAL_WRITE_STEP_MS,
-    });
+    const checkAt = nextCheckAt(input, { storedArrival, arrivalStep: ARRIVAL_WRITE_STEP_MS });
     if (flipped) {
       const written = await recordFlip(trx, request, { atRisk, arrival, deadline, now, checkAt });
       if (written) pass[atRisk ? "nowAtRisk" : "backOnTrack"] += 1;
