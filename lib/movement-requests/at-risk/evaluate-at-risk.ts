@@ -10,7 +10,7 @@
 // pass. The flip is also published as the opt-in webhook movement.at_risk (lib/events/at-risk-envelope.ts).
 // The dispatchers' hourly digest is written at the end of the pass (at-risk-digest.ts).
 import { createHash } from "node:crypto";
-import { setImmediate as yieldToOthers } from "node:timers/promises";
+import { setImmediate as yieldToOthers, setTimeout as sleep } from "node:timers/promises";
 import { kysely, sql, transaction, type Kdb } from "@/lib/db";
 import { AT_RISK_WEBHOOK_EVENT, buildAtRiskEnvelope } from "@/lib/events/at-risk-envelope";
 import { recordEvent } from "@/lib/events/record-event";
@@ -28,14 +28,21 @@ import {
   type DueRequest,
   type OpenRequest,
 } from "@/lib/movement-requests/at-risk/open-requests";
+import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** pg_try_advisory_xact_lock's key: "at-risk" as a number no other lock of ours uses. */
 export const AT_RISK_LOCK = 0x617472_69736b;
 /** An expected arrival that moved less than this is not written again. */
 const ARRIVAL_WRITE_STEP_MS = 15 * 60_000;
-/** Requests per chunk: one read, one batched write, and the rare flips, well under 100 ms. */
+/** Requests per chunk at most: one read, one batched write, and the flips (five statements each). */
 export const AT_RISK_CHUNK = 250;
+/** What one chunk should take: the next one is sized from the last one's time. */
+const CHUNK_BUDGET_MS = 50;
+/** Listed, so that "has open requests" is a probe of the (organisationId, status) index. */
+const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
+  (status) => !TERMINAL_STATUSES.includes(status),
+);
 /** The mark of a request due now (as the triggers write it). */
 const DUE_NOW = new Date("1970-01-01T00:00:00Z");
 
@@ -48,6 +55,8 @@ export type AtRiskPass = {
   backOnTrack: number;
   digests: number;
   chunks: number;
+  /** The longest chunk's transaction, in milliseconds. */
+  longestChunkMs: number;
 };
 
 /** `work` in a transaction under the pass's lock; null when another instance holds it. */
@@ -77,16 +86,30 @@ export async function evaluateAtRisk(
   );
   if (started === null) return null;
   await markRelearnedOrganisations(now, chunkSize);
-  const pass: AtRiskPass = { evaluated: 0, nowAtRisk: 0, backOnTrack: 0, digests: 0, chunks: 0 };
+  const pass: AtRiskPass = {
+    evaluated: 0,
+    nowAtRisk: 0,
+    backOnTrack: 0,
+    digests: 0,
+    chunks: 0,
+    longestChunkMs: 0,
+  };
   let after: DueCursor | null = null;
+  let limit = Math.min(chunkSize, 50);
   for (;;) {
     const cursor: DueCursor | null = after;
-    const chunk: Chunk | null = await underLock((trx) => evaluateChunk(trx, now, cursor, chunkSize, pass));
+    const size = limit;
+    const started = performance.now();
+    const chunk: Chunk | null = await underLock((trx) => evaluateChunk(trx, now, cursor, size, pass));
     if (chunk === null) return pass; // another instance carries on
+    const elapsed = performance.now() - started;
     pass.chunks += 1;
-    if (chunk.read < chunkSize || !chunk.last) break;
+    pass.longestChunkMs = Math.max(pass.longestChunkMs, Math.round(elapsed));
+    if (chunk.read < size || !chunk.last) break;
     after = chunk.last;
-    await yieldToOthers();
+    limit = Math.max(1, Math.min(chunkSize, Math.floor((size * CHUNK_BUDGET_MS) / Math.max(elapsed, 1))));
+    // As long a rest as the chunk took: a backlog leaves the database half its time for the web.
+    await sleep(elapsed);
   }
   pass.digests =
     (await underLock((trx) => sendAtRiskDigests(trx, now, [AT_RISK_EVENT, BACK_ON_TRACK_EVENT]))) ?? 0;
@@ -108,7 +131,7 @@ async function markRelearnedOrganisations(now: Date, chunkSize: number): Promise
         selectFrom("MovementRequest as r")
           .select(sql`1`.as("one"))
           .whereRef("r.organisationId", "=", "o.id")
-          .where("r.status", "not in", [...TERMINAL_STATUSES]),
+          .where("r.status", "in", OPEN_STATUSES),
       ),
     )
     .execute();
