@@ -49,7 +49,7 @@ type JobBuilder = ExpressionBuilder<DB, "PrepJob">;
  * stageChangedAt), finishedAt null), and those finished since `since` (a range of (prepSiteId,
  * finishedAt), so that years of delivered jobs are never walked).
  */
-type Part = { finished: false } | { finished: true; since: Date };
+export type KanbanPart = { finished: false } | { finished: true; since: Date };
 
 /** The search as typed, matched anywhere in VIN (spaces ignored), VRM, make or model. */
 function matchesSearch(eb: JobBuilder, search: string | undefined) {
@@ -64,7 +64,7 @@ function matchesSearch(eb: JobBuilder, search: string | undefined) {
   ]);
 }
 
-function jobsOf(organisationId: string, prepSiteId: string, part: Part, search: string | undefined) {
+function jobsOf(organisationId: string, prepSiteId: string, part: KanbanPart, search: string | undefined) {
   return kysely()
     .selectFrom("PrepJob")
     .where("organisationId", "=", organisationId)
@@ -73,24 +73,28 @@ function jobsOf(organisationId: string, prepSiteId: string, part: Part, search: 
     .where((eb) => matchesSearch(eb, search));
 }
 
-/** Every group's count in one part of the board. */
-function countGroups(organisationId: string, prepSiteId: string, part: Part, search: string | undefined) {
-  return jobsOf(organisationId, prepSiteId, part, search)
-    .select(["stage", "substage", (eb) => eb.fn.countAll<string>().as("count")])
-    .groupBy(["stage", "substage"])
-    .execute();
-}
-
-/** The oldest `limit` jobs of one group in one part of the board. */
-async function oldestOfGroup(
+/** Every group's count in one part of the board (a statement; bench/scale/explain-kanban.ts). */
+export function kanbanCountsQuery(
   organisationId: string,
   prepSiteId: string,
-  part: Part,
+  part: KanbanPart,
+  search: string | undefined,
+) {
+  return jobsOf(organisationId, prepSiteId, part, search)
+    .select(["stage", "substage", (eb) => eb.fn.countAll<string>().as("count")])
+    .groupBy(["stage", "substage"]);
+}
+
+/** The oldest `limit` jobs of one group in one part of the board (a statement). */
+export function kanbanOldestQuery(
+  organisationId: string,
+  prepSiteId: string,
+  part: KanbanPart,
   search: string | undefined,
   { stage, substage }: PrepJobPosition,
   limit: number,
-): Promise<KanbanJob[]> {
-  const jobs = await jobsOf(organisationId, prepSiteId, part, search)
+) {
+  return jobsOf(organisationId, prepSiteId, part, search)
     .select([
       "id",
       "vin",
@@ -107,9 +111,7 @@ async function oldestOfGroup(
     .where((eb) => (substage === null ? eb("substage", "is", null) : eb("substage", "=", substage)))
     .orderBy("stageChangedAt")
     .orderBy("id")
-    .limit(limit)
-    .execute();
-  return jobs.map((job) => ({ ...job, stageChangedAt: job.stageChangedAt.toISOString() }));
+    .limit(limit);
 }
 
 export async function getKanbanBoard(
@@ -121,13 +123,13 @@ export async function getKanbanBoard(
   const site = await getKanbanSiteOrThrow(organisationId, prepSiteId);
   const thresholds = options.thresholds ?? kanbanThresholds();
   const cardsPerGroup = options.cardsPerGroup ?? CARDS_PER_GROUP;
-  const parts: Part[] = [
+  const parts: KanbanPart[] = [
     { finished: false },
     { finished: true, since: new Date(now.getTime() - DELIVERED_VISIBLE_DAYS * 24 * 3_600_000) },
   ];
   const [settings, ...partCounts] = await Promise.all([
     getKanbanSettings(organisationId, site.id, thresholds),
-    ...parts.map((part) => countGroups(organisationId, site.id, part, options.search)),
+    ...parts.map((part) => kanbanCountsQuery(organisationId, site.id, part, options.search).execute()),
   ]);
   const counts: Record<string, number> = {};
   // The oldest few of each group in each part: one small indexed query each.
@@ -136,14 +138,21 @@ export async function getKanbanBoard(
       (partCounts[index] ?? []).map((group) => {
         const key = positionKey(group);
         counts[key] = (counts[key] ?? 0) + Number(group.count);
-        return oldestOfGroup(organisationId, site.id, part, options.search, group, cardsPerGroup);
+        return kanbanOldestQuery(
+          organisationId,
+          site.id,
+          part,
+          options.search,
+          group,
+          cardsPerGroup,
+        ).execute();
       }),
     ),
   );
   // A group with jobs in both parts keeps its oldest few of the two.
   const byGroup = new Map<string, KanbanJob[]>();
-  for (const job of oldest.flat())
-    byGroup.set(positionKey(job), [...(byGroup.get(positionKey(job)) ?? []), job]);
+  const cards = oldest.flat().map((job) => ({ ...job, stageChangedAt: job.stageChangedAt.toISOString() }));
+  for (const job of cards) byGroup.set(positionKey(job), [...(byGroup.get(positionKey(job)) ?? []), job]);
   const jobs = [...byGroup.values()].flatMap((group) =>
     group
       .sort((a, b) => a.stageChangedAt.localeCompare(b.stageChangedAt) || a.id.localeCompare(b.id))
