@@ -39,6 +39,8 @@ const ARRIVAL_WRITE_STEP_MS = 15 * 60_000;
 export const AT_RISK_CHUNK = 250;
 /** What one chunk should take: the next one is sized from the last one's time. */
 const CHUNK_BUDGET_MS = 50;
+/** A chunk's fixed cost (its read, its lock) is worth this many requests at least. */
+const MIN_CHUNK = 25;
 /** Listed, so that "has open requests" is a probe of the (organisationId, status) index. */
 const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
   (status) => !TERMINAL_STATUSES.includes(status),
@@ -95,7 +97,7 @@ export async function evaluateAtRisk(
     longestChunkMs: 0,
   };
   let after: DueCursor | null = null;
-  let limit = Math.min(chunkSize, 50);
+  let limit = Math.min(chunkSize, MIN_CHUNK * 2);
   for (;;) {
     const cursor: DueCursor | null = after;
     const size = limit;
@@ -107,7 +109,10 @@ export async function evaluateAtRisk(
     pass.longestChunkMs = Math.max(pass.longestChunkMs, Math.round(elapsed));
     if (chunk.read < size || !chunk.last) break;
     after = chunk.last;
-    limit = Math.max(1, Math.min(chunkSize, Math.floor((size * CHUNK_BUDGET_MS) / Math.max(elapsed, 1))));
+    limit = Math.max(
+      Math.min(chunkSize, MIN_CHUNK),
+      Math.min(chunkSize, Math.floor((size * CHUNK_BUDGET_MS) / Math.max(elapsed, 1))),
+    );
     // As long a rest as the chunk took: a backlog leaves the database half its time for the web.
     await sleep(elapsed);
   }
