@@ -178,11 +178,11 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const findRequestsAtRisk = () =>
     evaluateAtRisk()
       .then((pass) => {
-        if (pass && pass.nowAtRisk + pass.backOnTrack > 0) logger.info("at-risk pass", pass);
+        if (pass && pass.evaluated > 0) logger.info("at-risk pass", pass);
       })
       .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
   // The reports' daily roll-ups: the days writes marked (after a deployment, the back-fill's every
-  // day). One instance at a time, under an advisory lock as the at-risk pass.
+  // day), in short chunks. One instance at a time, under an advisory lock as the at-risk pass.
   const refreshReportRollups = () =>
     refreshAllReportRollups(kysely())
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
