@@ -94,6 +94,7 @@ export async function generateScaleData(
     step("final prices and at-risk flags");
     await client.query(INSERT_FINAL_PRICES, [organisationId]);
     await client.query(FLAG_AT_RISK, [organisationId, new Date(until)]);
+    await client.query(MARK_AT_RISK_DUE, [organisationId]);
     step("ETA outcomes");
     await client.query(INSERT_ETA_OUTCOMES, [organisationId]);
     // As autovacuum has long done on a database two years old: besides the statistics, the visibility
@@ -384,10 +385,14 @@ SELECT left(r.id, 20) || 'PRICE1', r.id, r."costCents", r."costCurrency", 'api-k
    AND EXISTS (SELECT 1 FROM "Movement" m WHERE m."movementRequestId" = r.id AND m."thirdPartyLogisticsProviderId" IS NOT NULL)
    AND NOT EXISTS (SELECT 1 FROM "MovementRequestPrice" p WHERE p."movementRequestId" = r.id)`;
 
-// $1 organisation, $2 now: 6 % of the open requests at risk since up to a day ago.
+// $1 organisation, $2 now: 6 % of the open requests at risk since up to a day ago; then every open
+// request due for the worker's at-risk pass, as its trigger (off during the load) would have marked it.
 const FLAG_AT_RISK = `
 UPDATE "MovementRequest" r
    SET "atRiskSince" = $2::timestamp(3) - interval '1 minute' * (('x' || substr(md5(r.id), 9, 6))::bit(24)::int % 1440),
        "expectedArrivalAt" = r."deliveryByDate" + interval '1 day' + interval '2 hours'
  WHERE r."organisationId" = $1 AND r.status NOT IN ('DELIVERED', 'CANCELLED', 'ABORTED')
    AND (('x' || substr(md5(r.id), 1, 8))::bit(32)::int & 2147483647) % 100 < 6`;
+const MARK_AT_RISK_DUE = `
+UPDATE "MovementRequest" SET "atRiskCheckAt" = '1970-01-01'
+ WHERE "organisationId" = $1 AND status NOT IN ('DELIVERED', 'CANCELLED', 'ABORTED')`;

@@ -175,18 +175,25 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     }
   };
 
-  const findRequestsAtRisk = () =>
+  // A pass still working a backlog (in chunks, resting between them) is not joined by the next tick's.
+  const oneAtATime = (pass: () => Promise<unknown>) => {
+    let running: Promise<unknown> | undefined;
+    return () => void (running ??= pass().finally(() => (running = undefined)));
+  };
+  const findRequestsAtRisk = oneAtATime(() =>
     evaluateAtRisk()
       .then((pass) => {
-        if (pass && pass.nowAtRisk + pass.backOnTrack > 0) logger.info("at-risk pass", pass);
+        if (pass && pass.evaluated > 0) logger.info("at-risk pass", pass);
       })
-      .catch((error: unknown) => logger.error("at-risk pass failed", { error }));
+      .catch((error: unknown) => logger.error("at-risk pass failed", { error })),
+  );
   // The reports' daily roll-ups: the days writes marked (after a deployment, the back-fill's every
-  // day). One instance at a time, under an advisory lock as the at-risk pass.
-  const refreshReportRollups = () =>
+  // day), in short chunks. One instance at a time, under an advisory lock as the at-risk pass.
+  const refreshReportRollups = oneAtATime(() =>
     refreshAllReportRollups(kysely())
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
-      .catch((error: unknown) => logger.error("report roll-up pass failed", { error }));
+      .catch((error: unknown) => logger.error("report roll-up pass failed", { error })),
+  );
   // Every open request once a minute; between, the requests whose vehicle reported a new position.
   const refreshArrivals = (onlyNewPositions: boolean) =>
     refreshEstimatedArrivals(new Date(), { onlyNewPositions })
@@ -195,8 +202,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const newPositions = setInterval(() => void refreshArrivals(true), NEW_POSITIONS_POLL_MS);
   newPositions.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
-  void findRequestsAtRisk();
-  void refreshReportRollups();
+  findRequestsAtRisk();
+  refreshReportRollups();
   void refreshArrivals(false);
   const maintenance = setInterval(() => {
     disableQuietFailingEndpoints(kysely()).catch((error: unknown) =>
@@ -211,8 +218,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     purgeFinishedCustomers()
       .then((purged) => purged.customers > 0 && logger.info("finished customers purged", purged))
       .catch((error: unknown) => logger.error("customer purge failed", { error }));
-    void findRequestsAtRisk();
-    void refreshReportRollups();
+    findRequestsAtRisk();
+    refreshReportRollups();
     void refreshArrivals(false);
     rollUpWorkingHours(kysely()).catch((error: unknown) =>
       logger.error("working-hours roll-up failed", { error }),

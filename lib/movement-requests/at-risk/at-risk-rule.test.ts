@@ -3,6 +3,7 @@ import {
   currentPhase,
   expectedArrival,
   isAtRisk,
+  nextCheckAt,
   type AtRiskInput,
 } from "@/lib/movement-requests/at-risk/at-risk-rule";
 import { deadlineOf, readyAt } from "@/lib/movement-requests/at-risk/request-times";
@@ -103,5 +104,58 @@ describe("the instants it compares", () => {
     expect(deadlineOf(day, "ANYTIME", null, "Europe/London")).toEqual(at("2031-07-01T23:00:00Z"));
     expect(deadlineOf(day, "PM", null, "America/Chicago")).toEqual(at("2031-07-02T05:00:00Z"));
     expect(deadlineOf(day, "ANYTIME", null, null)).toEqual(at("2031-07-02T00:00:00Z"));
+  });
+});
+
+describe("the next check", () => {
+  const STEP = 15 * 60_000;
+  const MINUTE = 60_000;
+  /** The first minute after `now` at which a measurement would differ from this one's (brute force). */
+  function firstChange(input: AtRiskInput, storedArrival: Date): number | null {
+    const atRisk = isAtRisk(input);
+    for (let t = input.now.getTime() + MINUTE; t <= input.deadline.getTime(); t += MINUTE) {
+      const later = { ...input, now: new Date(t) };
+      const arrival = expectedArrival(later)!.getTime();
+      if (isAtRisk(later) !== atRisk || Math.abs(arrival - storedArrival.getTime()) >= STEP) return t;
+    }
+    return null;
+  }
+
+  it("comes no later than the first change and at most a minute before it, for every status and clock", () => {
+    const statuses = Object.values(MovementRequestStatus).filter(
+      (status) => !["DELIVERED", "CANCELLED", "ABORTED"].includes(status),
+    );
+    let seed = 36;
+    const next = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let round = 0; round < 400; round++) {
+      const now = at("2031-03-10T12:00:00Z").getTime();
+      const input: AtRiskInput = {
+        status: statuses[round % statuses.length]!,
+        readyAt: new Date(now + (next() - 0.5) * 48 * HOUR),
+        deadline: new Date(now + next() * 60 * HOUR),
+        // Mostly before now; sometimes after (a clock ahead of the pass's).
+        statusSince: new Date(now - (next() - 0.1) * 30 * HOUR),
+        usual: {
+          toCarrier: next() * 8 * HOUR,
+          toCollection: next() * 30 * HOUR,
+          inTransit: next() * 20 * HOUR + 0.5,
+        },
+        now: new Date(now),
+      };
+      const arrival = expectedArrival(input)!;
+      // As the pass leaves it: written when it moved a step, else the one stored.
+      const stored = next() < 0.5 ? arrival : new Date(arrival.getTime() - next() * (STEP - 1));
+      const check = nextCheckAt(input, { storedArrival: stored, arrivalStep: STEP });
+      const change = firstChange(input, stored);
+      const label = JSON.stringify({ round, input, stored, check, change });
+      if (change === null) {
+        if (check !== null) expect(check.getTime(), label).toBeLessThanOrEqual(input.deadline.getTime());
+        continue;
+      }
+      expect(check, label).not.toBeNull();
+      expect(check!.getTime(), label).toBeLessThanOrEqual(change);
+      if (input.statusSince.getTime() <= now)
+        expect(check!.getTime(), label).toBeGreaterThan(change - 2 * MINUTE);
+    }
   });
 });

@@ -78,3 +78,37 @@ export function isAtRisk(input: AtRiskInput): boolean {
   const arrival = expectedArrival(input);
   return arrival !== null && arrival.getTime() > input.deadline.getTime();
 }
+
+/**
+ * When the request must be measured again (the incremental pass, docs/at-risk.md), if nothing it reads
+ * changes: the first instant at which the answer could flip to "at risk", or the expected arrival move
+ * `arrivalStep` from `storedArrival` (the one stored once this measurement is written). From its status's
+ * start on, the expected arrival is max(t + K, its value now): it waits for a fixed instant, then rises
+ * with time t, K being the usual length of what remains. Before the status's start (a clock ahead of
+ * this one), it still never falls and rises at most as fast as time: the bound is taken from `now`. Null
+ * when that instant is past the deadline (the pass leaves a late request as it is). 1 ms earlier, for
+ * the arrival's rounding to the millisecond.
+ */
+export function nextCheckAt(
+  input: AtRiskInput,
+  { storedArrival, arrivalStep }: { storedArrival: Date; arrivalStep: number },
+): Date | null {
+  const arrival = expectedArrival(input);
+  if (arrival === null) return null;
+  const at = input.now.getTime();
+  const deadline = input.deadline.getTime();
+  const atRisk = arrival.getTime() > deadline;
+  /** The arrival's level that ends this measurement's answer: flipping, or moving a step. */
+  const limit = Math.min(atRisk ? Infinity : deadline, storedArrival.getTime() + arrivalStep);
+  let next: number;
+  if (input.statusSince.getTime() <= at) {
+    const { toCarrier, toCollection, inTransit } = input.usual;
+    const later = Math.max(at, input.readyAt.getTime()) + toCarrier + toCollection + inTransit + 86_400_000;
+    const rest = (expectedArrival({ ...input, now: new Date(later) })?.getTime() ?? later) - later;
+    next = limit - rest - 1;
+  } else {
+    next = at + (limit - arrival.getTime()) - 1;
+  }
+  next = Math.max(at, next);
+  return next > deadline ? null : new Date(next);
+}

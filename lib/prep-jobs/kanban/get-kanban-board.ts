@@ -8,8 +8,7 @@
 // oldest `cardsPerGroup` cards of each. A search (VIN, VRM, make, model) runs here, over every job of
 // the board, so it finds the cards the cap leaves out.
 import "server-only";
-import type { Prisma } from "@/lib/generated/prisma/client";
-import { db } from "@/lib/db";
+import { kysely, type ExpressionBuilder, type DB } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors/app-error";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
@@ -17,9 +16,11 @@ import {
   buildKanbanBoard,
   positionKey,
   type KanbanBoard,
+  type KanbanJob,
   type KanbanSite,
 } from "@/lib/prep-jobs/kanban/board";
 import { getKanbanSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
 
 /** A vehicle that has left the prep site stays on the board this long, then drops off. */
 export const DELIVERED_VISIBLE_DAYS = 7;
@@ -31,40 +32,86 @@ export function kanbanThresholds(): AgeingThresholds {
 }
 
 export async function getKanbanSiteOrThrow(organisationId: string, prepSiteId: string): Promise<KanbanSite> {
-  const site = await db().site.findFirst({
-    where: { id: prepSiteId, organisationId, isPrepSite: true },
-    select: { id: true, name: true, code: true },
-  });
+  const site = await kysely()
+    .selectFrom("Site")
+    .select(["id", "name", "code"])
+    .where("id", "=", prepSiteId)
+    .where("organisationId", "=", organisationId)
+    .where("isPrepSite", "=", true)
+    .executeTakeFirst();
   if (!site) throw new AppError("SITE_NOT_FOUND", `No prep site ${prepSiteId} was found.`);
   return site;
 }
 
-const cardSelect = {
-  id: true,
-  vin: true,
-  vrm: true,
-  make: true,
-  model: true,
-  modelVariant: true,
-  stage: true,
-  substage: true,
-  notes: true,
-  stageChangedAt: true,
-} as const;
+type JobBuilder = ExpressionBuilder<DB, "PrepJob">;
+/**
+ * The board's two parts, each read on its own index: the open jobs ((prepSiteId, stage, substage,
+ * stageChangedAt), finishedAt null), and those finished since `since` (a range of (prepSiteId,
+ * finishedAt), so that years of delivered jobs are never walked).
+ */
+export type KanbanPart = { finished: false } | { finished: true; since: Date };
 
 /** The search as typed, matched anywhere in VIN (spaces ignored), VRM, make or model. */
-function searchWhere(search: string | undefined): Prisma.PrepJobWhereInput {
+function matchesSearch(eb: JobBuilder, search: string | undefined) {
   const text = search?.trim();
-  if (!text) return {};
-  const contains = (value: string) => ({ contains: value, mode: "insensitive" as const });
-  return {
-    OR: [
-      { vin: contains(text.replace(/\s+/g, "")) },
-      { vrm: contains(text) },
-      { make: contains(text) },
-      { model: contains(text) },
-    ],
-  };
+  if (!text) return eb.val(true);
+  const contains = (value: string) => `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+  return eb.or([
+    eb("vin", "ilike", contains(text.replace(/\s+/g, ""))),
+    eb("vrm", "ilike", contains(text)),
+    eb("make", "ilike", contains(text)),
+    eb("model", "ilike", contains(text)),
+  ]);
+}
+
+function jobsOf(organisationId: string, prepSiteId: string, part: KanbanPart, search: string | undefined) {
+  return kysely()
+    .selectFrom("PrepJob")
+    .where("organisationId", "=", organisationId)
+    .where("prepSiteId", "=", prepSiteId)
+    .where((eb) => (part.finished ? eb("finishedAt", ">=", part.since) : eb("finishedAt", "is", null)))
+    .where((eb) => matchesSearch(eb, search));
+}
+
+/** Every group's count in one part of the board (a statement; bench/scale/explain-kanban.ts). */
+export function kanbanCountsQuery(
+  organisationId: string,
+  prepSiteId: string,
+  part: KanbanPart,
+  search: string | undefined,
+) {
+  return jobsOf(organisationId, prepSiteId, part, search)
+    .select(["stage", "substage", (eb) => eb.fn.countAll<string>().as("count")])
+    .groupBy(["stage", "substage"]);
+}
+
+/** The oldest `limit` jobs of one group in one part of the board (a statement). */
+export function kanbanOldestQuery(
+  organisationId: string,
+  prepSiteId: string,
+  part: KanbanPart,
+  search: string | undefined,
+  { stage, substage }: PrepJobPosition,
+  limit: number,
+) {
+  return jobsOf(organisationId, prepSiteId, part, search)
+    .select([
+      "id",
+      "vin",
+      "vrm",
+      "make",
+      "model",
+      "modelVariant",
+      "stage",
+      "substage",
+      "notes",
+      "stageChangedAt",
+    ])
+    .where("stage", "=", stage)
+    .where((eb) => (substage === null ? eb("substage", "is", null) : eb("substage", "=", substage)))
+    .orderBy("stageChangedAt")
+    .orderBy("id")
+    .limit(limit);
 }
 
 export async function getKanbanBoard(
@@ -76,34 +123,40 @@ export async function getKanbanBoard(
   const site = await getKanbanSiteOrThrow(organisationId, prepSiteId);
   const thresholds = options.thresholds ?? kanbanThresholds();
   const cardsPerGroup = options.cardsPerGroup ?? CARDS_PER_GROUP;
-  const deliveredSince = new Date(now.getTime() - DELIVERED_VISIBLE_DAYS * 24 * 3_600_000);
-  const where: Prisma.PrepJobWhereInput = {
-    organisationId,
-    prepSiteId: site.id,
-    OR: [{ finishedAt: null }, { finishedAt: { gte: deliveredSince } }],
-    AND: [searchWhere(options.search)],
-  };
-  const [settings, groups] = await Promise.all([
+  const parts: KanbanPart[] = [
+    { finished: false },
+    { finished: true, since: new Date(now.getTime() - DELIVERED_VISIBLE_DAYS * 24 * 3_600_000) },
+  ];
+  const [settings, ...partCounts] = await Promise.all([
     getKanbanSettings(organisationId, site.id, thresholds),
-    db().prepJob.groupBy({ by: ["stage", "substage"], where, _count: { _all: true } }),
+    ...parts.map((part) => kanbanCountsQuery(organisationId, site.id, part, options.search).execute()),
   ]);
-  // The oldest few of each group: one small indexed query per group that has jobs.
-  const capped = await Promise.all(
-    groups.map((group) =>
-      db().prepJob.findMany({
-        where: { ...where, stage: group.stage, substage: group.substage },
-        select: cardSelect,
-        orderBy: [{ stageChangedAt: "asc" }, { id: "asc" }],
-        take: cardsPerGroup,
+  const counts: Record<string, number> = {};
+  // The oldest few of each group in each part: one small indexed query each.
+  const oldest = await Promise.all(
+    parts.flatMap((part, index) =>
+      (partCounts[index] ?? []).map((group) => {
+        const key = positionKey(group);
+        counts[key] = (counts[key] ?? 0) + Number(group.count);
+        return kanbanOldestQuery(
+          organisationId,
+          site.id,
+          part,
+          options.search,
+          group,
+          cardsPerGroup,
+        ).execute();
       }),
     ),
   );
-  return buildKanbanBoard({
-    site,
-    jobs: capped.flat().map((job) => ({ ...job, stageChangedAt: job.stageChangedAt.toISOString() })),
-    now,
-    thresholds,
-    settings,
-    counts: Object.fromEntries(groups.map((group) => [positionKey(group), group._count._all])),
-  });
+  // A group with jobs in both parts keeps its oldest few of the two.
+  const byGroup = new Map<string, KanbanJob[]>();
+  const cards = oldest.flat().map((job) => ({ ...job, stageChangedAt: job.stageChangedAt.toISOString() }));
+  for (const job of cards) byGroup.set(positionKey(job), [...(byGroup.get(positionKey(job)) ?? []), job]);
+  const jobs = [...byGroup.values()].flatMap((group) =>
+    group
+      .sort((a, b) => a.stageChangedAt.localeCompare(b.stageChangedAt) || a.id.localeCompare(b.id))
+      .slice(0, cardsPerGroup),
+  );
+  return buildKanbanBoard({ site, jobs, now, thresholds, settings, counts });
 }

@@ -3,7 +3,10 @@
 // direct reports use (deliveredRequests: the delivering leg, "on time" on the destination's clock), and
 // the marks read are deleted (a write that marks the day meanwhile leaves one for the next pass). One
 // instance runs it at a time, as the at-risk pass does: a transaction-scoped advisory lock, skipped when
-// held.
+// held. A backlog (a bulk import, the back-fill) is worked in chunks of days sized to take about
+// CHUNK_BUDGET_MS each, one transaction each, resting as long between them: no connection is held long,
+// and the database keeps half its time for the web.
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
@@ -17,8 +20,10 @@ import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zon
 
 /** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
 export const REPORT_ROLLUP_LOCK = 0x726f6c_6c7570;
-/** Days per transaction: a back-fill of two years is some 24 of them. */
+/** Days per transaction at most. */
 const BATCH_DAYS = 31;
+/** What one chunk of days should take. */
+export const CHUNK_BUDGET_MS = 50;
 
 /** A marked day, with the marks read for it (a writer may add more while the pass runs). */
 type DirtyDay = { organisationId: string; day: Date; versions: string[] };
@@ -59,14 +64,26 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
   });
 }
 
-/** Every marked day (the back-fill, or a worker's pass): batches until none is left or the lock is held. */
-export async function refreshAllReportRollups(kdb: Kdb, maxBatches = 100): Promise<number> {
+/**
+ * Every marked day (the back-fill, or a worker's pass): chunks until none is left, `maxChunks` are done
+ * or the lock is held. The first chunk is one day; each next one is sized from the last one's time.
+ */
+export async function refreshAllReportRollups(
+  kdb: Kdb,
+  maxChunks = 100,
+  budgetMs = CHUNK_BUDGET_MS,
+): Promise<number> {
   let total = 0;
-  for (let round = 0; round < maxBatches; round++) {
-    const done = await refreshReportRollups(kdb);
+  let days = 1;
+  for (let chunk = 0; chunk < maxChunks; chunk++) {
+    const started = performance.now();
+    const done = await refreshReportRollups(kdb, days);
     if (!done) break;
     total += done;
-    if (done < BATCH_DAYS) break;
+    if (done < days) break;
+    const elapsed = performance.now() - started;
+    days = Math.max(1, Math.min(BATCH_DAYS, Math.floor((days * budgetMs) / Math.max(elapsed, 1))));
+    await sleep(elapsed);
   }
   return total;
 }
