@@ -6,14 +6,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const LIB_LAYERS = [
-  ["ulid", "dates", "errors", "build-version", "shutdown-hooks", "security", "vehicles"],
+  ["ulid", "dates", "errors", "build-version", "shutdown-hooks", "vehicles"],
   ["ids"],
   ["request-context"],
   ["env"],
   ["tracing"],
   ["logger"],
   ["db"],
-  ["schemas", "health", "operations"],
+  ["schemas", "health", "operations", "security"],
   ["auth"],
   ["http"],
   ["metrics", "drivers", "infrastructure"],
@@ -33,14 +33,9 @@ export const LIB_LAYERS = [
 
 // Imports that still go against the layers: each pair is a cycle left to break (docs/architecture.md).
 export const UNBROKEN_CYCLES = [
-  ["auth", "http"],
-  ["auth", "webhooks"],
   ["carrier-jobs", "marketplace"],
-  ["env", "http"],
   ["events", "movement-requests"],
   ["events", "webhooks"],
-  ["http", "webhooks"],
-  ["logger", "http"],
   ["movement-requests", "carrier-jobs"],
   ["movement-requests", "maps"],
   ["movement-requests", "prep-jobs"],
@@ -52,9 +47,6 @@ export const UNBROKEN_CYCLES = [
   ["prep-jobs", "realtime"],
   ["proofs", "carrier-jobs"],
   ["proofs", "movement-requests"],
-  ["schemas", "movement-requests"],
-  ["tracing", "http"],
-  ["tracing", "operations"],
 ];
 
 const libDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib");

@@ -4,13 +4,12 @@ import { tz } from "@date-fns/tz";
 import { format, getHours } from "date-fns";
 import { Timeslot } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { TIME_OF_DAY_PATTERN } from "@/lib/schemas/common";
 
 export type { Timeslot };
 
 type SiteClock = { timezone: string | null; countryCode: string };
 type DateAndTimeslot = { date: string; timeslot: Timeslot };
-
-export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 
 const NOON_HOUR = 12;
 const UTC = "UTC";

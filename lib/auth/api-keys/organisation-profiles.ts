@@ -5,7 +5,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
+import type { ProfileScope } from "@/lib/auth/api-caller";
 
 /** Whose profiles: the signed-in staff member's organisation. */
 export type OrganisationScope = { organisationId: string };
@@ -38,7 +38,7 @@ export async function getOrganisationProfileOrThrow(
  * The webhook scope of one of the organisation's profiles, for the lib/webhooks domain functions
  * (which trust their scope): only after the profile is checked to belong to the organisation.
  */
-export async function webhookScopeOf(scope: OrganisationScope, profileId: string): Promise<WebhookScope> {
+export async function webhookScopeOf(scope: OrganisationScope, profileId: string): Promise<ProfileScope> {
   const profile = await getOrganisationProfileOrThrow(scope, profileId);
   return { profileId: profile.id };
 }
@@ -50,7 +50,7 @@ export async function webhookScopeOf(scope: OrganisationScope, profileId: string
 export async function webhookScopeOfEndpoint(
   scope: OrganisationScope,
   endpointId: string,
-): Promise<WebhookScope> {
+): Promise<ProfileScope> {
   const endpoint = await db().webhookEndpoint.findFirst({
     where: { id: endpointId, profile: { organisationId: scope.organisationId } },
     select: { profileId: true },
