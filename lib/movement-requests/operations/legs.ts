@@ -8,7 +8,8 @@ import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
-import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
+import { localDateAndOffset } from "@/lib/dates";
+import { readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
   assertTransition,
   canTransition,
