@@ -5,7 +5,7 @@ import { asKysely, type DB, type Queryable, type Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
-import { carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
+import { carrierHoldsLeg } from "@/lib/movement-requests/acting-carrier";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
 import { localDateAndOffset } from "@/lib/dates";
