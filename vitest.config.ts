@@ -22,7 +22,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["{lib,components,app,prisma,scripts}/**/*.test.{ts,tsx}"],
+          include: ["{lib,components,app,prisma,scripts,lint}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
           sequence: { groupOrder: 0 },

@@ -5,6 +5,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** @type {string[][]} */
 export const LIB_LAYERS = [
   ["ulid", "dates", "errors", "build-version", "shutdown-hooks", "vehicles"],
   ["ids"],
@@ -33,6 +34,7 @@ export const LIB_LAYERS = [
 ];
 
 // Imports that still go against the layers: each pair is a cycle left to break (docs/architecture.md).
+/** @type {[string, string][]} */
 export const UNBROKEN_CYCLES = [
   ["carrier-jobs", "marketplace"],
   ["movement-requests", "carrier-jobs"],
