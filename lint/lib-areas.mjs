@@ -37,7 +37,6 @@ export const LIB_LAYERS = [
 /** @type {[string, string][]} */
 export const UNBROKEN_CYCLES = [
   ["carrier-jobs", "marketplace"],
-  ["movement-requests", "carrier-jobs"],
   ["movement-requests", "maps"],
   ["movement-requests", "prep-jobs"],
   ["notifications", "movement-requests"],
