@@ -40,8 +40,6 @@ export const UNBROKEN_CYCLES = [
   ["movement-requests", "maps"],
   ["movement-requests", "prep-jobs"],
   ["notifications", "movement-requests"],
-  ["proofs", "carrier-jobs"],
-  ["proofs", "movement-requests"],
 ];
 
 const libDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib");
