@@ -6,7 +6,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { rateLimitOf, type JobOpener } from "@/lib/carrier-jobs/job-endpoints";
-import { resolveCarrierJob } from "@/lib/carrier-jobs/resolve-carrier-job";
+import { resolveCarrierJob } from "@/lib/marketplace/resolve-carrier-job";
 import { signedInCarrier } from "@/lib/marketplace/carrier-context";
 
 export const byCarrierSession =
