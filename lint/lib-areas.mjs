@@ -73,6 +73,14 @@ export const libAreaElements = areasOnDisk().map((area) =>
     : { type: typeOf(area.name), pattern: `lib/${area.name}` },
 );
 
+// The rest of the product: boundaries applies its policies only to files inside an element.
+export const outsideLibElements = [
+  { type: "app", pattern: "app" },
+  { type: "components", pattern: "components" },
+  { type: "root", pattern: "proxy.ts", mode: "file" },
+  { type: "root", pattern: "instrumentation.ts", mode: "file" },
+];
+
 export const testCodeElements = [
   { type: "test-kit", pattern: "test" },
   { type: "factories", pattern: "prisma/factories" },
