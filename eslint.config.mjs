@@ -1,5 +1,7 @@
+import boundaries from "eslint-plugin-boundaries";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import { libAreaElements, libAreaPolicies, outsideLibElements, testCodeElements } from "./lint/lib-areas.mjs";
 
 // Boundaries (docs/architecture.md). Layers: app → components → lib, never upwards. Only the data module
 // (lib/db.ts) imports a database client. Test kits are for tests. Each area below gets its whole list:
@@ -84,6 +86,45 @@ const config = [
   {
     files: ["components/**/*.tsx", "app/**/*.tsx"],
     rules: { "max-lines": ["error", { max: 250 }] },
+  },
+  // The lib areas form a graph without cycles (lib-areas.mjs); product code never imports test code.
+  {
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": [...libAreaElements, ...outsideLibElements, ...testCodeElements],
+      "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+      "import/resolver": { typescript: { alwaysTryTypes: true } },
+    },
+  },
+  {
+    files: [
+      "app/**/*.{ts,tsx}",
+      "components/**/*.{ts,tsx}",
+      "lib/**/*.{ts,tsx,mjs}",
+      "proxy.ts",
+      "instrumentation.ts",
+    ],
+    ignores: exempt,
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            ...libAreaPolicies,
+            {
+              disallow: {
+                to: [
+                  { element: { types: { anyOf: ["test-kit", "factories"] } } },
+                  { file: { categories: "test" } },
+                ],
+              },
+              message: "Product code never imports test code (test/, prisma/factories/, *.test.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["bench/reference-server.ts"],

@@ -29,7 +29,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "unit",
-          include: ["{lib,components,app,prisma,server}/**/*.test.{ts,tsx}"],
+          include: ["{lib,components,app,prisma,server,lint}/**/*.test.{ts,tsx}"],
           exclude: ["**/*.int.test.ts", "node_modules/**"],
           environment: "node",
           sequence: { groupOrder: 0 },

@@ -1,9 +1,29 @@
 // Calendar dates travel as "YYYY-MM-DD" and are stored in DATE columns, which Prisma maps to a JS Date
-// at UTC midnight. These two functions are the only conversions between the forms.
+// at UTC midnight. toDateOnly and fromDateOnly are the only conversions between the forms.
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+
 export function toDateOnly(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
 export function fromDateOnly(value: string): Date {
   return new Date(`${value}T00:00:00.000Z`);
+}
+
+/** The calendar date of an instant at a site (UTC when the site's zone is not known). */
+export function localDate(instant: Date, timeZone: string | null): string {
+  return format(instant, "yyyy-MM-dd", { in: tz(timeZone ?? "UTC") });
+}
+
+// For webhook occurredAtLocal. UTC is written "+00:00", not "Z", so the field always carries an offset
+// in the same shape, whichever site it is about.
+export function localDateAndOffset(
+  instant: Date,
+  timeZone: string | null,
+): { date: string; isoLocal: string } {
+  return {
+    date: localDate(instant, timeZone),
+    isoLocal: format(instant, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", { in: tz(timeZone ?? "UTC") }),
+  };
 }

@@ -1,6 +1,6 @@
 // The only reader of process.env: every setting, validated once, with its default.
 import { z } from "zod";
-import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
+import { parseTrustedProxies } from "@/lib/request-context/trusted-proxies.mjs";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])

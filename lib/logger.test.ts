@@ -1,5 +1,5 @@
 // The logger inside a request: a line that does not name the request id still carries the one the front
-// door gave the request, read from Next.js's own request store (lib/http/current-request.ts).
+// door gave the request, read from Next.js's own request store (lib/request-context/current-request.ts).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 

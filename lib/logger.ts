@@ -3,8 +3,8 @@
 // and span it was written in (traceId, spanId: find the trace of a log line, or the log lines of a
 // trace).
 import { env } from "@/lib/env";
-import { currentRequestHeader } from "@/lib/http/current-request";
-import { REQUEST_ID_HEADER } from "@/lib/http/request-id";
+import { currentRequestHeader } from "@/lib/request-context/current-request";
+import { REQUEST_ID_HEADER } from "@/lib/request-context/request-id";
 import { activeTraceIds } from "@/lib/tracing/spans";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;

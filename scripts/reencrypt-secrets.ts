@@ -2,7 +2,7 @@
 // ENCRYPTION_KEY_PREVIOUS: moves every stored secret to the new key (docs/operations.md).
 import { kysely } from "@/lib/db";
 import { reencryptStoredSecrets } from "@/lib/webhooks/reencrypt-secrets";
-import { currentEncryptionKey, previousEncryptionKeys } from "@/lib/webhooks/secret-crypto";
+import { currentEncryptionKey, previousEncryptionKeys } from "@/lib/security/secret-crypto";
 
 const previous = previousEncryptionKeys();
 if (previous.length === 0) {

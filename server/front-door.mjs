@@ -13,7 +13,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { resolveClient } from "../lib/http/trusted-proxies.mjs";
+import { resolveClient } from "../lib/request-context/trusted-proxies.mjs";
 import { recordHttpRequest } from "../lib/metrics/process-metrics.mjs";
 import { securityHeaders } from "../lib/security/response-headers.mjs";
 import { ulidFactory } from "../lib/ulid.mjs";
@@ -51,7 +51,7 @@ const UNTRACED_ROUTES = new Set(["/api/health", "/api/ready", "/api/metrics"]);
  * @typedef {import("node:http").IncomingMessage} Request
  * @typedef {import("node:http").ServerResponse} Response
  * @typedef {(request: Request, response: Response) => unknown} Handler
- * @typedef {{ production: boolean, trustedProxies: import("../lib/http/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string>, routeOf?: (path: string) => string, actionNameOf?: (id: string) => string | undefined }} FrontDoorOptions
+ * @typedef {{ production: boolean, trustedProxies: import("../lib/request-context/trusted-proxies.mjs").TrustedProxies, allowedMethods: (path: string) => Promise<string | undefined>, publicFiles?: ReadonlySet<string>, routeOf?: (path: string) => string, actionNameOf?: (id: string) => string | undefined }} FrontDoorOptions
  */
 
 /**
@@ -194,7 +194,7 @@ function requestIdOf(request) {
 
 /**
  * @param {Request} request
- * @param {import("../lib/http/trusted-proxies.mjs").TrustedProxies} trusted
+ * @param {import("../lib/request-context/trusted-proxies.mjs").TrustedProxies} trusted
  */
 function settleClientAddress(request, trusted) {
   const forwardedFor = request.headers["x-forwarded-for"];

@@ -4,7 +4,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { clientIpFrom } from "@/lib/auth/client-ip";
-import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
+import { parseTrustedProxies } from "@/lib/request-context/trusted-proxies.mjs";
 import { answerClientError, frontDoor, isWellFormedPath } from "./front-door.mjs";
 
 const servers: http.Server[] = [];

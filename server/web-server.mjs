@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { parseTrustedProxies } from "../lib/http/trusted-proxies.mjs";
+import { parseTrustedProxies } from "../lib/request-context/trusted-proxies.mjs";
 import { installProcessMetrics, routeTemplateMatcher } from "../lib/metrics/process-metrics.mjs";
 import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
 

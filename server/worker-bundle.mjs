@@ -24,7 +24,7 @@ export function isWorkerBundleFresh() {
 
 /**
  * Node's ESM resolver wants the file extension of a deep import into a package; tsx and Next do not
- * (lib/http/current-request.ts imports Next's request storage so).
+ * (lib/request-context/current-request.ts imports Next's request storage so).
  * @type {import("esbuild").Plugin}
  */
 const nextDeepImports = {

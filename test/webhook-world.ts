@@ -7,7 +7,7 @@ import {
   type SubscribableEventType,
   type WebhookEventType,
 } from "@/lib/events/movement-envelope";
-import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
+import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-movement-event";
 import { recordEvent } from "@/lib/events/record-event";
 import { callRoute } from "@/test/call-route";
 import type { MovementWorld } from "@/test/movement-world";

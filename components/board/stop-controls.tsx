@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { ABORT_DETAIL_MAX, abortedBody, ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
+import { ABORT_DETAIL_MAX, abortedBody } from "@/lib/movement-requests/operations/schemas";
+import { ABORT_REASONS } from "@/lib/schemas/movement-wire";
 
 const ABORT_REASON_LABEL: Record<(typeof ABORT_REASONS)[number], string> = {
   NotOnSite: "Vehicle not on site",

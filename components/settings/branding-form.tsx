@@ -13,7 +13,7 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
-import { brandingInput, type Branding } from "@/lib/organisations/branding-schema";
+import { brandingInput, type Branding } from "@/lib/schemas/branding";
 
 type Props = {
   initial: Branding & { name: string };

@@ -1,8 +1,8 @@
 // The top of a tracking page: the organisation the customer deals with, in its colour and with its
-// logo where it set them (lib/organisations/branding-schema.ts). The logo is an image from the https
+// logo where it set them (lib/schemas/branding.ts). The logo is an image from the https
 // address an admin gave (the page's CSP allows https images here, and nothing else from there); it
 // is sent no referrer, so the link's token never reaches the logo's host.
-import { textColourOn } from "@/lib/organisations/branding-schema";
+import { textColourOn } from "@/lib/schemas/branding";
 import type { TrackingView } from "@/lib/movement-requests/get-tracking-view";
 
 export function BrandHeader({ organisation }: { organisation: TrackingView["organisation"] }) {

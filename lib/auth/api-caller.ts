@@ -11,3 +11,6 @@ export type ApiCaller = {
   /** For audit trails: "api-key:vms_demoA_in". */
   actor: string;
 };
+
+/** Whose things (webhook endpoints, API keys): one profile. An ApiCaller satisfies it. */
+export type ProfileScope = Pick<ApiCaller, "profileId">;

@@ -8,7 +8,7 @@ import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { clientIpFrom } from "@/lib/auth/client-ip";
 import { staffAuthConfig } from "@/lib/auth/staff-auth.config";
 import { endUserSession } from "@/lib/auth/user-sessions";
-import { requestIdOf } from "@/lib/http/request-id";
+import { requestIdOf } from "@/lib/request-context/request-id";
 
 /** next-auth refuses a sign-in with this when the throttle is hit; the form shows a wait time. */
 export class SignInRateLimited extends CredentialsSignin {

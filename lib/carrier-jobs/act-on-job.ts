@@ -8,7 +8,7 @@ import "server-only";
 import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { recordEvent } from "@/lib/events/record-event";
-import { actingCarrierOf, actorOfCarrier } from "@/lib/carrier-jobs/acting-carrier";
+import { actingCarrierOf, actorOfCarrier } from "@/lib/movement-requests/acting-carrier";
 import { legFor, jobActions } from "@/lib/carrier-jobs/job-link-standing";
 import type { ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import type { JobActionBody, JobActionOutcome } from "@/lib/carrier-jobs/schemas";

@@ -8,7 +8,7 @@
 // The actions are the transition tables' (request and legs) for the carrier's own legs.
 import type { JobAction } from "@/lib/carrier-jobs/schemas";
 import type { MovementStatus, MovementRequestStatus } from "@/lib/generated/prisma/enums";
-import { actingCarrierOf, carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
+import { actingCarrierOf, carrierHoldsLeg } from "@/lib/movement-requests/acting-carrier";
 import { collectBlocker, legAllows } from "@/lib/movement-requests/leg-transitions";
 import { allowedTargets, canTransition, TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 

@@ -5,7 +5,8 @@ import "server-only";
 import { kysely } from "@/lib/db";
 import { jobLinkStanding, type StandingRequest } from "@/lib/carrier-jobs/job-link-standing";
 import { loadStandingRequest, type JobLink } from "@/lib/carrier-jobs/resolve-job-link";
-import type { JobCarrier, JobLinkState, JobLinkSummary } from "@/lib/carrier-jobs/schemas";
+import type { JobLinkState, JobLinkSummary } from "@/lib/carrier-jobs/schemas";
+import type { JobCarrier } from "@/lib/movement-requests/issue-job-link";
 
 export type LinkableCarrier = { carrier: JobCarrier; name: string };
 

@@ -5,10 +5,9 @@ import "server-only";
 import QRCode from "qrcode";
 import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
 import { linkableCarriers } from "@/lib/carrier-jobs/list-job-links";
 import { loadStandingRequest } from "@/lib/carrier-jobs/resolve-job-link";
-import type { JobCarrier } from "@/lib/carrier-jobs/schemas";
+import { issueJobLink, type JobCarrier } from "@/lib/movement-requests/issue-job-link";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 

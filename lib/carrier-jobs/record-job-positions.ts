@@ -2,7 +2,7 @@
 // API's own use case, with the link's organisation as scope and its carrier as actor and carrier, so
 // only a leg this carrier holds and that is on the road takes them (409 otherwise).
 import "server-only";
-import { actingCarrierOf } from "@/lib/carrier-jobs/acting-carrier";
+import { actingCarrierOf } from "@/lib/movement-requests/acting-carrier";
 import { carrierActor } from "@/lib/carrier-jobs/act-on-job";
 import type { ResolvedJobLink } from "@/lib/carrier-jobs/resolve-job-link";
 import type { JobPositionsBody } from "@/lib/carrier-jobs/schemas";

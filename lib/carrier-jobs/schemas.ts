@@ -30,9 +30,6 @@ export type JobPositionsBody = z.infer<typeof jobPositionsBody>;
 /** What an action answers (and a replay answers again): the request's status after it. */
 export type JobActionOutcome = { action: JobAction; status: MovementRequestStatus };
 
-/** Who carries the offer. */
-export type JobCarrier = { driverId: string } | { thirdPartyLogisticsProviderId: string };
-
 export type JobSite = {
   name: string;
   address: string;

@@ -4,7 +4,7 @@
 import { movementEnvelopeObject, type LegForEnvelope } from "@/lib/events/movement-envelope";
 import type { MovementRequest } from "@/lib/generated/prisma/client";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import { localDateAndOffset } from "@/lib/dates";
 
 export const AT_RISK_WEBHOOK_EVENT = "movement.at_risk";
 

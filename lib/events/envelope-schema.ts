@@ -6,10 +6,12 @@
 import { z } from "zod";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
 import { EtaBasis, MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
-import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
-import { ABORT_REASONS } from "@/lib/movement-requests/operations/schemas";
-import { marketplaceProviderSchema } from "@/lib/movement-requests/schemas";
 import { proofSchema } from "@/lib/proofs/proof-schema";
+import {
+  ABORT_REASONS,
+  marketplaceProviderSchema,
+  WEBHOOK_MOVEMENT_STATUSES,
+} from "@/lib/schemas/movement-wire";
 import {
   businessAreaSchema,
   calendarDateSchema,

@@ -6,7 +6,7 @@ import { movementEnvelopeObject, type LegForEnvelope } from "@/lib/events/moveme
 import type { MovementRequest } from "@/lib/generated/prisma/client";
 import type { EtaBasis } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import { localDateAndOffset } from "@/lib/dates";
 
 export const ETA_CHANGED_WEBHOOK_EVENT = "movement.eta_changed";
 

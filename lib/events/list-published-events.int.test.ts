@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
 import { buildMovementEnvelope } from "@/lib/events/movement-envelope";
 import { encodeEventsCursor } from "@/lib/events/events-cursor";
-import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
+import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-movement-event";
 import { newId } from "@/lib/ids";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld } from "@/test/movement-world";

@@ -4,9 +4,9 @@ import { toDateOnly } from "@/lib/dates";
 import type { Driver, Movement, MovementRequest, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
-import type { MarketplaceProvider } from "@/lib/movement-requests/schemas";
+import { localDateAndOffset } from "@/lib/dates";
 import type { ProofView } from "@/lib/proofs/proof-schema";
+import type { MarketplaceProvider } from "@/lib/schemas/movement-wire";
 
 export const ENVELOPE_SCHEMA_VERSION = "1";
 

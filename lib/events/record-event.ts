@@ -2,11 +2,11 @@
 // so that it is published if and only if the change commits.
 import { sql, type Kdb } from "@/lib/db";
 import { EVENTS_CHANNEL } from "@/lib/events/event-wakeups";
+import { subscribedEndpointIds } from "@/lib/events/subscribed-endpoints";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
 import { countEventWritten } from "@/lib/metrics/metrics";
 import { activeTraceparent } from "@/lib/tracing/spans";
-import { subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
 
 export type NewEvent = {
   organisationId: string;

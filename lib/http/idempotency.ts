@@ -7,7 +7,7 @@ import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
-import { decryptSecret, encryptSecret } from "@/lib/webhooks/secret-crypto";
+import { decryptSecret, encryptSecret } from "@/lib/security/secret-crypto";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 const RETENTION_MS = 24 * 60 * 60 * 1000;

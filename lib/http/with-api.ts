@@ -11,7 +11,7 @@ import { consumeRateLimit } from "@/lib/http/rate-limit";
 import { toAppError } from "@/lib/http/to-app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { readJsonBody } from "@/lib/http/read-json-body";
-import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/http/request-id";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/request-context/request-id";
 import { validationError } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import client from "prom-client";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseTrustedProxies } from "@/lib/http/trusted-proxies.mjs";
+import { parseTrustedProxies } from "@/lib/request-context/trusted-proxies.mjs";
 import { routeTemplateMatcher } from "@/lib/metrics/process-metrics.mjs";
 import { frontDoor } from "@/server/front-door.mjs";
 

@@ -3,13 +3,12 @@ import { MovementStatus } from "@/lib/generated/prisma/enums";
 import {
   collectBlocker,
   currentLeg,
-  LEG_INITIAL_STATUS,
   LEG_TRANSITIONS,
   legAllows,
   legsFor,
-  WEBHOOK_MOVEMENT_STATUSES,
   type LegAction,
 } from "@/lib/movement-requests/leg-transitions";
+import { LEG_INITIAL_STATUS, WEBHOOK_MOVEMENT_STATUSES } from "@/lib/schemas/movement-wire";
 import { MOVEMENT_REQUEST_TRANSITIONS } from "@/lib/movement-requests/transitions";
 
 const ACTIONS = Object.keys(LEG_TRANSITIONS) as LegAction[];

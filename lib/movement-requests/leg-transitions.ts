@@ -8,9 +8,6 @@ import { MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
 
 export type { LegStatus };
 
-/** Every leg starts here; it is the one status never published (no event happens to an open leg). */
-export const LEG_INITIAL_STATUS = "OPEN" as const satisfies LegStatus;
-
 type LegRule = { from: readonly LegStatus[]; to: LegStatus | null; event: WebhookEventType | null };
 
 export const LEG_TRANSITIONS = {
@@ -30,12 +27,6 @@ export type LegAction = keyof typeof LEG_TRANSITIONS;
 export type LegChange = {
   [A in LegAction]: (typeof LEG_TRANSITIONS)[A]["to"] extends null ? never : A;
 }[LegAction];
-
-/** The statuses a webhook publishes for a movement (specification): a leg's own, less OPEN. */
-export type WebhookMovementStatus = Exclude<LegStatus, typeof LEG_INITIAL_STATUS>;
-export const WEBHOOK_MOVEMENT_STATUSES = Object.values(LegStatus).filter(
-  (status): status is WebhookMovementStatus => status !== LEG_INITIAL_STATUS,
-);
 
 export function legAllows(action: LegAction, status: LegStatus): boolean {
   return (LEG_TRANSITIONS[action].from as readonly LegStatus[]).includes(status);

@@ -15,6 +15,7 @@ import {
   vinSchema,
   vrmSchema,
 } from "@/lib/schemas/common";
+import { marketplaceProviderSchema } from "@/lib/schemas/movement-wire";
 
 export const NOTES_MAX = 1024;
 export const CONFIRMED_BY_MAX = 128;
@@ -159,15 +160,6 @@ export const movementRequestParams = z.strictObject({ requestId: z.string().desc
 // ── responses ──
 
 export const movementRequestStatusSchema = z.enum(MovementRequestStatus);
-
-/** The marketplace carrier that won the request: in the request's provider, and on its legs' webhooks. */
-export const marketplaceProviderSchema = z.object({
-  type: z.literal("MARKETPLACE"),
-  id: z.string().describe("The marketplace carrier"),
-  name: z.string(),
-  agreedPrice: moneySchema.describe("The price of the bid or claim that won the request (extension)"),
-});
-export type MarketplaceProvider = z.infer<typeof marketplaceProviderSchema>;
 
 /** When the vehicle is expected at the destination (issue 35 §3, an extension; docs/tracking.md). */
 export const estimatedArrivalSchema = z

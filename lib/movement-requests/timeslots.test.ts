@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { localDateAndOffset } from "@/lib/dates";
 import {
-  localDateAndOffset,
   readyNowDefaults,
   resolveDeliveryBy,
   resolveReadyToCollect,

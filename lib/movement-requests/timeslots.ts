@@ -1,19 +1,18 @@
 // Collection and delivery slots: the ready-now defaults of an origin site, the deliveryBy rules of the
 // specification, and instants written at a site's offset. Pure: the clock is always passed in.
 import { tz } from "@date-fns/tz";
-import { format, getHours } from "date-fns";
+import { getHours } from "date-fns";
+import { localDate } from "@/lib/dates";
 import { Timeslot } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
+import { TIME_OF_DAY_PATTERN } from "@/lib/schemas/common";
 
 export type { Timeslot };
 
 type SiteClock = { timezone: string | null; countryCode: string };
 type DateAndTimeslot = { date: string; timeslot: Timeslot };
 
-export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-
 const NOON_HOUR = 12;
-const UTC = "UTC";
 
 export function timeslotOfTime(time: string): Timeslot {
   if (!TIME_OF_DAY_PATTERN.test(time)) throw new RangeError(`Not a 24-hour HH:MM time: "${time}"`);
@@ -52,22 +51,6 @@ export function resolveDeliveryBy(input: { deliveryByTimeslot?: Timeslot; delive
   const time = input.deliveryByTime ?? null;
   const timeslot = input.deliveryByTimeslot ?? (time === null ? Timeslot.ANYTIME : timeslotOfTime(time));
   return { timeslot, time };
-}
-
-// For webhook occurredAtLocal. UTC is written "+00:00", not "Z", so the field always carries an offset
-// in the same shape, whichever site it is about.
-export function localDateAndOffset(
-  instant: Date,
-  timeZone: string | null,
-): { date: string; isoLocal: string } {
-  return {
-    date: localDate(instant, timeZone),
-    isoLocal: format(instant, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", { in: tz(timeZone ?? UTC) }),
-  };
-}
-
-function localDate(instant: Date, timeZone: string | null): string {
-  return format(instant, "yyyy-MM-dd", { in: tz(timeZone ?? UTC) });
 }
 
 function currentTimeslot(now: Date, timeZone: string | null): Timeslot {

@@ -1,7 +1,7 @@
 // Every status change of a leg goes through here: the leg table (leg-transitions.ts) allows it or
 // refuses it (409), gives the new status and the event, and the leg and its event are written together.
 import { AppError } from "@/lib/errors/app-error";
-import { updateLegAndPublish } from "@/lib/events/record-movement-event";
+import { updateLegAndPublish } from "@/lib/movement-requests/record-movement-event";
 import type { DB, Kdb, Updateable } from "@/lib/db";
 import type { Movement, MovementRequest } from "@/lib/generated/prisma/client";
 import { LEG_TRANSITIONS, legAllows, type LegChange } from "@/lib/movement-requests/leg-transitions";

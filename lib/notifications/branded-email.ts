@@ -2,7 +2,7 @@
 // simple for mail clients (one table, inline styles, no external CSS or script, every value escaped)
 // and the same words as the plain-text part. Dates are written in the organisation's language.
 import type { Kdb } from "@/lib/db";
-import { textColourOn } from "@/lib/organisations/branding-schema";
+import { textColourOn } from "@/lib/schemas/branding";
 
 export type MailBrand = { name: string; logoUrl: string | null; colour: string | null; locale: string };
 

@@ -1,10 +1,10 @@
 // Request and response headers the /v1 wrapper (lib/http/with-api.ts) reads and writes, as reusable
 // OpenAPI components. Headers are not validated by a zod schema in the wrapper, so these describe what
-// lib/http/request-id.ts, idempotency.ts and rate-limit.ts do.
+// lib/request-context/request-id.ts, idempotency.ts and rate-limit.ts do.
 import { z } from "zod";
 import type { oas31 } from "zod-openapi";
 import { IDEMPOTENCY_KEY_MAX_LENGTH } from "@/lib/http/idempotency";
-import { ACCEPTABLE_REQUEST_ID } from "@/lib/http/request-id";
+import { ACCEPTABLE_REQUEST_ID } from "@/lib/request-context/request-id";
 
 /** The specification's spelling; lib/auth/authenticate-api-key.ts reads it case-insensitively. */
 export const API_KEY_HEADER_NAME = "X-Service-API-Key";

@@ -1,7 +1,7 @@
 // What the /system page shows (and GET /api/system answers, polled by it): the service's figures, the
 // same ones the metrics endpoint's gauges read (service-figures.ts), the backlog's last hour, the
 // viewer's organisation's endpoints with their delivery success, and the build. JSON-safe (ISO dates).
-import { buildVersion } from "@/lib/operations/build-version";
+import { buildVersion } from "@/lib/build-version";
 import { backlogLastHour, endpointHealth, readServiceFigures } from "@/lib/operations/service-figures";
 
 export type SystemStatus = {

@@ -1,6 +1,6 @@
-// Reads and writes an organisation's branding (the schema and its rules: branding-schema.ts).
+// Reads and writes an organisation's branding (the schema and its rules: lib/schemas/branding.ts).
 import { kysely } from "@/lib/db";
-import type { Branding } from "@/lib/organisations/branding-schema";
+import type { Branding } from "@/lib/schemas/branding";
 
 export async function getBranding(organisationId: string): Promise<Branding & { name: string }> {
   return kysely()

@@ -4,7 +4,7 @@
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
-import { carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
+import { carrierHoldsLeg } from "@/lib/movement-requests/acting-carrier";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { MAX_CLOCK_AHEAD_MS, type PositionsBody } from "@/lib/positions/schemas";
 

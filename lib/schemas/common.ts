@@ -1,7 +1,6 @@
 // Field shapes shared by several areas' request and response schemas.
 import { z } from "zod";
 import { BusinessArea, Timeslot, TransportMethod } from "@/lib/generated/prisma/enums";
-import { TIME_OF_DAY_PATTERN } from "@/lib/movement-requests/timeslots";
 import { isValidVin, isValidVrm } from "@/lib/vehicles/registration";
 
 // The values come from prisma/schema.prisma (lib/schemas/enum-values.ts).
@@ -11,6 +10,7 @@ export const transportMethodSchema = z.enum(TransportMethod);
 
 /** A calendar date, YYYY-MM-DD (a real one: 2026-02-30 is refused). */
 export const calendarDateSchema = z.iso.date({ error: "Expected a date as YYYY-MM-DD" });
+export const TIME_OF_DAY_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 export const timeOfDaySchema = z.string().regex(TIME_OF_DAY_PATTERN, "Expected a 24-hour time as HH:MM");
 /** An instant with an offset or Z. */
 export const instantSchema = z.iso.datetime({

@@ -19,7 +19,7 @@ import {
   Timeslot,
   TransportMethod,
 } from "@/lib/generated/prisma/enums";
-import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/movement-requests/leg-transitions";
+import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/schemas/movement-wire";
 import { abortReasonSchema } from "@/lib/movement-requests/operations/schemas";
 import { movementRequestStatusSchema } from "@/lib/movement-requests/schemas";
 import { buildOpenApiDocument } from "@/lib/openapi/document";

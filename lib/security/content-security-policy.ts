@@ -12,7 +12,7 @@ export function createNonce(): string {
 
 /**
  * Tracking pages show the organisation's logo from the https address an admin set
- * (lib/organisations/branding-schema.ts): images only, from any https origin, on those pages alone.
+ * (lib/schemas/branding.ts): images only, from any https origin, on those pages alone.
  */
 export function isBrandedPage(pathname: string): boolean {
   return pathname.startsWith("/track/");

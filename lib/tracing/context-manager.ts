@@ -10,7 +10,7 @@
 //   (docs/performance.md, "Metrics and tracing overhead"). So:
 //   - inside a request, the context comes from the request itself: the front door writes the request
 //     span's traceparent into its headers (request-span.mjs), and Next.js keeps the request in a store it
-//     has anyway (lib/http/current-request.ts). While no sampled request is in flight, a request is
+//     has anyway (lib/request-context/current-request.ts). While no sampled request is in flight, a request is
 //     answered without being read: it is one the sampler left out;
 //   - a callback bound to a context (the pg instrumentation binds a sampled statement's callback) and a
 //     context of no span (the exporter's, which only suppresses tracing) hold for the synchronous call
@@ -19,7 +19,7 @@
 //     and the store goes off again once no such work is left in flight.
 import { AsyncLocalStorage } from "node:async_hooks";
 import * as api from "@opentelemetry/api";
-import { currentRequestHeaders, insideRequest } from "@/lib/http/current-request";
+import { currentRequestHeaders, insideRequest } from "@/lib/request-context/current-request";
 import {
   parseTraceparent,
   unsampledRequestContext,

@@ -1,7 +1,7 @@
 // The spans the domain code starts, and the trace context it stores and logs. Every function is a
 // no-op (or answers undefined) while tracing is off: lib/tracing/tracing-api.mjs holds no API then.
 import type { Attributes, Link, Span, SpanContext } from "@opentelemetry/api";
-import { currentRequestHeader } from "@/lib/http/current-request";
+import { currentRequestHeader } from "@/lib/request-context/current-request";
 import {
   parseTraceparent,
   sampledWork,

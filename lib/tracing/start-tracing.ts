@@ -14,7 +14,7 @@ import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, ParentBasedSampler } from "@opentelemetry/sdk-trace-node";
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from "@opentelemetry/semantic-conventions";
 import { env } from "@/lib/env";
-import { buildVersion } from "@/lib/operations/build-version";
+import { buildVersion } from "@/lib/build-version";
 import { onShutdown } from "@/lib/shutdown-hooks";
 import { RequestContextManager } from "@/lib/tracing/context-manager";
 import { DoorSampler } from "@/lib/tracing/door-sampler";

@@ -13,7 +13,7 @@ import { callRoute } from "@/test/call-route";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
 import { activeSecrets } from "@/lib/webhooks/secrets";
-import { decryptSecret } from "@/lib/webhooks/secret-crypto";
+import { decryptSecret } from "@/lib/security/secret-crypto";
 import { countRows } from "@/test/count-rows";
 
 const database = setupTestDatabase();

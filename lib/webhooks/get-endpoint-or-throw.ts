@@ -1,12 +1,12 @@
 // Loads a webhook endpoint of the caller's profile. Another profile's endpoint is "not found", exactly
 // like one that does not exist (extensions section 1).
-import type { ApiCaller } from "@/lib/auth/api-caller";
+import type { ProfileScope } from "@/lib/auth/api-caller";
 import { AppError } from "@/lib/errors/app-error";
 import type { Kdb } from "@/lib/db";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
 
 /** Whose endpoints: an API caller's profile (an ApiCaller satisfies it). */
-export type WebhookScope = Pick<ApiCaller, "profileId">;
+export type WebhookScope = ProfileScope;
 
 export async function getWebhookEndpointOrThrow(
   tx: Kdb,

@@ -8,7 +8,7 @@ import { createMovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { registerEndpoint } from "@/test/webhook-world";
 import { reencryptStoredSecrets } from "@/lib/webhooks/reencrypt-secrets";
-import { decryptWithKey, encryptWithKey } from "@/lib/webhooks/secret-crypto";
+import { decryptWithKey, encryptWithKey } from "@/lib/security/secret-crypto";
 
 const database = setupTestDatabase();
 

@@ -2,7 +2,7 @@
 // responses) is moved to the new key, so that the previous key can be dropped. Values already under
 // the new key are left alone, so the run can be repeated or resumed after a crash.
 import type { Kdb, NotNull } from "@/lib/db";
-import { decryptWithKey, decryptWithKeys, encryptWithKey } from "@/lib/webhooks/secret-crypto";
+import { decryptWithKey, decryptWithKeys, encryptWithKey } from "@/lib/security/secret-crypto";
 
 export type ReencryptionKeys = { current: Buffer; previous: Buffer[] };
 export type ReencryptionReport = { reencrypted: number; alreadyCurrent: number; unreadable: string[] };

@@ -3,7 +3,7 @@
 // until then every delivery carries one signature per active secret.
 import type { Kdb } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { decryptSecret, encryptSecret, generateWebhookSecret } from "@/lib/webhooks/secret-crypto";
+import { decryptSecret, encryptSecret, generateWebhookSecret } from "@/lib/security/secret-crypto";
 
 /** How long a replaced secret keeps signing beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;

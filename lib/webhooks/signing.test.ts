@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret } from "@/lib/webhooks/secret-crypto";
+import { generateWebhookSecret } from "@/lib/security/secret-crypto";
 import { signPayload, verifySignature, type WebhookSignatureHeaders } from "@/lib/webhooks/signing";
 
 const body = JSON.stringify({

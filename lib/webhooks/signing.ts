@@ -2,7 +2,7 @@
 // hook-signature instead of webhook-*. The signed content is `${id}.${timestamp}.${body}`, the body
 // being the exact text sent; one `v1,<base64 HMAC-SHA256>` entry per active secret, space-separated.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { WEBHOOK_SECRET_PREFIX } from "@/lib/webhooks/secret-crypto";
+import { WEBHOOK_SECRET_PREFIX } from "@/lib/security/secret-crypto";
 
 export type WebhookSignatureHeaders = {
   "hook-id": string;

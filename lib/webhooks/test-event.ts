@@ -24,7 +24,8 @@ import {
 } from "@/lib/events/movement-envelope";
 import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
-import { LEG_INITIAL_STATUS, LEG_TRANSITIONS, type LegStatus } from "@/lib/movement-requests/leg-transitions";
+import { LEG_TRANSITIONS, type LegStatus } from "@/lib/movement-requests/leg-transitions";
+import { LEG_INITIAL_STATUS } from "@/lib/schemas/movement-wire";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 /** The Event.resourceType of test events: excluded from every replay. */

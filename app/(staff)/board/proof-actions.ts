@@ -5,7 +5,7 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { inlineMessage, runAction, type ActionResult } from "@/lib/http/action-result";
 import type { ProofView } from "@/lib/proofs/proof-schema";
-import { listRequestProofs } from "@/lib/proofs/list-request-proofs";
+import { listRequestProofs } from "@/lib/movement-requests/list-request-proofs";
 import { PAGE_LINK_TTL_SECONDS } from "@/lib/proofs/signed-photo-url";
 import { identifierSchema } from "@/lib/schemas/common";
 

@@ -4,7 +4,7 @@
 // does not exist (extensions section 1).
 import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
-import type { WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
+import type { ProfileScope } from "@/lib/auth/api-caller";
 
 /** Whose profiles: the signed-in staff member's organisation. */
 export type OrganisationScope = { organisationId: string };
@@ -40,7 +40,7 @@ export async function getOrganisationProfileOrThrow(
  * The webhook scope of one of the organisation's profiles, for the lib/webhooks domain functions
  * (which trust their scope): only after the profile is checked to belong to the organisation.
  */
-export async function webhookScopeOf(scope: OrganisationScope, profileId: string): Promise<WebhookScope> {
+export async function webhookScopeOf(scope: OrganisationScope, profileId: string): Promise<ProfileScope> {
   const profile = await getOrganisationProfileOrThrow(scope, profileId);
   return { profileId: profile.id };
 }
@@ -52,7 +52,7 @@ export async function webhookScopeOf(scope: OrganisationScope, profileId: string
 export async function webhookScopeOfEndpoint(
   scope: OrganisationScope,
   endpointId: string,
-): Promise<WebhookScope> {
+): Promise<ProfileScope> {
   const endpoint = await kysely()
     .selectFrom("WebhookEndpoint as e")
     .innerJoin("Profile as p", "p.id", "e.profileId")

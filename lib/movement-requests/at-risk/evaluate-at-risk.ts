@@ -14,7 +14,7 @@ import { setImmediate as yieldToOthers, setTimeout as sleep } from "node:timers/
 import { kysely, sql, transaction, type Kdb } from "@/lib/db";
 import { AT_RISK_WEBHOOK_EVENT, buildAtRiskEnvelope } from "@/lib/events/at-risk-envelope";
 import { recordEvent } from "@/lib/events/record-event";
-import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
+import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-movement-event";
 import { newId } from "@/lib/ids";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { expectedArrival, nextCheckAt } from "@/lib/movement-requests/at-risk/at-risk-rule";

@@ -5,7 +5,7 @@ import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { windowFromSchedule, type EtaWindow } from "@/lib/movement-requests/eta/eta-window";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import type { EstimatedArrival } from "@/lib/movement-requests/schemas";
-import { localDateAndOffset } from "@/lib/movement-requests/timeslots";
+import { localDateAndOffset } from "@/lib/dates";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 type RequestForArrival = Pick<

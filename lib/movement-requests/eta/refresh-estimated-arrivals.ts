@@ -12,7 +12,7 @@
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { buildEtaChangedEnvelope, ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
 import { recordEvent } from "@/lib/events/record-event";
-import { readCurrentLegForEnvelope } from "@/lib/events/record-movement-event";
+import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-movement-event";
 import type { Selectable, DB } from "@/lib/db";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import {

@@ -5,10 +5,11 @@ import type { DB, Kdb, Updateable } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { Movement } from "@/lib/generated/prisma/client";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
-import { carrierHoldsLeg } from "@/lib/carrier-jobs/acting-carrier";
+import { carrierHoldsLeg } from "@/lib/movement-requests/acting-carrier";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { LEG_TRANSITIONS } from "@/lib/movement-requests/leg-transitions";
-import { localDateAndOffset, readyNowDefaults } from "@/lib/movement-requests/timeslots";
+import { localDateAndOffset } from "@/lib/dates";
+import { readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import {
   assertTransition,
   canTransition,

@@ -3,7 +3,7 @@
 // acceptance (acceptedAt null); for several, the legs stay without a driver until the first accepts.
 // The offer itself is kept as described in driver-offers.ts. Each driver gets a job link by e-mail
 // (lib/carrier-jobs), in the same transaction.
-import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
+import { issueJobLink } from "@/lib/movement-requests/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";

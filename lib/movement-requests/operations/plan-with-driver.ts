@@ -2,7 +2,7 @@
 // needed, so the legs are accepted at once and lose any 3PL; the request is PLANNED when every leg
 // has a carrier, PARTIALLY_PLANNED while some have none. The driver gets a job link by e-mail
 // (lib/carrier-jobs) to record the collection and the delivery.
-import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
+import { issueJobLink } from "@/lib/movement-requests/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getActiveDriverOrThrow } from "@/lib/drivers/get-active-driver-or-throw";
 import type { Movement } from "@/lib/generated/prisma/client";

@@ -1,15 +1,14 @@
 // Request bodies of the operations API (extensions section 6): one schema per endpoint, used by the
 // route handlers, the dispatcher UI's forms and the OpenAPI document.
 import { z } from "zod";
-import { AbortReason } from "@/lib/generated/prisma/enums";
 import { calendarDateSchema, identifierSchema, moneySchema, textUpTo } from "@/lib/schemas/common";
+import { ABORT_REASONS } from "@/lib/schemas/movement-wire";
 
 export const ABORT_DETAIL_MAX = 1024;
 export const MAX_OFFERED_DRIVERS = 50;
 
 const legNumberSchema = z.int().min(1).max(100).describe("1-based number of the leg");
 
-export const ABORT_REASONS = Object.values(AbortReason);
 export const abortReasonSchema = z.enum(ABORT_REASONS);
 
 const ASSIGN_FORMS = ["driverId", "driverIds", "offerToDriverId", "thirdPartyLogisticsProviderId"] as const;

@@ -3,7 +3,7 @@
 // 3PL, pending its acceptance; the estimate is priced again against the 3PL's rate card (absent when it
 // has none for the method), as it would have been had the request been created with that 3PL. The 3PL
 // gets a job link (lib/carrier-jobs) for the dispatcher to hand over: 3PLs have no e-mail address here.
-import { issueJobLink } from "@/lib/carrier-jobs/issue-job-link";
+import { issueJobLink } from "@/lib/movement-requests/issue-job-link";
 import { transaction } from "@/lib/db";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";

@@ -6,10 +6,10 @@ import {
   readyNowDefaults,
   resolveDeliveryBy,
   resolveReadyToCollect,
-  TIME_OF_DAY_PATTERN,
   timeslotOfTime,
   type Timeslot,
 } from "@/lib/movement-requests/timeslots";
+import { TIME_OF_DAY_PATTERN } from "@/lib/schemas/common";
 import type { ReadyWhen } from "@/lib/movement-requests/wizard/wizard-schema";
 
 export const TIMESLOT_LABEL: Record<Timeslot, string> = {

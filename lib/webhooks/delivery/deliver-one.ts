@@ -6,7 +6,7 @@ import type { ClaimedDelivery } from "@/lib/webhooks/delivery/claim-due-deliveri
 import { postWebhook, type PostOutcome } from "@/lib/webhooks/delivery/post-webhook";
 import { delayBeforeAttempt, retrySchedule } from "@/lib/webhooks/delivery/retry-schedule";
 import type { RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
-import { decryptSecret } from "@/lib/webhooks/secret-crypto";
+import { decryptSecret } from "@/lib/security/secret-crypto";
 import { signPayload } from "@/lib/webhooks/signing";
 import { inSpan, linkTo } from "@/lib/tracing/spans";
 

@@ -6,7 +6,7 @@ import { rolesWith } from "@/lib/auth/roles";
 import { runAction, type ActionResult } from "@/lib/http/action-result";
 import { logger } from "@/lib/logger";
 import { updateBranding } from "@/lib/organisations/branding";
-import { brandingInput, type Branding } from "@/lib/organisations/branding-schema";
+import { brandingInput, type Branding } from "@/lib/schemas/branding";
 
 export async function saveBrandingAction(input: unknown): Promise<ActionResult<Branding>> {
   const staff = await requireStaff(rolesWith("manage-organisation"));

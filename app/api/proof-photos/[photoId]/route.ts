@@ -1,4 +1,4 @@
-import { proofPhotoResponse } from "@/lib/proofs/proof-endpoints";
+import { proofPhotoResponse } from "@/lib/carrier-jobs/proof-endpoints";
 
 export const dynamic = "force-dynamic";
 

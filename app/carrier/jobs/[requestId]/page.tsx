@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobPage } from "@/components/carrier-jobs/job-page";
 import { toJobView } from "@/lib/carrier-jobs/get-job-view";
-import { resolveCarrierJob } from "@/lib/carrier-jobs/resolve-carrier-job";
+import { resolveCarrierJob } from "@/lib/marketplace/resolve-carrier-job";
 import { requireCarrier } from "@/lib/marketplace/carrier-context";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { byCarrierSession } from "@/lib/marketplace/carrier-job-endpoints";
-import { proofRecordResponse } from "@/lib/proofs/proof-endpoints";
+import { proofRecordResponse } from "@/lib/carrier-jobs/proof-endpoints";
 
 export const dynamic = "force-dynamic";
 

@@ -9,10 +9,10 @@ import { validationError } from "@/lib/http/validation";
 import { answer, NO_STORE, type JobOpener } from "@/lib/carrier-jobs/job-endpoints";
 import { proofStore } from "@/lib/proofs/proof-store";
 import { readImageBody } from "@/lib/proofs/read-image-body";
-import { recordProof } from "@/lib/proofs/record-proof";
+import { recordProof } from "@/lib/carrier-jobs/record-proof";
 import { clientPhotoId, proofBody } from "@/lib/proofs/schemas";
 import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
-import { uploadProofPhoto } from "@/lib/proofs/upload-photo";
+import { uploadProofPhoto } from "@/lib/carrier-jobs/upload-photo";
 
 /** PUT /jobs/{token}/proof-photos/{clientId} (or /carrier/jobs/{id}/…): the photo's bytes (image/jpeg, or image/png). */
 export async function proofPhotoUploadResponse(

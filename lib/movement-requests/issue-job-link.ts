@@ -7,8 +7,10 @@ import { publicBaseUrl } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { getMailBrand, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
-import type { JobCarrier } from "@/lib/carrier-jobs/schemas";
 import { hashLinkToken, newLinkToken } from "@/lib/security/link-token";
+
+/** Who carries the offer. */
+export type JobCarrier = { driverId: string } | { thirdPartyLogisticsProviderId: string };
 
 type OfferedRequest = {
   id: string;

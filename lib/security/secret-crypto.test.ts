@@ -8,7 +8,7 @@ import {
   encryptWithKey,
   generateWebhookSecret,
   resolveEncryptionKey,
-} from "@/lib/webhooks/secret-crypto";
+} from "@/lib/security/secret-crypto";
 
 const key = randomBytes(32);
 

@@ -1,5 +1,6 @@
 // Fan-out of a published event: which of the profile's endpoints get a delivery of it. recordEvent
-// writes the deliveries with the event, in the transaction of the change (transactional outbox).
+// writes the deliveries with the event, in the transaction of the change (transactional outbox). The
+// outbox is written here, in lib/events, and lib/webhooks delivers it: events never import webhooks.
 // Disabled endpoints get theirs too: the worker skips them, and re-enabling resumes them.
 import type { Kdb } from "@/lib/db";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/events/movement-envelope";

@@ -1,6 +1,6 @@
 // @ts-check
 // Which peers may tell us who the client is (TRUSTED_PROXIES, docs/operations.md). Plain JavaScript:
-// scripts/start.mjs's front door uses it before anything is built, and lib/env.ts validates the
+// server/start.mjs's front door uses it before anything is built, and lib/env.ts validates the
 // setting with the same parser.
 //   unset or ""          nobody: X-Forwarded-*, Forwarded and X-Real-IP are dropped, the socket's
 //                        address is the client

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandingInput, textColourOn } from "@/lib/organisations/branding-schema";
+import { brandingInput, textColourOn } from "@/lib/schemas/branding";
 
 describe("an organisation's branding", () => {
   it("takes an https logo and a hex colour, and clears them when empty", () => {

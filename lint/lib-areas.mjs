@@ -1,0 +1,102 @@
+// The lib areas (a top-level folder or file under lib/) in layers, lowest first. An area imports only
+// areas of lower layers, so the areas form a graph without cycles; docs/architecture.md draws it.
+// A new area must be placed here: the lint refuses an area it does not know.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** @type {string[][]} */
+export const LIB_LAYERS = [
+  ["ulid", "dates", "errors", "build-version", "shutdown-hooks", "vehicles"],
+  ["ids"],
+  ["request-context"],
+  ["env"],
+  ["tracing"],
+  ["logger"],
+  ["db"],
+  ["schemas", "health", "operations", "security"],
+  ["auth"],
+  ["http"],
+  ["metrics", "drivers", "infrastructure"],
+  ["notifications"],
+  ["proofs"],
+  ["organisations"],
+  ["events"],
+  ["realtime"],
+  ["movement-requests"],
+  ["positions", "prep-jobs"],
+  ["maps"],
+  ["carrier-jobs"],
+  ["marketplace"],
+  ["webhooks"],
+  ["reports", "openapi"],
+  ["worker"],
+];
+
+// Imports that still go against the layers: each pair is a cycle left to break (docs/architecture.md).
+/** @type {[string, string][]} */
+export const UNBROKEN_CYCLES = [
+  ["movement-requests", "maps"],
+  ["movement-requests", "prep-jobs"],
+  ["notifications", "movement-requests"],
+];
+
+const libDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib");
+const areaFiles = /\.(ts|tsx|mjs)$/;
+
+/** The areas on disk: folders and top-level product files of lib/ (tests and the generated client aside). */
+export function areasOnDisk() {
+  return readdirSync(libDir, { withFileTypes: true })
+    .filter((entry) => entry.name !== "generated" && !/\.test\.tsx?$/.test(entry.name))
+    .filter((entry) => entry.isDirectory() || areaFiles.test(entry.name))
+    .map((entry) => ({
+      name: entry.name.replace(areaFiles, ""),
+      file: entry.isDirectory() ? null : entry.name,
+    }));
+}
+
+const layerOf = new Map(LIB_LAYERS.flatMap((layer, index) => layer.map((area) => [area, index])));
+const unplaced = areasOnDisk().filter((area) => !layerOf.has(area.name));
+if (unplaced.length > 0) {
+  throw new Error(
+    `lint/lib-areas.mjs: place these lib areas in LIB_LAYERS: ${unplaced.map((a) => a.name).join(", ")}`,
+  );
+}
+
+const typeOf = (area) => `lib/${area}`;
+
+// A top-level file is an element only in boundaries' "file" mode (deprecated in v7, which has no other
+// way to make one file an element; it warns once per run).
+export const libAreaElements = areasOnDisk().map((area) =>
+  area.file
+    ? { type: typeOf(area.name), pattern: `lib/${area.file}`, mode: "file" }
+    : { type: typeOf(area.name), pattern: `lib/${area.name}` },
+);
+
+// The rest of the product: boundaries applies its policies only to files inside an element.
+export const outsideLibElements = [
+  { type: "app", pattern: "app" },
+  { type: "components", pattern: "components" },
+  { type: "root", pattern: "proxy.ts", mode: "file" },
+  { type: "root", pattern: "instrumentation.ts", mode: "file" },
+];
+
+export const testCodeElements = [
+  { type: "test-kit", pattern: "test" },
+  { type: "factories", pattern: "prisma/factories" },
+];
+
+/** Per area: it may not import an area of its own layer or above (but itself). */
+export const libAreaPolicies = LIB_LAYERS.flatMap((layer, index) =>
+  layer.map((area) => {
+    const unbroken = new Set(UNBROKEN_CYCLES.filter(([from]) => from === area).map(([, to]) => to));
+    const above = LIB_LAYERS.slice(index)
+      .flat()
+      .filter((other) => other !== area && !unbroken.has(other));
+    return {
+      from: { element: { type: typeOf(area) } },
+      disallow: { to: { element: { types: { anyOf: above.map(typeOf) } } } },
+      message: `lib/${area} may not import {{to.type}}: an area imports only lower layers (lint/lib-areas.mjs), so the areas have no cycle.`,
+    };
+  }),
+).filter((policy) => policy.disallow.to.element.types.anyOf.length > 0);

@@ -1,0 +1,44 @@
+// docs/architecture.md draws the lib areas' layers; this keeps the drawing and the lint's layers alike.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { areasOnDisk, LIB_LAYERS, UNBROKEN_CYCLES } from "./lib-areas.mjs";
+
+const architecture = readFileSync(path.join(process.cwd(), "docs", "architecture.md"), "utf8");
+
+function section(marker: string): string[] {
+  const start = architecture.indexOf(`<!-- ${marker} -->`);
+  const end = architecture.indexOf(`<!-- /${marker} -->`);
+  if (start < 0 || end < start) throw new Error(`docs/architecture.md has no ${marker} section`);
+  return architecture
+    .slice(start, end)
+    .split("\n")
+    .filter((line) => line.startsWith("- "));
+}
+
+describe("the lib areas' layers", () => {
+  it("are the ones docs/architecture.md lists, top layer first", () => {
+    const drawn = [...LIB_LAYERS]
+      .reverse()
+      .map((layer) => `- ${layer.map((area) => `\`${area}\``).join(", ")}`);
+    expect(section("lib-layers")).toEqual(drawn);
+  });
+
+  it("leave out no area on disk and name none that is gone", () => {
+    const placed = LIB_LAYERS.flat();
+    expect(new Set(placed).size).toBe(placed.length);
+    expect([...placed].sort()).toEqual(
+      areasOnDisk()
+        .map((area) => area.name)
+        .sort(),
+    );
+  });
+
+  it("list each cycle left to break, and each goes against the layers", () => {
+    const layerOf = new Map(LIB_LAYERS.flatMap((layer, index) => layer.map((area) => [area, index])));
+    for (const [from, to] of UNBROKEN_CYCLES) expect(layerOf.get(from)).toBeLessThan(layerOf.get(to) ?? -1);
+    expect(section("unbroken-cycles")).toEqual(
+      UNBROKEN_CYCLES.map(([from, to]) => `- \`${from}\` → \`${to}\``),
+    );
+  });
+});
