@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
-import { db, kysely } from "@/lib/db";
+import { kysely } from "@/lib/db";
 import { env } from "@/lib/env";
 import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { startHeartbeat } from "@/lib/worker/heartbeat";
