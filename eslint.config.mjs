@@ -27,6 +27,22 @@ const upwards = (...layers) => ({
 });
 const restrict = (...patterns) => ["error", { patterns }];
 
+// One data-access library (docs/data-layer.md): Kysely for every query and write. Prisma's client keeps
+// to prisma/ (the seed, and the row builders that tests hand a client to); its query API is refused
+// everywhere else. Kysely has none of these method names; a model's create/update/delete/count are
+// caught by the call on a `prisma`/`db()` client.
+const PRISMA_ONLY_METHODS =
+  "findMany|findUnique|findUniqueOrThrow|findFirst|findFirstOrThrow|createMany|createManyAndReturn|updateMany|deleteMany|upsert|\\$transaction|\\$queryRaw|\\$queryRawUnsafe|\\$executeRaw|\\$executeRawUnsafe";
+const prismaQueryApi = {
+  message: "Prisma's query API stays in prisma/ (seed, factories): query and write with Kysely (lib/db.ts).",
+};
+const prismaQueryCalls = [
+  { ...prismaQueryApi, selector: `CallExpression[callee.property.name=/^(${PRISMA_ONLY_METHODS})$/]` },
+  { ...prismaQueryApi, selector: "CallExpression[callee.object.object.property.name='prisma']" },
+  { ...prismaQueryApi, selector: "CallExpression[callee.object.object.name='prisma']" },
+  { ...prismaQueryApi, selector: "CallExpression[callee.object.object.callee.name='db']" },
+];
+
 // Tests, test kits and the data module itself may reach anything (tests call routes and make databases).
 const exempt = ["**/*.test.ts", "**/*.test.tsx", "test/**", "lib/db.ts", "lib/generated/**"];
 
@@ -125,6 +141,11 @@ const config = [
         },
       ],
     },
+  },
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    ignores: ["prisma/**"],
+    rules: { "no-restricted-syntax": ["error", ...prismaQueryCalls] },
   },
   {
     files: ["bench/reference-server.ts"],

@@ -14,7 +14,7 @@ import { atMost, targetRows } from "@/bench/lib/targets";
 import { decodeEventsCursor } from "@/lib/events/events-cursor";
 import { eventsPageQuery } from "@/lib/events/list-published-events";
 import { retentionCutoff } from "@/lib/events/retention";
-import { createDatabase } from "@/lib/db";
+import { createKysely } from "@/lib/db";
 import { env } from "@/lib/env";
 
 const SERVER_PORT = 3242;
@@ -116,7 +116,7 @@ async function getPage(url: string): Promise<{ data: unknown[]; nextCursor: stri
 }
 
 /** Compiles the product's query here (it never connects); withClient runs its EXPLAIN. */
-const compiler = createDatabase(database.url, 1).kysely;
+const compiler = createKysely(database.url, 1);
 
 /** The plan of the SQL the endpoint runs for this URL (lib/events/list-published-events.ts). */
 async function explain(url: URL): Promise<{ plan: string; executionMs: number }> {

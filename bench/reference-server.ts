@@ -7,7 +7,7 @@
 // Run: DATABASE_URL=… DATABASE_POOL_SIZE=… PORT=… tsx bench/reference-server.ts
 import http from "node:http";
 import { authenticateApiKey } from "@/lib/auth/authenticate-api-key";
-import { db } from "@/lib/db";
+import { closeDatabase } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { getMovementRequest } from "@/lib/movement-requests/get-movement-request";
 import type { CreateInPlanningPoolBody } from "@/lib/movement-requests/schemas";
@@ -23,14 +23,7 @@ const server = http.createServer((request, response) => {
 });
 server.listen(port, "127.0.0.1", () => console.log(`reference server on http://127.0.0.1:${port}`));
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () =>
-    server.close(
-      () =>
-        void db()
-          .$disconnect()
-          .then(() => process.exit(0)),
-    ),
-  );
+  process.on(signal, () => server.close(() => void closeDatabase().then(() => process.exit(0))));
 }
 
 async function handle(request: http.IncomingMessage): Promise<{ status: number; body: unknown }> {

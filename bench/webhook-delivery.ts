@@ -36,7 +36,8 @@ import {
   type ReceiversProcess,
 } from "@/bench/lib/webhook-receivers-process";
 import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targets";
-import { db, kysely, sql } from "@/lib/db";
+import { kysely, sql } from "@/lib/db";
+import { createPrismaClient } from "@/prisma/client";
 import { createMovementWorld } from "@/test/movement-world";
 import { registerEndpoint } from "@/test/webhook-world";
 
@@ -89,6 +90,8 @@ console.log(`Load: ${machine.uptime}`);
 const database = await createBenchDatabase("wh");
 console.log(`Database ${database.name}: migrating…`);
 await migrateAndSeed(database.url);
+/** The row builders' client (prisma/factories), for each scenario's world. */
+const factoryDb = createPrismaClient(database.url);
 // The benchmark's own writes (world, endpoints, events) go to the same database, with the same key.
 const workerEnv = benchServerEnv(database.url);
 Object.assign(process.env, {
@@ -189,7 +192,7 @@ process.exit(0);
 async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
   console.log(`\n── ${scenario}: ${EVENTS} events at ${RATE || "full"} events/s`);
   await clearEventTables();
-  const world = await createMovementWorld(db());
+  const world = await createMovementWorld(factoryDb);
   const specs: ReceiverSpec[] = [
     ...Array.from({ length: HEALTHY_RECEIVERS }, () => 200),
     ...(scenario === "faulty" ? (["hang", 500] as const) : []),
@@ -275,7 +278,6 @@ function cpuPerDelivery(before: CpuSnapshot, after: CpuSnapshot, deliveries: num
   const perDelivery = (ms: number) => Math.round((ms / Math.max(deliveries, 1)) * 1000) / 1000;
   return { worker: perDelivery(after.workerMs - before.workerMs), postgres: perDelivery(postgresMs) };
 }
-
 
 /**
  * Starts the worker as `npm start` does (bundled by server/worker-bundle.mjs, run by plain node), or, for a

@@ -1,26 +1,9 @@
-// The data module: the only place that imports pg, Prisma's client or Kysely. One pg pool per process,
-// shared by Prisma (schema-level reads and writes where speed does not matter) and Kysely (every SQL
-// statement written by hand, typed from the schema by prisma-kysely; see docs/data-layer.md).
-import { PrismaPg } from "@prisma/adapter-pg";
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresDialect,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SelectQueryNode,
-  RawNode,
-  sql,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type QueryResult,
-  type RawBuilder,
-  type Transaction,
-} from "kysely";
+// The data module: the only place that imports pg or Kysely. One pg pool per process, and Kysely on it
+// for every query and write (typed from the schema by prisma-kysely; see docs/data-layer.md). Prisma
+// keeps the schema, the migrations and the seed (prisma/).
+import { Kysely, PostgresDialect, sql, type RawBuilder, type Transaction } from "kysely";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
-import { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { env, requireDatabaseUrl } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -42,9 +25,8 @@ export type {
 const CONNECT_TIMEOUT_MS = 3_000;
 const QUERY_TIMEOUT_MS = 20_000;
 
-// timestamp(3) columns hold UTC wall-clock time (as Prisma writes them). pg would read and write them in
-// the process's local time zone; these keep Kysely's values UTC whatever TZ says. Prisma converts its own
-// values before pg sees them, so neither setting changes what Prisma does.
+// timestamp(3) columns hold UTC wall-clock time (as Prisma's seed writes them). pg would read and write
+// them in the process's local time zone; these keep Kysely's values UTC whatever TZ says.
 pg.defaults.parseInputDatesAsUTC = true;
 const TIMESTAMP_OID = 1114;
 const DATE_OID = 1082;
@@ -58,14 +40,19 @@ const utcTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-/** The two clients over one pool. Prisma's $disconnect() ends the pool, and with it Kysely. */
-export type Database = { prisma: PrismaClient; kysely: Kysely<DB> };
-
-export function createDatabase(connectionString: string, poolSize = 10): Database {
+/**
+ * A Kysely over a pool of its own. `connectTimeoutMs` bounds the wait for a pooled connection as well as
+ * for a new one (a full pool answers "busy" after it: lib/http/to-app-error.ts).
+ */
+export function createKysely(
+  connectionString: string,
+  poolSize = 10,
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+): Kysely<DB> {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: connectTimeoutMs,
     query_timeout: QUERY_TIMEOUT_MS,
     keepAlive: true,
     types: utcTypes,
@@ -83,12 +70,11 @@ export function createDatabase(connectionString: string, poolSize = 10): Databas
   pool.on("connect", (client) => {
     client.on("error", (error) => logger.warn("database connection lost", { error }));
   });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return Object.defineProperty({ prisma, kysely }, POOL, { value: pool, enumerable: false });
+  const kdb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return Object.defineProperty(kdb, POOL, { value: pool, enumerable: false });
 }
 
-/** Where a Database keeps its pool: a global symbol, as the build may load this module more than once. */
+/** Where a Kysely keeps its pool: a global symbol, as the build may load this module more than once. */
 const POOL = Symbol.for("vms.database.pool");
 
 export type PoolStats = { inUse: number; idle: number; waiting: number };
@@ -98,31 +84,24 @@ export type PoolStats = { inUse: number; idle: number; waiting: number };
  * for one. Zero before the process's first query (nothing is opened to read them).
  */
 export function databasePoolStats(): PoolStats {
-  const pool = (globalForDb.vmsDatabase as (Database & { [POOL]?: pg.Pool }) | undefined)?.[POOL];
+  const pool = (globalForDb.vmsKysely as (Kysely<DB> & { [POOL]?: pg.Pool }) | undefined)?.[POOL];
   if (!pool) return { inUse: 0, idle: 0, waiting: 0 };
   return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
-export function createPrismaClient(connectionString: string, poolSize = 10): PrismaClient {
-  return createDatabase(connectionString, poolSize).prisma;
-}
+const globalForDb = globalThis as unknown as { vmsKysely?: Kysely<DB> };
 
-const globalForDb = globalThis as unknown as { vmsDatabase?: Database };
-
-/** The process-wide clients (kept on globalThis so that hot reload does not open new pools). */
-function database(): Database {
-  globalForDb.vmsDatabase ??= createDatabase(requireDatabaseUrl(), env().DATABASE_POOL_SIZE);
-  return globalForDb.vmsDatabase;
-}
-
-/** The process-wide Prisma client. */
-export function db(): PrismaClient {
-  return database().prisma;
-}
-
-/** The process-wide Kysely instance: for every statement written by hand. */
+/** The process-wide Kysely (kept on globalThis so that hot reload does not open new pools). */
 export function kysely(): Kysely<DB> {
-  return database().kysely;
+  globalForDb.vmsKysely ??= createKysely(requireDatabaseUrl(), env().DATABASE_POOL_SIZE);
+  return globalForDb.vmsKysely;
+}
+
+/** Ends the process-wide pool; the next kysely() opens a new one (tests that change DATABASE_URL). */
+export async function closeDatabase(): Promise<void> {
+  const current = globalForDb.vmsKysely;
+  globalForDb.vmsKysely = undefined;
+  await current?.destroy();
 }
 
 /** Runs `work` in one Kysely transaction: committed when it resolves, rolled back when it throws. */
@@ -130,11 +109,6 @@ export function transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Prom
   return kysely().transaction().execute(work);
 }
 
-export type Db = PrismaClient;
-/** SQL NULL for a Json column written through Prisma (which refuses a plain null there). */
-export const DbNull = Prisma.DbNull;
-/** Prisma's interactive transaction client. */
-export type PrismaTransaction = Prisma.TransactionClient;
 /** Kysely or a Kysely transaction: what a query function takes so that it can join a caller's transaction. */
 export type Kdb = Kysely<DB>;
 
@@ -190,70 +164,4 @@ export function listenForNotifications(
     closed = true;
     await client?.end().catch(() => undefined);
   };
-}
-
-/**
- * Kysely inside a transaction that Prisma opened: typed SQL whose statements join that transaction (they
- * run through Prisma's raw-query pipeline). For the paths whose other writes still use Prisma's ORM; a
- * path written wholly in Kysely uses transaction() instead and skips that pipeline.
- */
-export function kyselyIn(tx: Prisma.TransactionClient): Kysely<DB> {
-  return new Kysely<DB>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new PrismaTransactionDriver(tx),
-      createIntrospector: (kdb) => new PostgresIntrospector(kdb),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  });
-}
-
-/** What a query function takes: Kysely, a Kysely transaction, or a transaction Prisma opened. */
-export type Queryable = Kdb | Prisma.TransactionClient;
-
-/** The Kysely to run a query function's statements on, in the caller's transaction if there is one. */
-export function asKysely(client: Queryable): Kdb {
-  // Told apart by shape, not instanceof: the build bundles Kysely into several chunks, and the shared
-  // client (on globalThis) may come from another chunk's copy of the class.
-  return "$queryRawUnsafe" in client ? kyselyIn(client) : client;
-}
-
-class PrismaTransactionDriver implements Driver {
-  readonly #connection: DatabaseConnection;
-
-  constructor(tx: Prisma.TransactionClient) {
-    this.#connection = {
-      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        const parameters = [...query.parameters];
-        const node = query.query as { kind: string; returning?: unknown };
-        if (SelectQueryNode.is(query.query) || RawNode.is(query.query) || node.returning) {
-          const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(query.sql, ...parameters);
-          return { rows: rows.map(withBigIntsAsText) as R[] };
-        }
-        const affected = await tx.$executeRawUnsafe(query.sql, ...parameters);
-        return { rows: [], numAffectedRows: BigInt(affected) };
-      },
-      streamQuery() {
-        throw new Error("Streaming is not available inside a Prisma transaction");
-      },
-    };
-  }
-
-  async init() {}
-  async acquireConnection() {
-    return this.#connection;
-  }
-  async beginTransaction(): Promise<void> {
-    throw new Error("Already inside a Prisma transaction");
-  }
-  async commitTransaction() {}
-  async rollbackTransaction() {}
-  async releaseConnection() {}
-  async destroy() {}
-}
-
-/** pg reads int8 as text, which is what the generated types say; Prisma's raw queries give bigints. */
-function withBigIntsAsText(row: Record<string, unknown>): Record<string, unknown> {
-  for (const [key, value] of Object.entries(row)) if (typeof value === "bigint") row[key] = String(value);
-  return row;
 }

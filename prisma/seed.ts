@@ -1,7 +1,7 @@
 // Demo data: `npx tsx --conditions=react-server prisma/seed.ts [--if-empty] [--reset]`.
 // Never duplicates: it seeds only an empty database (no organisation), unless --reset empties it first.
 import { env, requireDatabaseUrl } from "@/lib/env";
-import { createPrismaClient } from "@/lib/db";
+import { createPrismaClient } from "./client";
 import { seedDemo } from "./seed/demo";
 import { truncateAllTables } from "./seed/reset";
 import { seededCounts } from "./seed/summary";

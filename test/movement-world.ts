@@ -70,6 +70,8 @@ export async function createMovementWorld(db: FactoryDb, organisation: Organisat
   }
   return {
     ...tenant,
+    /** The client the world was built with, for more rows of prisma/factories. */
+    factoryDb: db,
     sites: { manchester, leeds, prepCentre, yokohama, dallas },
     providers: { fullService, drivenOnly, noTransportedCard, unconfigured },
   };

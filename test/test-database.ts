@@ -1,13 +1,15 @@
 // Gives a test file a fresh database of its own, cloned from the migrated template, and points the
-// application's db() and kysely() at it. Call setupTestDatabase() at the top of an integration test file.
+// application's kysely() at it. Call setupTestDatabase() at the top of an integration test file.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { db, kysely, type Db, type Kdb } from "@/lib/db";
+import { closeDatabase, kysely, type Kdb } from "@/lib/db";
+import type { PrismaClient } from "@/lib/generated/prisma/client";
+import { createPrismaClient } from "@/prisma/client";
 import { databaseUrlFor, TEST_SERVER_URL, templateDatabaseName } from "@/test/test-database-url";
 
 /** `kysely` for the test's own queries; `prisma` for the row builders of prisma/factories only. */
-export type TestDatabase = { url: string; name: string; prisma: Db; kysely: Kdb };
+export type TestDatabase = { url: string; name: string; prisma: PrismaClient; kysely: Kdb };
 
 export async function createTestDatabase(): Promise<{
   url: string;
@@ -33,10 +35,12 @@ export function setupTestDatabase(): TestDatabase {
     drop = database.drop;
     // lib/env reads this on first use; nothing in the file has touched the database yet.
     process.env.DATABASE_URL = database.url;
-    Object.assign(handle, { url: database.url, name: database.name, prisma: db(), kysely: kysely() });
+    const prisma = createPrismaClient(database.url);
+    Object.assign(handle, { url: database.url, name: database.name, prisma, kysely: kysely() });
   });
   afterAll(async () => {
     await handle.prisma?.$disconnect();
+    await closeDatabase();
     await drop?.();
   });
   return handle;

@@ -1,7 +1,7 @@
 // Webhook endpoints registered through the API, and events published through the outbox, for the
 // worker's tests.
 import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
-import { db, kysely, transaction } from "@/lib/db";
+import { kysely, transaction } from "@/lib/db";
 import {
   buildMovementEnvelope,
   type SubscribableEventType,
@@ -30,7 +30,7 @@ export async function registerEndpoint(
 
 /** A movement of the world to publish events about. */
 export async function movementForEvents(world: MovementWorld) {
-  const request = await createMovementRequest(db(), {
+  const request = await createMovementRequest(world.factoryDb, {
     organisationId: world.organisation.id,
     profileId: world.profile.id,
     originSiteId: world.sites.manchester.id,

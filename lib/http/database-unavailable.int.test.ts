@@ -5,7 +5,8 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as readyRoute } from "@/app/api/ready/route";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
-import { createPrismaClient } from "@/lib/db";
+import { closeDatabase } from "@/lib/db";
+import { createPrismaClient } from "@/prisma/client";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
 import { createTestDatabase } from "@/test/test-database";
@@ -30,8 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("@/lib/db");
-  await db().$disconnect();
+  await closeDatabase();
   await proxy.close();
   await dropDatabase();
 });

@@ -17,13 +17,12 @@ const CONNECTION_ERROR_CODES = new Set([
 // pg reports a lost or unobtainable connection without a code.
 const CONNECTION_ERROR_MESSAGES = [
   "Connection terminated",
-  "timeout exceeded when trying to connect",
   "Client has encountered a connection error",
   "connection is closed",
 ];
 
-/** Prisma: every pooled connection stayed busy for as long as a transaction may wait to start. */
-const POOL_EXHAUSTED_CODE = "P2028";
+/** pg-pool: every pooled connection stayed busy for as long as a query may wait for one. */
+const POOL_EXHAUSTED_MESSAGE = "timeout exceeded when trying to connect";
 
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -42,21 +41,20 @@ export function toAppError(error: unknown): AppError {
 }
 
 function isPoolExhausted(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === POOL_EXHAUSTED_CODE;
+  return (error as { message?: unknown } | null)?.message === POOL_EXHAUSTED_MESSAGE;
 }
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const seen = new Set<unknown>();
   let current: unknown = error;
-  // Driver errors arrive wrapped (Prisma → driver adapter → pg); look down the cause chain.
+  // Driver errors may arrive wrapped; look down the cause chain.
   while (current && typeof current === "object" && !seen.has(current)) {
     seen.add(current);
     const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
     if (typeof message === "string" && CONNECTION_ERROR_MESSAGES.some((text) => message.includes(text)))
       return true;
-    const next = current as { cause?: unknown; meta?: { driverAdapterError?: unknown } };
-    current = next.cause ?? next.meta?.driverAdapterError;
+    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

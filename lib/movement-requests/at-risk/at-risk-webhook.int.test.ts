@@ -4,7 +4,7 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/v1/movement-requests/events/route";
-import { sql, transaction } from "@/lib/db";
+import { kysely, sql, transaction } from "@/lib/db";
 import { movementAtRiskEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { AT_RISK_LOCK, evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { callRoute } from "@/test/call-route";
@@ -54,10 +54,13 @@ describe("movement.at_risk", () => {
     expect((await evaluateAtRisk(new Date(`${DAY}T18:00:00Z`)))?.backOnTrack).toBe(1);
 
     // Only the opted-in endpoint has deliveries of it (the "all" endpoint gets the collected event).
-    const deliveries = await database.prisma.webhookDelivery.findMany({
-      where: { event: { type: "movement.at_risk" } },
-      select: { endpointId: true },
-    });
+    const deliveries = await kysely()
+      .selectFrom("WebhookDelivery as d")
+      .innerJoin("Event as e", "e.id", "d.eventId")
+      .select("d.endpointId")
+      .where("e.type", "=", "movement.at_risk")
+      .orderBy("d.id")
+      .execute();
     expect(deliveries.map((delivery) => delivery.endpointId)).toEqual([optedIn.id, optedIn.id]);
 
     // The worker delivers them; its own at-risk pass (at today's date) is held off by the lock.

@@ -7,7 +7,7 @@ import {
   BACK_ON_TRACK_EVENT,
   evaluateAtRisk,
 } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
-import { transaction, sql } from "@/lib/db";
+import { kysely, sql, transaction } from "@/lib/db";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
@@ -26,10 +26,13 @@ beforeAll(async () => {
   ).email;
 });
 const digestsTo = (email: string) =>
-  database.prisma.emailMessage.findMany({
-    where: { kind: "at_risk_digest", to: email },
-    orderBy: { createdAt: "asc" },
-  });
+  kysely()
+    .selectFrom("EmailMessage")
+    .selectAll()
+    .where("kind", "=", "at_risk_digest")
+    .where("to", "=", email)
+    .orderBy("createdAt")
+    .execute();
 
 // Ready and due on one day far ahead (Leeds's midnight is 23:00 UTC), the pass asked at 17:00 UTC that
 // day: with no history, the fallback (a carrier now at the soonest, as the request waits far longer
@@ -46,12 +49,16 @@ const readyOnDay = (deliveryByDate: string) =>
     destination: { location: { type: "INTERNAL", siteId: world.sites.leeds.id }, deliveryByDate },
   });
 const sameDay = () => readyOnDay(DAY);
-const stateOf = (id: string) => database.prisma.movementRequest.findUniqueOrThrow({ where: { id } });
+const stateOf = (id: string) =>
+  kysely().selectFrom("MovementRequest").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const eventsOf = (id: string) =>
-  database.prisma.event.findMany({
-    where: { resourceId: id, type: { in: [AT_RISK_EVENT, BACK_ON_TRACK_EVENT] } },
-    orderBy: { resourceVersion: "asc" },
-  });
+  kysely()
+    .selectFrom("Event")
+    .selectAll()
+    .where("resourceId", "=", id)
+    .where("type", "in", [AT_RISK_EVENT, BACK_ON_TRACK_EVENT])
+    .orderBy("resourceVersion")
+    .execute();
 
 describe("the at-risk pass", () => {
   it("flags a request that cannot make its deadline, once, and clears it when collected in time", async () => {
@@ -79,9 +86,12 @@ describe("the at-risk pass", () => {
     const [event] = await eventsOf(created.id);
     expect(event).toMatchObject({ type: AT_RISK_EVENT, resourceVersion: flagged.version, envelope: null });
     expect(event?.payload).toMatchObject({ status: "CREATED", deadline: "2031-06-10T23:00:00.000Z" });
-    const audit = await database.prisma.movementRequestStatusChange.findFirstOrThrow({
-      where: { movementRequestId: created.id, reason: { startsWith: "At risk" } },
-    });
+    const audit = await kysely()
+      .selectFrom("MovementRequestStatusChange")
+      .selectAll()
+      .where("movementRequestId", "=", created.id)
+      .where("reason", "like", "At risk%")
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ fromStatus: "CREATED", toStatus: "CREATED", actor: "system" });
 
     // The dispatchers' digest lists it.
@@ -112,10 +122,11 @@ describe("the at-risk pass", () => {
     const created = await sameDay();
     await evaluateAtRisk(FIVE_PM);
     expect((await stateOf(created.id)).atRiskSince).toEqual(FIVE_PM);
-    await database.prisma.movementRequest.update({
-      where: { id: created.id },
-      data: { status: "CANCELLED" },
-    });
+    await kysely()
+      .updateTable("MovementRequest")
+      .set({ status: "CANCELLED", updatedAt: new Date() })
+      .where("id", "=", created.id)
+      .execute();
     await evaluateAtRisk(new Date(FIVE_PM.getTime() + 60_000));
     expect(await stateOf(created.id)).toMatchObject({ atRiskSince: null, expectedArrivalAt: null });
   });
