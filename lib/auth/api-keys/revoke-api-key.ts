@@ -1,6 +1,6 @@
-// Revokes an API key of one of the organisation's profiles. authenticateApiKey refuses a revoked key on
-// its very next request (401, like an unknown key): nothing caches keys. Revoking twice keeps the first
-// revocation time.
+// Revokes an API key of one of the organisation's profiles. authenticateApiKey refuses a revoked key (401,
+// like an unknown key) within API_KEY_CACHE_SECONDS, how long a process keeps a key it has checked.
+// Revoking twice keeps the first revocation time.
 import {
   getOrganisationProfileOrThrow,
   type OrganisationScope,

@@ -40,7 +40,7 @@ export function currentPhase(status: MovementRequestStatus): Phase | null {
 
 export type AtRiskInput = {
   status: MovementRequestStatus;
-  /** When the vehicle is ready to collect (lib/movement-requests/at-risk/deadlines.ts). */
+  /** When the vehicle is ready to collect (lib/movement-requests/at-risk/request-times.ts). */
   readyAt: Date;
   /** The latest instant that is still on time. */
   deadline: Date;
