@@ -194,17 +194,27 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
       .catch((error: unknown) => logger.error("report roll-up pass failed", { error })),
   );
-  // Every open request once a minute; between, the requests whose vehicle reported a new position.
-  const refreshArrivals = (onlyNewPositions: boolean) =>
-    refreshEstimatedArrivals(new Date(), { onlyNewPositions })
-      .then((pass) => pass && pass.announced > 0 && logger.info("eta pass", pass))
-      .catch((error: unknown) => logger.error("eta pass failed", { error }));
-  const newPositions = setInterval(() => void refreshArrivals(true), NEW_POSITIONS_POLL_MS);
+  // Every open request once a minute; between, the requests whose vehicle reported a new position. One
+  // pass at a time (their chunks take turns under one lock): the minute's waits for a running one, a
+  // 5-second one is skipped while any runs.
+  let arrivalsPass: Promise<unknown> | undefined;
+  const refreshArrivals = (onlyNewPositions: boolean) => {
+    if (arrivalsPass && onlyNewPositions) return;
+    const pass = (arrivalsPass ?? Promise.resolve())
+      .then(() => refreshEstimatedArrivals(new Date(), { onlyNewPositions }))
+      .then((done) => done && done.announced > 0 && logger.info("eta pass", done))
+      .catch((error: unknown) => logger.error("eta pass failed", { error }))
+      .finally(() => {
+        if (arrivalsPass === pass) arrivalsPass = undefined;
+      });
+    arrivalsPass = pass;
+  };
+  const newPositions = setInterval(() => refreshArrivals(true), NEW_POSITIONS_POLL_MS);
   newPositions.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   findRequestsAtRisk();
   refreshReportRollups();
-  void refreshArrivals(false);
+  refreshArrivals(false);
   const maintenance = setInterval(() => {
     disableQuietFailingEndpoints(kysely()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
@@ -220,7 +230,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .catch((error: unknown) => logger.error("customer purge failed", { error }));
     findRequestsAtRisk();
     refreshReportRollups();
-    void refreshArrivals(false);
+    refreshArrivals(false);
     rollUpWorkingHours(kysely()).catch((error: unknown) =>
       logger.error("working-hours roll-up failed", { error }),
     );

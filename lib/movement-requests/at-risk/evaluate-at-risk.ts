@@ -10,7 +10,7 @@
 // pass. The flip is also published as the opt-in webhook movement.at_risk (lib/events/at-risk-envelope.ts).
 // The dispatchers' hourly digest is written at the end of the pass (at-risk-digest.ts).
 import { createHash } from "node:crypto";
-import { setImmediate as yieldToOthers, setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { kysely, sql, transaction, type Kdb } from "@/lib/db";
 import { AT_RISK_WEBHOOK_EVENT, buildAtRiskEnvelope } from "@/lib/events/at-risk-envelope";
 import { recordEvent } from "@/lib/events/record-event";
@@ -29,6 +29,7 @@ import {
   type OpenRequest,
 } from "@/lib/movement-requests/at-risk/open-requests";
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
+import { workInChunks, type ChunkRead } from "@/lib/movement-requests/chunked-pass";
 import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 
 /** pg_try_advisory_xact_lock's key: "at-risk" as a number no other lock of ours uses. */
@@ -96,26 +97,15 @@ export async function evaluateAtRisk(
     chunks: 0,
     longestChunkMs: 0,
   };
-  let after: DueCursor | null = null;
-  let limit = Math.min(chunkSize, MIN_CHUNK * 2);
-  for (;;) {
-    const cursor: DueCursor | null = after;
-    const size = limit;
-    const started = performance.now();
-    const chunk: Chunk | null = await underLock((trx) => evaluateChunk(trx, now, cursor, size, pass));
-    if (chunk === null) return pass; // another instance carries on
-    const elapsed = performance.now() - started;
-    pass.chunks += 1;
-    pass.longestChunkMs = Math.max(pass.longestChunkMs, Math.round(elapsed));
-    if (chunk.read < size || !chunk.last) break;
-    after = chunk.last;
-    limit = Math.max(
-      Math.min(chunkSize, MIN_CHUNK),
-      Math.min(chunkSize, Math.floor((size * CHUNK_BUDGET_MS) / Math.max(elapsed, 1))),
-    );
-    // As long a rest as the chunk took: a backlog leaves the database half its time for the web.
-    await sleep(elapsed);
-  }
+  const chunks = await workInChunks<DueCursor>({
+    maxChunk: chunkSize,
+    minChunk: MIN_CHUNK,
+    budgetMs: CHUNK_BUDGET_MS,
+    chunk: (after, size) => underLock((trx) => evaluateChunk(trx, now, after, size, pass)),
+  });
+  pass.chunks = chunks.chunks;
+  pass.longestChunkMs = chunks.longestChunkMs;
+  if (chunks.interrupted) return pass; // another instance carries on
   pass.digests =
     (await underLock((trx) => sendAtRiskDigests(trx, now, [AT_RISK_EVENT, BACK_ON_TRACK_EVENT]))) ?? 0;
   return pass;
@@ -177,8 +167,6 @@ async function markRelearnedOrganisations(now: Date, chunkSize: number): Promise
 }
 
 /** What a chunk read, and where it stopped. */
-type Chunk = { read: number; last: DueCursor | null };
-
 /** Measures the next chunk of due requests. */
 async function evaluateChunk(
   trx: Kdb,
@@ -186,7 +174,7 @@ async function evaluateChunk(
   after: DueCursor | null,
   limit: number,
   pass: AtRiskPass,
-): Promise<Chunk> {
+): Promise<ChunkRead<DueCursor>> {
   const requests = await readDueRequests(trx, { now, after, limit });
   /** The requests whose flag stays: their next check, and their expected arrival when it moved. */
   const rescheduled: { request: DueRequest; checkAt: Date | null; arrival: Date | null }[] = [];

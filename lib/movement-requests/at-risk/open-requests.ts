@@ -87,52 +87,56 @@ export async function usualDurationsFor(
 
 /** Open requests with their sites and when each entered its status (the audit's last real change). */
 function openRequestsQuery(trx: Kdb) {
-  return (
-    trx
-      .selectFrom("MovementRequest as r")
-      .innerJoin("Site as o", "o.id", "r.originSiteId")
-      .innerJoin("Site as d", "d.id", "r.destinationSiteId")
-      .select([
-        "r.id",
-        "r.organisationId",
-        "r.profileId",
-        "r.status",
-        "r.version",
-        "r.transportMethod",
-        "r.originSiteId",
-        "r.destinationSiteId",
-        "r.readyToCollectFromDate",
-        "r.readyToCollectFromTimeslot",
-        "r.deliveryByDate",
-        "r.deliveryByTimeslot",
-        "r.deliveryByTime",
-        "r.estimatedDeliveryDate",
-        "r.estimatedDeliveryTimeslot",
-        "r.atRiskSince",
-        "r.expectedArrivalAt",
-        "r.createdAt",
-        "o.countryCode as originCountryCode",
-        "o.timezone as originTimezone",
-        "o.latitude as originLatitude",
-        "o.longitude as originLongitude",
-        "d.countryCode as destinationCountryCode",
-        "d.timezone as destinationTimezone",
-        "d.latitude as destinationLatitude",
-        "d.longitude as destinationLongitude",
-      ])
-      .select((eb) =>
-        eb
-          .selectFrom("MovementRequestStatusChange as c")
-          .select((inner) => inner.fn.max("c.occurredAt").as("since"))
-          .whereRef("c.movementRequestId", "=", "r.id")
-          .where(sql<boolean>`c."fromStatus" IS DISTINCT FROM c."toStatus"`)
-          .as("statusSince"),
-      )
-      // Literals, so that the planner can use the partial index of open requests.
-      .where(
-        sql<boolean>`r."status" NOT IN (${sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)))})`,
-      )
-  );
+  return trx
+    .selectFrom("MovementRequest as r")
+    .innerJoin("Site as o", "o.id", "r.originSiteId")
+    .innerJoin("Site as d", "d.id", "r.destinationSiteId")
+    .select([
+      "r.id",
+      "r.organisationId",
+      "r.profileId",
+      "r.status",
+      "r.version",
+      "r.transportMethod",
+      "r.originSiteId",
+      "r.destinationSiteId",
+      "r.readyToCollectFromDate",
+      "r.readyToCollectFromTimeslot",
+      "r.deliveryByDate",
+      "r.deliveryByTimeslot",
+      "r.deliveryByTime",
+      "r.estimatedDeliveryDate",
+      "r.estimatedDeliveryTimeslot",
+      "r.atRiskSince",
+      "r.expectedArrivalAt",
+      "r.createdAt",
+      "o.countryCode as originCountryCode",
+      "o.timezone as originTimezone",
+      "o.latitude as originLatitude",
+      "o.longitude as originLongitude",
+      "d.countryCode as destinationCountryCode",
+      "d.timezone as destinationTimezone",
+      "d.latitude as destinationLatitude",
+      "d.longitude as destinationLongitude",
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom("MovementRequestStatusChange as c")
+        .select((inner) => inner.fn.max("c.occurredAt").as("since"))
+        .whereRef("c.movementRequestId", "=", "r.id")
+        .where(sql<boolean>`c."fromStatus" IS DISTINCT FROM c."toStatus"`)
+        .as("statusSince"),
+    )
+    .where(isOpen);
+}
+
+/** Literals, so that the planner can use the partial index of open requests. */
+const isOpen = sql<boolean>`r."status" NOT IN (${sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)))})`;
+
+/** The ids of every open request (the ETA pass then reads them in chunks). */
+export async function readOpenRequestIds(trx: Kdb): Promise<string[]> {
+  const rows = await trx.selectFrom("MovementRequest as r").select("r.id").where(isOpen).execute();
+  return rows.map((row) => row.id);
 }
 type OpenRequestRow = Awaited<ReturnType<ReturnType<typeof openRequestsQuery>["executeTakeFirstOrThrow"]>>;
 

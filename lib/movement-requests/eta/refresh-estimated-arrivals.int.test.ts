@@ -9,6 +9,7 @@ import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route"
 import { kysely } from "@/lib/db";
 import { movementEtaChangedEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
+import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { createPoolRequest, operate, operateOk, type Body } from "@/test/operations-test-kit";
@@ -83,6 +84,26 @@ describe("estimatedArrival", () => {
     await refreshEstimatedArrivals();
     expect(await storedEta(created.id)).toMatchObject({ basis: "SCHEDULE" });
     expect((await getBody(created.id)).estimatedArrival).toEqual(created.estimatedArrival);
+  });
+
+  it("works a backlog in chunks, each request once", async () => {
+    const created = await Promise.all(Array.from({ length: 5 }, () => createRequest()));
+    await kysely()
+      .deleteFrom("MovementEta")
+      .where(
+        "movementRequestId",
+        "in",
+        created.map((request) => request.id),
+      )
+      .execute();
+    const open = await kysely()
+      .selectFrom("MovementRequest")
+      .select((eb) => eb.fn.countAll<string>().as("count"))
+      .where("status", "not in", [...TERMINAL_STATUSES])
+      .executeTakeFirstOrThrow();
+    const pass = await refreshEstimatedArrivals(new Date(), { chunkSize: 2 });
+    expect(pass?.evaluated).toBe(Number(open.count));
+    for (const request of created) expect(await storedEta(request.id)).toMatchObject({ basis: "SCHEDULE" });
   });
 
   it("follows the vehicle's position on the road, and keeps what it said at collection", async () => {

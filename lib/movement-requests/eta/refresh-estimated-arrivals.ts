@@ -8,7 +8,8 @@
 //   - publishes `movement.eta_changed` (opt-in) when the window moved 30 minutes or more from the one
 //     last published, bumping the request's version as the at-risk pass does;
 //   - tells the customer of a vehicle on the road that it runs late, or is about to arrive.
-// One instance at a time, under a transaction-scoped advisory lock, skipped when held.
+// One instance at a time, under a transaction-scoped advisory lock, skipped when held; the requests are
+// worked in chunks, each a short transaction under that lock (lib/movement-requests/chunked-pass.ts).
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { buildEtaChangedEnvelope, ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
 import { recordEvent } from "@/lib/events/record-event";
@@ -16,6 +17,7 @@ import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-moveme
 import type { Selectable, DB } from "@/lib/db";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import {
+  readOpenRequestIds,
   readOpenRequests,
   usualDurationsFor,
   type OpenRequest,
@@ -29,6 +31,7 @@ import {
 } from "@/lib/movement-requests/eta/eta-window";
 import { laneKinematics, summariseDeliveredTrips } from "@/lib/movement-requests/eta/lane-kinematics";
 import { recordEtaOutcomes } from "@/lib/movement-requests/eta/record-eta-outcomes";
+import { workInChunks } from "@/lib/movement-requests/chunked-pass";
 import { greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 
@@ -57,46 +60,81 @@ type LegPosition = {
   legDestinationLongitude: number;
 };
 
-/** Null when another instance holds the lock (it is doing this pass). */
-export async function refreshEstimatedArrivals(
-  now: Date = new Date(),
-  options: { onlyNewPositions?: boolean } = {},
-): Promise<EtaPass | null> {
+/** Requests per chunk at most, and at least; what one chunk should take (lib/movement-requests/chunked-pass.ts). */
+const ETA_CHUNK = 200;
+const MIN_ETA_CHUNK = 20;
+const ETA_CHUNK_BUDGET_MS = 50;
+
+/** `work` in a transaction under the pass's lock; null when another instance holds it. */
+function underLock<T>(work: (trx: Kdb) => Promise<T>): Promise<T | null> {
   return transaction(async (trx) => {
     const { rows } = await sql<{
       locked: boolean;
     }>`SELECT pg_try_advisory_xact_lock(${ETA_LOCK}) AS locked`.execute(trx);
-    if (!rows[0]?.locked) return null;
+    return rows[0]?.locked ? work(trx) : null;
+  });
+}
+
+/**
+ * Null when another instance holds the lock (it is doing this pass). The bookkeeping and the list of
+ * requests to look at come first, in one transaction; then the requests, in chunks of their own.
+ */
+export async function refreshEstimatedArrivals(
+  now: Date = new Date(),
+  options: { onlyNewPositions?: boolean; chunkSize?: number } = {},
+): Promise<EtaPass | null> {
+  const started = await underLock(async (trx) => {
     // The finished requests' bookkeeping reads every stored window: once a minute, not every 5 s.
     const trips = options.onlyNewPositions ? 0 : await summariseDeliveredTrips(trx, now);
     const outcomes = options.onlyNewPositions ? 0 : await recordEtaOutcomes(trx);
-    const requests = await readOpenRequests(
-      trx,
-      options.onlyNewPositions ? await requestsWithNewPositions(trx) : undefined,
-    );
-    const ids = requests.map((request) => request.id);
-    const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
-    const pass: EtaPass = {
-      evaluated: requests.length,
-      written: 0,
-      announced: 0,
-      trips,
-      outcomes,
-      messages: 0,
-    };
-    for (const request of requests) {
-      const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
-      if (!window) continue;
-      const previous = stored.get(request.id) ?? null;
-      // The newest position looked at, whatever the basis: a stale one is not looked at again.
-      const positionRecordedAt = positions.get(request.id)?.recordedAt ?? null;
-      const outcome = await keepWindow(trx, request, previous, window, { now, positionRecordedAt });
-      if (outcome.written) pass.written += 1;
-      if (outcome.announced) pass.announced += 1;
-      pass.messages += await tellTheCustomer(trx, request, previous, window, now);
-    }
-    return pass;
+    const ids = options.onlyNewPositions
+      ? await requestsWithNewPositions(trx)
+      : await readOpenRequestIds(trx);
+    return { trips, outcomes, ids: ids.sort() };
   });
+  if (started === null) return null;
+  const pass: EtaPass = {
+    evaluated: 0,
+    written: 0,
+    announced: 0,
+    trips: started.trips,
+    outcomes: started.outcomes,
+    messages: 0,
+  };
+  const { ids } = started;
+  await workInChunks<number>({
+    maxChunk: options.chunkSize ?? ETA_CHUNK,
+    minChunk: Math.min(options.chunkSize ?? ETA_CHUNK, MIN_ETA_CHUNK),
+    budgetMs: ETA_CHUNK_BUDGET_MS,
+    chunk: (after, size) => {
+      const from = after ?? 0;
+      const chunkIds = ids.slice(from, from + size);
+      if (chunkIds.length === 0) return Promise.resolve({ read: 0, last: null });
+      return underLock(async (trx) => {
+        await refreshChunk(trx, chunkIds, now, pass);
+        return { read: chunkIds.length, last: from + chunkIds.length };
+      });
+    },
+  });
+  return pass;
+}
+
+/** The windows of one chunk of requests (the ones still open: a request may have finished since). */
+async function refreshChunk(trx: Kdb, ids: string[], now: Date, pass: EtaPass): Promise<void> {
+  const requests = await readOpenRequests(trx, ids);
+  const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
+  pass.evaluated += requests.length;
+  for (const request of requests) {
+    const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
+    if (!window) continue;
+    const previous = stored.get(request.id) ?? null;
+    // The newest position looked at, whatever the basis: a stale one is not looked at again.
+    const positionRecordedAt = positions.get(request.id)?.recordedAt ?? null;
+    const outcome = await keepWindow(trx, request, previous, window, { now, positionRecordedAt });
+    if (outcome.written) pass.written += 1;
+    if (outcome.announced) pass.announced += 1;
+    pass.messages += await tellTheCustomer(trx, request, previous, window, now);
+  }
 }
 
 async function windowOf(trx: Kdb, request: OpenRequest, leg: LegPosition | null, now: Date) {

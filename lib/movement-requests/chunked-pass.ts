@@ -1,0 +1,54 @@
+// A worker pass over a backlog, in chunks (issue 36): each chunk is one short transaction, sized from
+// the last one's time so that none holds a connection for much more than its budget, and followed by as
+// long a rest, so that a backlog leaves the database half its time for the web. Used by the at-risk and
+// ETA passes; each chunk takes the pass's transaction-scoped advisory lock itself.
+
+import { setTimeout as sleep } from "node:timers/promises";
+
+/** What a chunk did: how many items it read, and where the next one starts (null: nothing after). */
+export type ChunkRead<Cursor> = { read: number; last: Cursor | null };
+
+export type ChunkedPassOptions<Cursor> = {
+  /** Items per chunk at most. */
+  maxChunk: number;
+  /** A chunk's fixed cost (its read, its lock) is worth this many items at least. */
+  minChunk: number;
+  /** What one chunk should take, in milliseconds. */
+  budgetMs: number;
+  /** Works the chunk after `after` of at most `size` items; null when the pass's lock is held elsewhere. */
+  chunk: (after: Cursor | null, size: number) => Promise<ChunkRead<Cursor> | null>;
+};
+
+export type ChunkedPassOutcome = {
+  chunks: number;
+  /** The longest chunk, in milliseconds. */
+  longestChunkMs: number;
+  /** Stopped because another instance held the lock (it carries on). */
+  interrupted: boolean;
+};
+
+export async function workInChunks<Cursor>({
+  maxChunk,
+  minChunk,
+  budgetMs,
+  chunk,
+}: ChunkedPassOptions<Cursor>): Promise<ChunkedPassOutcome> {
+  const outcome: ChunkedPassOutcome = { chunks: 0, longestChunkMs: 0, interrupted: false };
+  let after: Cursor | null = null;
+  let size = Math.min(maxChunk, minChunk * 2);
+  for (;;) {
+    const started = performance.now();
+    const done: ChunkRead<Cursor> | null = await chunk(after, size);
+    if (done === null) return { ...outcome, interrupted: true };
+    const elapsed = performance.now() - started;
+    outcome.chunks += 1;
+    outcome.longestChunkMs = Math.max(outcome.longestChunkMs, Math.round(elapsed));
+    if (done.read < size || done.last === null) return outcome;
+    after = done.last;
+    size = Math.max(
+      Math.min(maxChunk, minChunk),
+      Math.min(maxChunk, Math.floor((size * budgetMs) / Math.max(elapsed, 1))),
+    );
+    await sleep(elapsed);
+  }
+}
