@@ -126,7 +126,7 @@ if (!args.reuse)
     ON CONFLICT DO NOTHING`),
   );
 const backfillStarted = performance.now();
-const backfilled = await refreshAllReportRollups(kdb, 1_000);
+const backfilled = await refreshAllReportRollups(kdb, { maxChunks: 1_000 });
 console.log(
   `Roll-ups: ${backfilled} days recomputed in ${Math.round(performance.now() - backfillStarted)} ms`,
 );

@@ -1,7 +1,8 @@
 // A worker pass over a backlog, in chunks (issue 36): each chunk is one short transaction, sized from
 // the last one's time so that none holds a connection for much more than its budget, and followed by as
 // long a rest, so that a backlog leaves the database half its time for the web. Used by the at-risk and
-// ETA passes; each chunk takes the pass's transaction-scoped advisory lock itself.
+// ETA passes and the report roll-ups; each chunk takes the pass's transaction-scoped advisory lock
+// itself. A stopping worker aborts `signal`: the pass ends after the chunk in flight.
 
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -17,6 +18,9 @@ export type ChunkedPassOptions<Cursor> = {
   budgetMs: number;
   /** Works the chunk after `after` of at most `size` items; null when the pass's lock is held elsewhere. */
   chunk: (after: Cursor | null, size: number) => Promise<ChunkRead<Cursor> | null>;
+  /** Chunks at most (the rest is left for the next pass). */
+  maxChunks?: number;
+  signal?: AbortSignal;
 };
 
 export type ChunkedPassOutcome = {
@@ -25,6 +29,8 @@ export type ChunkedPassOutcome = {
   longestChunkMs: number;
   /** Stopped because another instance held the lock (it carries on). */
   interrupted: boolean;
+  /** Items read, over every chunk. */
+  read: number;
 };
 
 export async function workInChunks<Cursor>({
@@ -32,16 +38,19 @@ export async function workInChunks<Cursor>({
   minChunk,
   budgetMs,
   chunk,
+  maxChunks = Infinity,
+  signal,
 }: ChunkedPassOptions<Cursor>): Promise<ChunkedPassOutcome> {
-  const outcome: ChunkedPassOutcome = { chunks: 0, longestChunkMs: 0, interrupted: false };
+  const outcome: ChunkedPassOutcome = { chunks: 0, longestChunkMs: 0, interrupted: false, read: 0 };
   let after: Cursor | null = null;
   let size = Math.min(maxChunk, minChunk * 2);
-  for (;;) {
+  while (outcome.chunks < maxChunks && !signal?.aborted) {
     const started = performance.now();
     const done: ChunkRead<Cursor> | null = await chunk(after, size);
     if (done === null) return { ...outcome, interrupted: true };
     const elapsed = performance.now() - started;
     outcome.chunks += 1;
+    outcome.read += done.read;
     outcome.longestChunkMs = Math.max(outcome.longestChunkMs, Math.round(elapsed));
     if (done.read < size || done.last === null) return outcome;
     after = done.last;
@@ -49,6 +58,7 @@ export async function workInChunks<Cursor>({
       Math.min(maxChunk, minChunk),
       Math.min(maxChunk, Math.floor((size * budgetMs) / Math.max(elapsed, 1))),
     );
-    await sleep(elapsed);
+    await sleep(elapsed, undefined, { signal }).catch(() => undefined); // aborted: the loop ends
   }
+  return outcome;
 }

@@ -175,13 +175,23 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     }
   };
 
-  // A pass still working a backlog (in chunks, resting between them) is not joined by the next tick's.
+  // The passes over backlogs (in chunks, resting between them). A stop aborts them after their chunk in
+  // flight and waits for them, so that none outlives the worker's connections.
+  const passes = new AbortController();
+  const passesInFlight = new Set<Promise<unknown>>();
+  const tracked = (pass: Promise<unknown>) => {
+    passesInFlight.add(pass);
+    void pass.finally(() => passesInFlight.delete(pass));
+    return pass;
+  };
+  // A pass still working a backlog is not joined by the next tick's.
   const oneAtATime = (pass: () => Promise<unknown>) => {
     let running: Promise<unknown> | undefined;
-    return () => void (running ??= pass().finally(() => (running = undefined)));
+    return () => void (running ??= tracked(pass().finally(() => (running = undefined))));
   };
+  const { signal } = passes;
   const findRequestsAtRisk = oneAtATime(() =>
-    evaluateAtRisk()
+    evaluateAtRisk(new Date(), { signal })
       .then((pass) => {
         if (pass && pass.evaluated > 0) logger.info("at-risk pass", pass);
       })
@@ -190,7 +200,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   // The reports' daily roll-ups: the days writes marked (after a deployment, the back-fill's every
   // day), in short chunks. One instance at a time, under an advisory lock as the at-risk pass.
   const refreshReportRollups = oneAtATime(() =>
-    refreshAllReportRollups(kysely())
+    refreshAllReportRollups(kysely(), { signal })
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
       .catch((error: unknown) => logger.error("report roll-up pass failed", { error })),
   );
@@ -201,13 +211,14 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const refreshArrivals = (onlyNewPositions: boolean) => {
     if (arrivalsPass && onlyNewPositions) return;
     const pass = (arrivalsPass ?? Promise.resolve())
-      .then(() => refreshEstimatedArrivals(new Date(), { onlyNewPositions }))
+      .then(() => refreshEstimatedArrivals(new Date(), { onlyNewPositions, signal }))
       .then((done) => done && done.announced > 0 && logger.info("eta pass", done))
       .catch((error: unknown) => logger.error("eta pass failed", { error }))
       .finally(() => {
         if (arrivalsPass === pass) arrivalsPass = undefined;
       });
     arrivalsPass = pass;
+    tracked(pass);
   };
   const newPositions = setInterval(() => refreshArrivals(true), NEW_POSITIONS_POLL_MS);
   newPositions.unref();
@@ -254,7 +265,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       clearTimeout(wakeTimer);
       stopListening();
       wake?.();
+      passes.abort();
       await loop;
+      await Promise.allSettled(passesInFlight);
       await heartbeat.stop();
       // In-flight attempts get a moment to finish (and be recorded, so not sent again); the ones
       // still waiting are cut.

@@ -75,7 +75,7 @@ function underLock<T>(work: (trx: Kdb) => Promise<T>): Promise<T | null> {
 /** Null when another instance holds the lock (it is doing this pass). */
 export async function evaluateAtRisk(
   now: Date = new Date(),
-  { chunkSize = AT_RISK_CHUNK }: { chunkSize?: number } = {},
+  { chunkSize = AT_RISK_CHUNK, signal }: { chunkSize?: number; signal?: AbortSignal } = {},
 ): Promise<AtRiskPass | null> {
   // Delivered, cancelled or aborted since the last pass: no longer at risk (the partial index holds
   // only the flagged requests).
@@ -102,10 +102,11 @@ export async function evaluateAtRisk(
     minChunk: MIN_CHUNK,
     budgetMs: CHUNK_BUDGET_MS,
     chunk: (after, size) => underLock((trx) => evaluateChunk(trx, now, after, size, pass)),
+    signal,
   });
   pass.chunks = chunks.chunks;
   pass.longestChunkMs = chunks.longestChunkMs;
-  if (chunks.interrupted) return pass; // another instance carries on
+  if (chunks.interrupted || signal?.aborted) return pass; // another instance carries on, or a stop
   pass.digests =
     (await underLock((trx) => sendAtRiskDigests(trx, now, [AT_RISK_EVENT, BACK_ON_TRACK_EVENT]))) ?? 0;
   return pass;

@@ -81,7 +81,7 @@ function underLock<T>(work: (trx: Kdb) => Promise<T>): Promise<T | null> {
  */
 export async function refreshEstimatedArrivals(
   now: Date = new Date(),
-  options: { onlyNewPositions?: boolean; chunkSize?: number } = {},
+  options: { onlyNewPositions?: boolean; chunkSize?: number; signal?: AbortSignal } = {},
 ): Promise<EtaPass | null> {
   const started = await underLock(async (trx) => {
     // The finished requests' bookkeeping reads every stored window: once a minute, not every 5 s.
@@ -106,6 +106,7 @@ export async function refreshEstimatedArrivals(
     maxChunk: options.chunkSize ?? ETA_CHUNK,
     minChunk: Math.min(options.chunkSize ?? ETA_CHUNK, MIN_ETA_CHUNK),
     budgetMs: ETA_CHUNK_BUDGET_MS,
+    signal: options.signal,
     chunk: (after, size) => {
       const from = after ?? 0;
       const chunkIds = ids.slice(from, from + size);

@@ -6,9 +6,9 @@
 // held. A backlog (a bulk import, the back-fill) is worked in chunks of days sized to take about
 // CHUNK_BUDGET_MS each, one transaction each, resting as long between them: no connection is held long,
 // and the database keeps half its time for the web.
-import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
+import { workInChunks } from "@/lib/movement-requests/chunked-pass";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import { deliveredRequests } from "@/lib/reports/delivered-requests";
 import {
@@ -70,23 +70,24 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
  */
 export async function refreshAllReportRollups(
   kdb: Kdb,
-  maxChunks = 100,
-  budgetMs = CHUNK_BUDGET_MS,
+  { maxChunks = 100, budgetMs = CHUNK_BUDGET_MS, signal }: RollupPassOptions = {},
 ): Promise<number> {
-  let total = 0;
-  let days = 1;
-  for (let chunk = 0; chunk < maxChunks; chunk++) {
-    const started = performance.now();
-    const done = await refreshReportRollups(kdb, days);
-    if (!done) break;
-    total += done;
-    if (done < days) break;
-    const elapsed = performance.now() - started;
-    days = Math.max(1, Math.min(BATCH_DAYS, Math.floor((days * budgetMs) / Math.max(elapsed, 1))));
-    await sleep(elapsed);
-  }
-  return total;
+  const pass = await workInChunks<true>({
+    maxChunk: BATCH_DAYS,
+    minChunk: 1,
+    budgetMs,
+    maxChunks,
+    signal,
+    // The marked days are taken oldest first and unmarked as they are done: no cursor to carry.
+    chunk: async (_after, days) => {
+      const done = await refreshReportRollups(kdb, days);
+      return done === null ? null : { read: done, last: done > 0 ? true : null };
+    },
+  });
+  return pass.read;
 }
+
+export type RollupPassOptions = { maxChunks?: number; budgetMs?: number; signal?: AbortSignal };
 
 type Run = { from: string; to: string };
 
