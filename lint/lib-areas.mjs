@@ -38,7 +38,6 @@ export const LIB_LAYERS = [
 export const UNBROKEN_CYCLES = [
   ["movement-requests", "maps"],
   ["movement-requests", "prep-jobs"],
-  ["notifications", "movement-requests"],
 ];
 
 const libDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib");

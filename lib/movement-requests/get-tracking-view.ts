@@ -14,7 +14,7 @@ import {
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { getTrackingMap, type TrackingMap } from "@/lib/maps/tracking-map";
 import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 /** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
 export const TRACKING_LINK_DAYS_AFTER_END = 30;
