@@ -12,7 +12,7 @@ import {
   type CustomerStatus,
 } from "@/lib/movement-requests/customer-status";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
-import { getTrackingMap, type TrackingMap } from "@/lib/maps/tracking-map";
+import { getTrackingMap, type TrackingMap } from "@/lib/movement-requests/tracking-map";
 import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
@@ -44,7 +44,7 @@ export type TrackingView = {
   arrival: { earliest: string; latest: string } | null;
   driverFirstName: string | null;
   timeline: TrackingStep[];
-  /** The destination, and the vehicle at about 1 km only while it is coming (lib/maps/tracking-map.ts). */
+  /** The destination, and the vehicle at about 1 km only while it is coming (lib/movement-requests/tracking-map.ts). */
   map: TrackingMap | null;
 };
 
