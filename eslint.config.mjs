@@ -137,6 +137,26 @@ const config = [
       ],
     },
   },
+  // A test kit never imports a route: the tests import the routes they exercise and pass them in
+  // (test/call-route.ts), so what a test calls shows in the test.
+  {
+    files: ["test/**/*.{ts,tsx}"],
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            {
+              from: { element: { types: "test-kit" } },
+              disallow: { to: { element: { types: "app" } } },
+              message: "A test kit never imports a route (app/): take the handler from the test.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["bench/reference-server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": restrict(databaseClients, prismaRuntime, testKits) },

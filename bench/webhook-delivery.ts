@@ -38,6 +38,7 @@ import {
 import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targets";
 import { db, kysely, sql } from "@/lib/db";
 import { createMovementWorld } from "@/test/movement-world";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 
 const { values: args } = parseArgs({
@@ -195,7 +196,7 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
     ...(scenario === "faulty" ? (["hang", 500] as const) : []),
   ];
   const receivers = await startReceiversProcess(specs);
-  for (const url of receivers.urls) await registerEndpoint(world, url);
+  for (const url of receivers.urls) await registerEndpoint(createEndpointRoute, world, url);
   const arrivals = collectArrivals(receivers);
 
   const loadBefore = uptimeLine();
@@ -275,7 +276,6 @@ function cpuPerDelivery(before: CpuSnapshot, after: CpuSnapshot, deliveries: num
   const perDelivery = (ms: number) => Math.round((ms / Math.max(deliveries, 1)) * 1000) / 1000;
   return { worker: perDelivery(after.workerMs - before.workerMs), postgres: perDelivery(postgresMs) };
 }
-
 
 /**
  * Starts the worker as `npm start` does (bundled by server/worker-bundle.mjs, run by plain node), or, for a
