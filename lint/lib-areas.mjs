@@ -99,7 +99,7 @@ export const libAreaPolicies = LIB_LAYERS.flatMap((layer, index) =>
     return {
       from: selectorOf(area),
       disallow: { to: above.map(selectorOf) },
-      message: `lib/${area} may not import an area of its own layer or above: an area imports only lower layers (lint/lib-areas.mjs), so the areas have no cycle.`,
+      message: `lib/${area} may not import {{to.element.types}}{{to.file.categories}} (its own layer or above): an area imports only lower layers (lint/lib-areas.mjs), so the areas have no cycle.`,
     };
   }),
 ).filter((policy) => policy.disallow.to.length > 0);
