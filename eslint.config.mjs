@@ -1,7 +1,14 @@
 import boundaries from "eslint-plugin-boundaries";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
-import { libAreaElements, libAreaPolicies, outsideLibElements, testCodeElements } from "./lint/lib-areas.mjs";
+import {
+  libAreaElements,
+  libAreaFiles,
+  libAreaPolicies,
+  outsideLibElements,
+  outsideLibFiles,
+  testCodeElements,
+} from "./lint/lib-areas.mjs";
 
 // Boundaries (docs/architecture.md). Layers: app → components → lib, never upwards. Only the data module
 // (lib/db.ts) imports a database client. Test kits are for tests. Each area below gets its whole list:
@@ -108,7 +115,11 @@ const config = [
     plugins: { boundaries },
     settings: {
       "boundaries/elements": [...libAreaElements, ...outsideLibElements, ...testCodeElements],
-      "boundaries/files": [{ category: "test", pattern: "**/*.test.{ts,tsx}" }],
+      "boundaries/files": [
+        { category: "test", pattern: "**/*.test.{ts,tsx}" },
+        ...libAreaFiles,
+        ...outsideLibFiles,
+      ],
       "import/resolver": { typescript: { alwaysTryTypes: true } },
     },
   },
@@ -136,6 +147,26 @@ const config = [
                 ],
               },
               message: "Product code never imports test code (test/, prisma/factories/, *.test.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // A test kit never imports a route: the tests import the routes they exercise and pass them in
+  // (test/call-route.ts), so what a test calls shows in the test.
+  {
+    files: ["test/**/*.{ts,tsx}"],
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          policies: [
+            {
+              from: { element: { types: "test-kit" } },
+              disallow: { to: { element: { types: "app" } } },
+              message: "A test kit never imports a route (app/): take the handler from the test.",
             },
           ],
         },

@@ -39,6 +39,7 @@ import { atLeast, atMost, targetRows, type TargetCheck } from "@/bench/lib/targe
 import { kysely, sql } from "@/lib/db";
 import { createPrismaClient } from "@/prisma/client";
 import { createMovementWorld } from "@/test/movement-world";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 
 const { values: args } = parseArgs({
@@ -198,7 +199,7 @@ async function runScenario(scenario: ScenarioName): Promise<ScenarioResult> {
     ...(scenario === "faulty" ? (["hang", 500] as const) : []),
   ];
   const receivers = await startReceiversProcess(specs);
-  for (const url of receivers.urls) await registerEndpoint(world, url);
+  for (const url of receivers.urls) await registerEndpoint(createEndpointRoute, world, url);
   const arrivals = collectArrivals(receivers);
 
   const loadBefore = uptimeLine();

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { areasOnDisk, LIB_LAYERS, UNBROKEN_CYCLES } from "./lib-areas.mjs";
+import { areasOnDisk, LIB_LAYERS } from "./lib-areas.mjs";
 
 const architecture = readFileSync(path.join(process.cwd(), "docs", "architecture.md"), "utf8");
 
@@ -31,14 +31,6 @@ describe("the lib areas' layers", () => {
       areasOnDisk()
         .map((area) => area.name)
         .sort(),
-    );
-  });
-
-  it("list each cycle left to break, and each goes against the layers", () => {
-    const layerOf = new Map(LIB_LAYERS.flatMap((layer, index) => layer.map((area) => [area, index])));
-    for (const [from, to] of UNBROKEN_CYCLES) expect(layerOf.get(from)).toBeLessThan(layerOf.get(to) ?? -1);
-    expect(section("unbroken-cycles")).toEqual(
-      UNBROKEN_CYCLES.map(([from, to]) => `- \`${from}\` → \`${to}\``),
     );
   });
 });

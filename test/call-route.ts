@@ -1,8 +1,21 @@
-// Calls an exported route handler with a real Request, as Next would.
-type RouteHandler = (
+// Calls an exported route handler with a real Request, as Next would. Kits take the handlers from the
+// tests (a kit never imports a route: eslint.config.mjs), so each test imports the routes it exercises.
+
+/** Any route handler: each narrows its params to its own, which `never` lets every one of them be. */
+export type RouteHandler = (
   request: Request,
-  context: { params: Promise<Record<string, string | string[]>> },
+  context: { params: Promise<never> },
 ) => Response | Promise<Response>;
+
+/** The handler a test passed to a kit under `name`; a clear failure when it passed none. */
+export function passedRoute<Name extends string>(
+  routes: Partial<Record<Name, RouteHandler>>,
+  name: Name,
+): RouteHandler {
+  const handler = routes[name];
+  if (!handler) throw new Error(`This test calls the ${name} route: pass it to the kit.`);
+  return handler;
+}
 
 export type CallOptions = {
   method?: string;
@@ -28,5 +41,5 @@ export async function callRoute(handler: RouteHandler, options: CallOptions): Pr
     headers,
     body,
   });
-  return handler(request, { params: Promise.resolve(options.params ?? {}) });
+  return handler(request, { params: Promise.resolve(options.params ?? {}) as Promise<never> });
 }

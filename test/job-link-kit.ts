@@ -1,13 +1,8 @@
 // Helpers of the job-link integration tests: the token e-mailed to a driver, and the job routes called
-// as a phone calls them.
+// as a phone calls them (the test passes them in).
 import { randomUUID } from "node:crypto";
-import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
-import { POST as positionsRoute } from "@/app/jobs/[token]/positions/route";
-import { GET as viewRoute } from "@/app/jobs/[token]/view/route";
 import type { Kdb } from "@/lib/db";
-import { callRoute } from "@/test/call-route";
-
-type JobContext = Parameters<typeof actionsRoute>[1];
+import { callRoute, passedRoute, type RouteHandler } from "@/test/call-route";
 
 /** The job link e-mailed to a driver last. */
 export async function mailedJobToken(kdb: Kdb, driver: { email: string | null }): Promise<string> {
@@ -24,34 +19,39 @@ export async function mailedJobToken(kdb: Kdb, driver: { email: string | null })
   return token;
 }
 
-/** POST /jobs/{token}/actions with a fresh idempotency key unless the body names one. */
-export async function actOnJobRoute(token: string, body: Record<string, unknown>) {
-  const response = await callRoute((request, context) => actionsRoute(request, context as JobContext), {
-    method: "POST",
-    path: `/jobs/${token}/actions`,
-    body: { idempotencyKey: randomUUID(), ...body },
-    params: { token },
-  });
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
-}
+/** The job routes a test exercises: POST actions and positions, GET view of /jobs/{token}. */
+export function jobLinkApi(routes: Partial<Record<"actions" | "positions" | "view", RouteHandler>>) {
+  /** POST /jobs/{token}/actions with a fresh idempotency key unless the body names one. */
+  async function actOnJobRoute(token: string, body: Record<string, unknown>) {
+    const response = await callRoute(passedRoute(routes, "actions"), {
+      method: "POST",
+      path: `/jobs/${token}/actions`,
+      body: { idempotencyKey: randomUUID(), ...body },
+      params: { token },
+    });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
+  }
 
-/** POST /jobs/{token}/positions with a fresh idempotency key unless the body names one. */
-export async function postJobPositions(token: string, body: Record<string, unknown>) {
-  const response = await callRoute((request, context) => positionsRoute(request, context as JobContext), {
-    method: "POST",
-    path: `/jobs/${token}/positions`,
-    body: { idempotencyKey: randomUUID(), ...body },
-    params: { token },
-  });
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
-}
+  /** POST /jobs/{token}/positions with a fresh idempotency key unless the body names one. */
+  async function postJobPositions(token: string, body: Record<string, unknown>) {
+    const response = await callRoute(passedRoute(routes, "positions"), {
+      method: "POST",
+      path: `/jobs/${token}/positions`,
+      body: { idempotencyKey: randomUUID(), ...body },
+      params: { token },
+    });
+    const text = await response.text();
+    return { status: response.status, body: JSON.parse(text) as Record<string, unknown>, response };
+  }
 
-/** GET /jobs/{token}/view */
-export async function viewJobRoute(token: string) {
-  return callRoute((request, context) => viewRoute(request, context as JobContext), {
-    path: `/jobs/${token}/view`,
-    params: { token },
-  });
+  /** GET /jobs/{token}/view */
+  async function viewJobRoute(token: string) {
+    return callRoute(passedRoute(routes, "view"), {
+      path: `/jobs/${token}/view`,
+      params: { token },
+    });
+  }
+
+  return { actOnJobRoute, postJobPositions, viewJobRoute };
 }

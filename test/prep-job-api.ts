@@ -1,16 +1,8 @@
-// Integration-test helpers for the prep-job endpoints: call each route as Next would, and read what
+// Integration-test helpers for the prep-job endpoints: call each route (passed in by the test) as Next
+// would, and read what
 // the database holds about a job (its row, events and movement requests).
-import { GET as getOne } from "@/app/v1/prep-jobs/[id]/route";
-import { PATCH as appraisedRoute } from "@/app/v1/prep-jobs/appraised/route";
-import { POST as inboundPendingRoute } from "@/app/v1/prep-jobs/inbound-pending/route";
-import { PATCH as pendingRoute } from "@/app/v1/prep-jobs/pending-movement-request/route";
-import { GET as listRoute } from "@/app/v1/prep-jobs/route";
-import { POST as assignSiteRoute } from "@/app/v1/operations/prep-jobs/[id]/assign-site/route";
-import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route";
-import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
-import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import type { Kdb } from "@/lib/db";
-import { callRoute } from "@/test/call-route";
+import { callRoute, passedRoute, type RouteHandler } from "@/test/call-route";
 import { dateOnlyFromToday } from "@/prisma/factories";
 
 export type Body = Record<string, unknown> & { [key: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- response bodies are inspected loosely
@@ -29,78 +21,102 @@ export function queryOf(params: Record<string, string | undefined>): string {
   return text ? `?${text}` : "";
 }
 
-export const prepJobApi = {
-  appraised: async (apiKey: string, params: Record<string, string | undefined>) =>
-    answer(
-      await callRoute(appraisedRoute, {
-        method: "PATCH",
-        path: `/v1/prep-jobs/appraised${queryOf(params)}`,
-        apiKey,
-      }),
-    ),
-  pendingMovementRequest: async (apiKey: string, params: Record<string, string | undefined>) =>
-    answer(
-      await callRoute(pendingRoute, {
-        method: "PATCH",
-        path: `/v1/prep-jobs/pending-movement-request${queryOf(params)}`,
-        apiKey,
-      }),
-    ),
-  inboundPending: async (apiKey: string, body: unknown) =>
-    answer(
-      await callRoute(inboundPendingRoute, {
-        method: "POST",
-        path: "/v1/prep-jobs/inbound-pending",
-        apiKey,
-        body,
-      }),
-    ),
-  list: async (apiKey: string, params: Record<string, string | undefined> = {}) =>
-    answer(await callRoute(listRoute, { path: `/v1/prep-jobs${queryOf(params)}`, apiKey })),
-  get: async (apiKey: string, id: string) =>
-    answer(await callRoute(getOne, { path: `/v1/prep-jobs/${id}`, apiKey, params: { id } })),
-  assignSite: async (apiKey: string, id: string, body: unknown) =>
-    answer(
-      await callRoute(assignSiteRoute, {
-        method: "POST",
-        path: `/v1/operations/prep-jobs/${id}/assign-site`,
-        apiKey,
-        params: { id },
-        body,
-      }),
-    ),
-  move: async (apiKey: string, id: string, body: unknown) =>
-    answer(
-      await callRoute(moveRoute, {
-        method: "POST",
-        path: `/v1/operations/prep-jobs/${id}/move`,
-        apiKey,
-        params: { id },
-        body,
-      }),
-    ),
-};
+/** The routes a test exercises, by the name of the call that uses them. */
+export type PrepJobRoutes = Partial<
+  Record<
+    | "appraised"
+    | "pendingMovementRequest"
+    | "inboundPending"
+    | "list"
+    | "get"
+    | "assignSite"
+    | "move"
+    | "createInPool"
+    | "cancel",
+    RouteHandler
+  >
+>;
 
-export const movementRequestApi = {
-  createInPool: async (apiKey: string, body: unknown) =>
-    answer(
-      await callRoute(createInPoolRoute, {
-        method: "POST",
-        path: "/v1/movement-requests/create-in-planning-pool",
-        apiKey,
-        body,
-      }),
-    ),
-  cancel: async (apiKey: string, requestId: string) =>
-    answer(
-      await callRoute(cancelRoute, {
-        method: "POST",
-        path: `/v1/movement-requests/${requestId}/cancel`,
-        apiKey,
-        params: { requestId },
-      }),
-    ),
-};
+export function prepJobRoutesApi(routes: PrepJobRoutes) {
+  const prepJobApi = {
+    appraised: async (apiKey: string, params: Record<string, string | undefined>) =>
+      answer(
+        await callRoute(passedRoute(routes, "appraised"), {
+          method: "PATCH",
+          path: `/v1/prep-jobs/appraised${queryOf(params)}`,
+          apiKey,
+        }),
+      ),
+    pendingMovementRequest: async (apiKey: string, params: Record<string, string | undefined>) =>
+      answer(
+        await callRoute(passedRoute(routes, "pendingMovementRequest"), {
+          method: "PATCH",
+          path: `/v1/prep-jobs/pending-movement-request${queryOf(params)}`,
+          apiKey,
+        }),
+      ),
+    inboundPending: async (apiKey: string, body: unknown) =>
+      answer(
+        await callRoute(passedRoute(routes, "inboundPending"), {
+          method: "POST",
+          path: "/v1/prep-jobs/inbound-pending",
+          apiKey,
+          body,
+        }),
+      ),
+    list: async (apiKey: string, params: Record<string, string | undefined> = {}) =>
+      answer(
+        await callRoute(passedRoute(routes, "list"), { path: `/v1/prep-jobs${queryOf(params)}`, apiKey }),
+      ),
+    get: async (apiKey: string, id: string) =>
+      answer(
+        await callRoute(passedRoute(routes, "get"), { path: `/v1/prep-jobs/${id}`, apiKey, params: { id } }),
+      ),
+    assignSite: async (apiKey: string, id: string, body: unknown) =>
+      answer(
+        await callRoute(passedRoute(routes, "assignSite"), {
+          method: "POST",
+          path: `/v1/operations/prep-jobs/${id}/assign-site`,
+          apiKey,
+          params: { id },
+          body,
+        }),
+      ),
+    move: async (apiKey: string, id: string, body: unknown) =>
+      answer(
+        await callRoute(passedRoute(routes, "move"), {
+          method: "POST",
+          path: `/v1/operations/prep-jobs/${id}/move`,
+          apiKey,
+          params: { id },
+          body,
+        }),
+      ),
+  };
+
+  const movementRequestApi = {
+    createInPool: async (apiKey: string, body: unknown) =>
+      answer(
+        await callRoute(passedRoute(routes, "createInPool"), {
+          method: "POST",
+          path: "/v1/movement-requests/create-in-planning-pool",
+          apiKey,
+          body,
+        }),
+      ),
+    cancel: async (apiKey: string, requestId: string) =>
+      answer(
+        await callRoute(passedRoute(routes, "cancel"), {
+          method: "POST",
+          path: `/v1/movement-requests/${requestId}/cancel`,
+          apiKey,
+          params: { requestId },
+        }),
+      ),
+  };
+
+  return { prepJobApi, movementRequestApi };
+}
 
 /** A create-in-planning-pool body for one vehicle between two sites. */
 export function movementBody(

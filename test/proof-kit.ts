@@ -1,51 +1,57 @@
 // Helpers of the proof integration tests: the job page's proof routes called as a phone calls them,
-// and a complete proof of the default minimum set.
+// (passed in by the test), and a complete proof of the default minimum set.
 import { randomUUID } from "node:crypto";
-import { PUT as uploadRoute } from "@/app/jobs/[token]/proof-photos/[photoId]/route";
-import { POST as proofsRoute } from "@/app/jobs/[token]/proofs/route";
-import { GET as photoRoute } from "@/app/api/proof-photos/[photoId]/route";
 import type { ProofBody } from "@/lib/proofs/schemas";
+import { passedRoute, type RouteHandler } from "@/test/call-route";
 import { jpegWithGps, pngWithGps } from "@/test/image-fixtures";
 
-type Context = { params: Promise<Record<string, string | string[]>> };
 const DEFAULT_SLOTS = ["front_left", "front_right", "rear_left", "rear_right", "odometer"] as const;
 
-/** PUT /jobs/{token}/proof-photos/{photoId} with raw bytes. */
-export async function uploadPhoto(token: string, photoId: string, bytes: Uint8Array, type = "image/jpeg") {
-  const request = new Request(`http://localhost/jobs/${token}/proof-photos/${photoId}`, {
-    method: "PUT",
-    headers: { "content-type": type },
-    body: Buffer.from(bytes),
-  });
-  const response = await uploadRoute(request, { params: Promise.resolve({ token, photoId }) } as Context & {
-    params: Promise<{ token: string; photoId: string }>;
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
-}
+/** The proof routes a test exercises: PUT a job's photo, POST its proof, GET a signed photo link. */
+export function proofApi(routes: Partial<Record<"upload" | "proofs" | "photo", RouteHandler>>) {
+  /** PUT /jobs/{token}/proof-photos/{photoId} with raw bytes. */
+  async function uploadPhoto(token: string, photoId: string, bytes: Uint8Array, type = "image/jpeg") {
+    const request = new Request(`http://localhost/jobs/${token}/proof-photos/${photoId}`, {
+      method: "PUT",
+      headers: { "content-type": type },
+      body: Buffer.from(bytes),
+    });
+    const response = await passedRoute(routes, "upload")(request, {
+      params: Promise.resolve({ token, photoId }) as Promise<never>,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+  }
 
-/** POST /jobs/{token}/proofs */
-export async function postProof(token: string, body: unknown) {
-  const request = new Request(`http://localhost/jobs/${token}/proofs`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const response = await proofsRoute(request, { params: Promise.resolve({ token }) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
-}
+  /** POST /jobs/{token}/proofs */
+  async function postProof(token: string, body: unknown) {
+    const request = new Request(`http://localhost/jobs/${token}/proofs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const response = await passedRoute(routes, "proofs")(request, {
+      params: Promise.resolve({ token }) as Promise<never>,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+  }
 
-/** GET a signed photo link through its route. */
-export async function fetchPhoto(url: string) {
-  const photoId = new URL(url).pathname.split("/").at(-1) ?? "";
-  return photoRoute(new Request(url), { params: Promise.resolve({ photoId }) });
-}
+  /** GET a signed photo link through its route. */
+  async function fetchPhoto(url: string) {
+    const photoId = new URL(url).pathname.split("/").at(-1) ?? "";
+    return passedRoute(routes, "photo")(new Request(url), {
+      params: Promise.resolve({ photoId }) as Promise<never>,
+    });
+  }
 
-/** Uploads the default minimum set, a damage photo and a signature; the proof that names them. */
-export async function uploadCompleteProof(
-  token: string,
-  kind: ProofBody["kind"] = "collection",
-): Promise<ProofBody> {
-  return uploadCompleteProofWith((photoId, bytes, type) => uploadPhoto(token, photoId, bytes, type), kind);
+  /** Uploads the default minimum set, a damage photo and a signature; the proof that names them. */
+  async function uploadCompleteProof(
+    token: string,
+    kind: ProofBody["kind"] = "collection",
+  ): Promise<ProofBody> {
+    return uploadCompleteProofWith((photoId, bytes, type) => uploadPhoto(token, photoId, bytes, type), kind);
+  }
+
+  return { uploadPhoto, postProof, fetchPhoto, uploadCompleteProof };
 }
 
 export type PhotoUploader = (

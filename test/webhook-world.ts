@@ -1,6 +1,5 @@
 // Webhook endpoints registered through the API, and events published through the outbox, for the
 // worker's tests.
-import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { kysely, transaction } from "@/lib/db";
 import {
   buildMovementEnvelope,
@@ -9,11 +8,13 @@ import {
 } from "@/lib/events/movement-envelope";
 import { readCurrentLegForEnvelope } from "@/lib/movement-requests/record-movement-event";
 import { recordEvent } from "@/lib/events/record-event";
-import { callRoute } from "@/test/call-route";
+import { callRoute, type RouteHandler } from "@/test/call-route";
 import type { MovementWorld } from "@/test/movement-world";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
 
+/** Registers an endpoint through POST /v1/webhooks/endpoints, whose handler the caller passes. */
 export async function registerEndpoint(
+  createEndpointRoute: RouteHandler,
   world: MovementWorld,
   url: string,
   eventTypes?: SubscribableEventType[],

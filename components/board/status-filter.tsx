@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import { Popover } from "@/components/ui/popover";
 import type { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { BOARD_STATUS_GROUPS, BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 import { StatusBadge } from "./status-badge";
 
 const LIFECYCLE = BOARD_STATUS_GROUPS.flatMap((group) => group.statuses);

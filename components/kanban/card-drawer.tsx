@@ -17,7 +17,7 @@ import {
 } from "@/lib/prep-jobs/kanban/board";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { KanbanCardDetails } from "@/lib/prep-jobs/kanban/card-details";
-import { manualTargets, type PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import { manualTargets, type PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 export type LoadDetailsAction = (prepJobId: string) => Promise<ActionResult<KanbanCardDetails>>;
 

@@ -8,7 +8,7 @@ import { KanbanCardView } from "@/components/kanban/kanban-card";
 import { GripIcon } from "@/components/kanban/kanban-icons";
 import type { ZoneState } from "@/components/kanban/use-kanban-drag";
 import { positionKey, positionLabel, vehicleName, type KanbanCard } from "@/lib/prep-jobs/kanban/board";
-import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 export function DropZone({
   position,

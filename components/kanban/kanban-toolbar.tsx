@@ -9,7 +9,7 @@ import { Select } from "@/components/ui/select";
 import type { PrepJobStage as Stage, PrepJobSubstage as Substage } from "@/lib/generated/prisma/enums";
 import { substageLabel, type KanbanBoard } from "@/lib/prep-jobs/kanban/board";
 import type { KanbanFilter } from "@/lib/prep-jobs/kanban/board-filter";
-import { SUBSTAGE_ORDER } from "@/lib/prep-jobs/stage-rules";
+import { SUBSTAGE_ORDER } from "@/lib/prep-job-stages/stage-rules";
 
 const SUBSTAGE_OPTIONS: [KanbanFilter["substage"], string][] = [
   ["all", "All substages"],

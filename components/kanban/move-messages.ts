@@ -1,6 +1,6 @@
 // What the kanban says when a move is refused, by the stage rules in the browser or by the server.
 import { positionLabel } from "@/lib/prep-jobs/kanban/board";
-import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 export function refusal(
   name: string,

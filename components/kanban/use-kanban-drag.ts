@@ -28,7 +28,7 @@ import {
   type KanbanBoard,
   type KanbanCard,
 } from "@/lib/prep-jobs/kanban/board";
-import { manualTargets, type PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import { manualTargets, type PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 export type ZoneState = "idle" | "origin" | "allowed" | "blocked";
 export type DragData = { card: KanbanCard; origin: PrepJobPosition; targets: PrepJobPosition[] };

@@ -12,7 +12,7 @@ import {
   type KanbanBoard,
   type KanbanCard,
 } from "@/lib/prep-jobs/kanban/board";
-import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 export type MoveCardInput = {
   id: string;

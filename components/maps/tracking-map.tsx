@@ -1,11 +1,11 @@
 "use client";
 // The tracking page's map: the destination and, only while the vehicle is coming to it, where the
-// vehicle is to within about a kilometre (the server rounds it: lib/maps/tracking-map.ts). The vehicle
+// vehicle is to within about a kilometre (the server rounds it: lib/movement-requests/tracking-map.ts). The vehicle
 // is drawn as an area, not a pin, so the page does not claim more precision than it has.
 import { useEffect, useRef } from "react";
 import { cn } from "@/components/ui/cn";
 import type { MapTiles } from "@/lib/maps/map-tiles";
-import type { TrackingMap } from "@/lib/maps/tracking-map";
+import type { TrackingMap } from "@/lib/movement-requests/tracking-map";
 import { MAP_CONTAINER, useLeafletMap } from "./use-leaflet-map";
 
 /** Half a 1 km cell's diagonal, rounded up: the rounded position's real spot lies within it. */

@@ -3,10 +3,20 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { actOnJobRoute, mailedJobToken, viewJobRoute } from "@/test/job-link-kit";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
+import { GET as viewRoute } from "@/app/jobs/[token]/view/route";
+import { mailedJobToken, jobLinkApi } from "@/test/job-link-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  createInPool: createInPoolRoute,
+});
+const { actOnJobRoute, viewJobRoute } = jobLinkApi({ actions: actionsRoute, view: viewRoute });
 
 // Read by lib/env on first use, which has not happened yet in this file's module graph.
 process.env.RATE_LIMIT_REQUESTS = "3";

@@ -10,7 +10,8 @@ import type { JobAction } from "@/lib/carrier-jobs/schemas";
 import type { MovementStatus, MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { actingCarrierOf, carrierHoldsLeg } from "@/lib/movement-requests/acting-carrier";
 import { collectBlocker, legAllows } from "@/lib/movement-requests/leg-transitions";
-import { allowedTargets, canTransition, TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { allowedTargets, canTransition } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 export const JOB_LINK_DAYS_AFTER_END = 7;
 const DAY_MS = 86_400_000;

@@ -11,17 +11,24 @@ import { kysely } from "@/lib/db";
 import { markAborted } from "@/lib/movement-requests/operations/mark-aborted";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
 import { hashLinkToken } from "@/lib/security/link-token";
-import { actOnJobRoute, mailedJobToken } from "@/test/job-link-kit";
+import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
+import { mailedJobToken, jobLinkApi } from "@/test/job-link-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import {
-  auditTrailOf,
-  create3plRequest,
-  createPoolRequest,
-  legsOf,
-  operateOk,
-} from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as abortedRoute } from "@/app/v1/operations/movement-requests/[requestId]/aborted/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as createWith3plRoute } from "@/app/v1/movement-requests/create-with-3pl/route";
+import { auditTrailOf, legsOf, operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { create3plRequest, createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  aborted: abortedRoute,
+  createInPool: createInPoolRoute,
+  createWith3pl: createWith3plRoute,
+});
+const { actOnJobRoute } = jobLinkApi({ actions: actionsRoute });
 
 const database = setupTestDatabase();
 let world: MovementWorld;

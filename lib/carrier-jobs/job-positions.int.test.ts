@@ -4,11 +4,24 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
-import { mailedJobToken, postJobPositions, actOnJobRoute as act } from "@/test/job-link-kit";
+import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
+import { POST as positionsRoute } from "@/app/jobs/[token]/positions/route";
+import { mailedJobToken, jobLinkApi } from "@/test/job-link-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  createInPool: createInPoolRoute,
+});
+const { postJobPositions, actOnJobRoute: act } = jobLinkApi({
+  actions: actionsRoute,
+  positions: positionsRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

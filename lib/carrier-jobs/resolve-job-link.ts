@@ -8,7 +8,7 @@ import {
   type MovementRequestWithLegs,
 } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { offeredDriverIds } from "@/lib/movement-requests/operations/driver-offers";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 import { hashLinkToken, LINK_TOKEN_PATTERN } from "@/lib/security/link-token";
 
 export type JobLink = Selectable<DB["JobLink"]>;

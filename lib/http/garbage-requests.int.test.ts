@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Property-based: no request, however malformed, gets a 5xx from any /v1 endpoint. Every route and
 // method found under app/v1 gets generated garbage — bodies of any JSON shape or none, wrong content
 // types, unknown and malformed query parameters, odd path parameters, and valid bodies with one field
@@ -28,7 +29,7 @@ beforeAll(async () => {
       scopes: ["integration", "operations"],
     })
   ).key;
-  routes = await loadV1Routes();
+  routes = await loadV1Routes(import.meta.glob("/app/v1/**/route.ts"));
 });
 
 const jsonValue = fc.jsonValue({ maxDepth: 4 });

@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Tenancy, for every /v1 endpoint found on disk: organisation A, with a key of every scope, asking for
 // organisation B's resources gets 404 (or lists without them), and B's resources stay as they were.
 import { beforeAll, describe, expect, it } from "vitest";
@@ -73,7 +74,7 @@ beforeAll(async () => {
     vin,
     eventId: event.id,
   };
-  routes = await loadV1Routes();
+  routes = await loadV1Routes(import.meta.glob("/app/v1/**/route.ts"));
 });
 
 /** What A sends to each endpoint: a body that passes validation, so that the lookup is what answers. */

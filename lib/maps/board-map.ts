@@ -13,7 +13,7 @@ import { MovementRequestStatus, MovementStatus } from "@/lib/generated/prisma/en
 import { boardFilterSql } from "@/lib/movement-requests/board/board-sql";
 import type { BoardFilters } from "@/lib/movement-requests/board/board-query";
 import { utcToday } from "@/lib/movement-requests/board/board-row";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 /** [id, code, name, latitude, longitude, isPrepSite (1/0)] */
 export type MapSite = [string, string, string, number, number, 0 | 1];

@@ -9,7 +9,7 @@ import { listPinnedSites, moveSitePin } from "@/lib/infrastructure/site-pin";
 import { sitePinInput } from "@/lib/infrastructure/site-pin-schema";
 import { getBoardMap, MAP_VEHICLE_LIMIT } from "@/lib/maps/board-map";
 import { getMovementMap } from "@/lib/maps/movement-map";
-import { getTrackingMap } from "@/lib/maps/tracking-map";
+import { getTrackingMap } from "@/lib/movement-requests/tracking-map";
 import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { getTrackingView } from "@/lib/movement-requests/get-tracking-view";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";

@@ -2,7 +2,7 @@
 // customer's rounding to about 1 km.
 import { describe, expect, it } from "vitest";
 import { mapTilesOf, mapTilesOrigin } from "@/lib/maps/map-tiles";
-import { roundToAboutOneKm } from "@/lib/maps/round-position";
+import { roundToAboutOneKm } from "@/lib/movement-requests/round-position";
 
 describe("MAP_TILES_URL", () => {
   it("picks the bundled outlines when unset, and no origin for the CSP", () => {

@@ -3,9 +3,20 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { positionStream } from "@/lib/maps/position-stream";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operate, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as positionsRoute } from "@/app/v1/operations/movement-requests/[requestId]/positions/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  positions: positionsRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

@@ -9,12 +9,15 @@ import { requireCarrier } from "@/lib/marketplace/carrier-context";
 import { inviteCarrier } from "@/lib/marketplace/invite-carrier";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { callRoute } from "@/test/call-route";
-import { createPoolRequest } from "@/test/operations-test-kit";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
 import { acceptAction, cancelAction, jobLinksAction } from "@/app/(staff)/board/actions";
 import * as systemRoute from "@/app/api/system/route";
 import * as v1Request from "@/app/v1/movement-requests/[requestId]/route";
+
+const { createPoolRequest } = operationsApi({ createInPool: createInPoolRoute });
 
 const session = vi.hoisted(() => ({ current: null as { user: { id: string }; sessionId: string } | null }));
 vi.mock("@/lib/auth/staff-auth", () => ({ auth: async () => session.current }));

@@ -21,18 +21,28 @@ import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { listBoardRows } from "@/lib/movement-requests/board/list-board-rows";
 import { MOVEMENT_REQUEST_TRANSITIONS } from "@/lib/movement-requests/transitions";
 import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
-import {
-  actOnCarrierJob,
-  carrierPhotoUploader,
-  postCarrierPositions,
-  postCarrierProof,
-  viewCarrierJob,
-} from "@/test/carrier-job-kit";
+import { GET as viewRoute } from "@/app/carrier/jobs/[requestId]/view/route";
+import { POST as actionsRoute } from "@/app/carrier/jobs/[requestId]/actions/route";
+import { POST as positionsRoute } from "@/app/carrier/jobs/[requestId]/positions/route";
+import { POST as proofsRoute } from "@/app/carrier/jobs/[requestId]/proofs/route";
+import { PUT as uploadRoute } from "@/app/carrier/jobs/[requestId]/proof-photos/[photoId]/route";
+import { carrierJobApi } from "@/test/carrier-job-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { auditTrailOf, createPoolRequest } from "@/test/operations-test-kit";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { auditTrailOf, operationsApi } from "@/test/operations-test-kit";
 import { uploadCompleteProofWith } from "@/test/proof-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
+
+const { createPoolRequest } = operationsApi({ createInPool: createInPoolRoute });
+const { actOnCarrierJob, carrierPhotoUploader, postCarrierPositions, postCarrierProof, viewCarrierJob } =
+  carrierJobApi({
+    view: viewRoute,
+    actions: actionsRoute,
+    positions: positionsRoute,
+    proofs: proofsRoute,
+    upload: uploadRoute,
+  });
 
 const session = vi.hoisted(() => ({ current: null as { user: { id: string }; sessionId: string } | null }));
 vi.mock("@/lib/auth/staff-auth", () => ({ auth: async () => session.current }));

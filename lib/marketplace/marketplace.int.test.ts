@@ -15,8 +15,15 @@ import { postToMarketplace } from "@/lib/marketplace/post-to-marketplace";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { auditTrailOf, createPoolRequest, operate } from "@/test/operations-test-kit";
+import { POST as acceptRoute } from "@/app/v1/operations/movement-requests/[requestId]/accept/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { auditTrailOf, operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
+
+const { createPoolRequest, operate } = operationsApi({
+  accept: acceptRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let a: MovementWorld;

@@ -9,6 +9,7 @@ import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { sampleOf } from "@/test/prometheus-text";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 
@@ -80,7 +81,7 @@ describe("GET /api/metrics", () => {
     const before = await metrics();
     const receiver = await startWebhookReceiver(200);
     receivers.push(receiver);
-    await registerEndpoint(world, receiver.url);
+    await registerEndpoint(createEndpointRoute, world, receiver.url);
     await publishEvents(world, "movement.collected");
     await receiver.waitFor(1);
 
@@ -115,7 +116,7 @@ describe("GET /api/metrics", () => {
     const receiver = await startWebhookReceiver(503);
     receivers.push(receiver);
     const before = await metrics();
-    await registerEndpoint(world, receiver.url);
+    await registerEndpoint(createEndpointRoute, world, receiver.url);
     await publishEvents(world, "movement.delivered");
     await receiver.waitFor(1);
     const retrying = (text: string) =>

@@ -2,18 +2,26 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as cancel } from "@/app/v1/movement-requests/[requestId]/cancel/route";
 import { apiKeyDisplayPrefix } from "@/lib/auth/api-key-secret";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import {
   auditTrailOf,
-  createPoolRequest,
   legsOf,
-  operateOk,
   publishedEventsOf,
   snapshotOf,
+  operationsApi,
 } from "@/test/operations-test-kit";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

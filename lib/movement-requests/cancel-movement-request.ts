@@ -7,7 +7,7 @@ import { legsFor } from "@/lib/movement-requests/leg-transitions";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
-import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
+import { followMovementRequest } from "@/lib/prep-job-stages/follow-movement-request";
 
 export async function cancelMovementRequest(scope: ActorScope, requestId: string, reason?: string) {
   const now = new Date();

@@ -26,7 +26,7 @@ import { newTrackingToken } from "@/lib/movement-requests/tracking-token";
 import { INITIAL_STATUS } from "@/lib/movement-requests/transitions";
 import { saveMovementCustomer } from "@/lib/notifications/customer/save-movement-customer";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
-import { linkPrepJobToNewMovementRequest } from "@/lib/prep-jobs/link-prep-job-to-movement-request";
+import { linkPrepJobToNewMovementRequest } from "@/lib/prep-job-stages/link-prep-job-to-movement-request";
 
 /** Who creates: an API caller, or a staff user acting for a profile. */
 export type Creator = Pick<ApiCaller, "organisationId" | "profileId" | "actor" | "email">;

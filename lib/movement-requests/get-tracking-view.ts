@@ -12,9 +12,9 @@ import {
   type CustomerStatus,
 } from "@/lib/movement-requests/customer-status";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
-import { getTrackingMap, type TrackingMap } from "@/lib/maps/tracking-map";
+import { getTrackingMap, type TrackingMap } from "@/lib/movement-requests/tracking-map";
 import { estimatedArrivalWindowOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 /** A link stays valid this long after the movement ended (delivered, stopped or cancelled). */
 export const TRACKING_LINK_DAYS_AFTER_END = 30;
@@ -44,7 +44,7 @@ export type TrackingView = {
   arrival: { earliest: string; latest: string } | null;
   driverFirstName: string | null;
   timeline: TrackingStep[];
-  /** The destination, and the vehicle at about 1 km only while it is coming (lib/maps/tracking-map.ts). */
+  /** The destination, and the vehicle at about 1 km only while it is coming (lib/movement-requests/tracking-map.ts). */
   map: TrackingMap | null;
 };
 

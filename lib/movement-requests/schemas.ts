@@ -5,6 +5,7 @@ import { EtaBasis, MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import {
   businessAreaSchema,
   calendarDateSchema,
+  EMAIL_MAX,
   emailSchema,
   identifierSchema,
   moneySchema,
@@ -15,11 +16,11 @@ import {
   vinSchema,
   vrmSchema,
 } from "@/lib/schemas/common";
+import { customerContactSchema } from "@/lib/schemas/customer-contact";
 import { marketplaceProviderSchema } from "@/lib/schemas/movement-wire";
 
 export const NOTES_MAX = 1024;
 export const CONFIRMED_BY_MAX = 128;
-export const REQUESTED_BY_MAX = 254;
 
 export const locationSchema = z.discriminatedUnion("type", [
   z.strictObject({
@@ -69,36 +70,6 @@ const destinationFields = {
 
 const linkedJobInformationSchema = z.strictObject({ pin: z.string().min(1).max(64) });
 
-/** E.164: "+", a country code and the number, 15 digits at most, no spaces. */
-const E164 = /^\+[1-9]\d{1,14}$/;
-
-/** The customer a movement is for (write-only, like requestedBy): told "on its way" and the rest. */
-export const customerContactSchema = z
-  .strictObject({
-    name: textUpTo(200).optional(),
-    email: emailSchema
-      .refine((value) => [...value].length <= REQUESTED_BY_MAX, `At most ${REQUESTED_BY_MAX} characters`)
-      .optional(),
-    phone: z
-      .string()
-      .regex(
-        E164,
-        "Give the phone number in E.164 form: + then the country code and number, e.g. +447700900123",
-      )
-      .optional(),
-  })
-  .refine((customer) => customer.email !== undefined || customer.phone !== undefined, {
-    message: "Give the customer's email or phone (or both): messages need one",
-    path: ["email"],
-  })
-  .meta({
-    description:
-      "Extension, write-only, never returned: the customer the vehicle is for, who is told by e-mail " +
-      "and/or SMS when it is on its way, running late, arriving and delivered (docs/notifications.md)",
-    writeOnly: true,
-  });
-export type CustomerContact = z.infer<typeof customerContactSchema>;
-
 const createFields = {
   vehicle: vehicleSchema,
   origin: z.strictObject(originFields),
@@ -108,14 +79,14 @@ const createFields = {
   externalId: z.string().min(1).max(128).optional(),
   confirmedBy: textUpTo(CONFIRMED_BY_MAX).optional(),
   requestedBy: emailSchema
-    .refine((value) => [...value].length <= REQUESTED_BY_MAX, `At most ${REQUESTED_BY_MAX} characters`)
+    .refine((value) => [...value].length <= EMAIL_MAX, `At most ${EMAIL_MAX} characters`)
     .optional()
     .meta({
       description:
         "Write-only, never returned: the person the movement is raised for, who receives the tracking, " +
         "delivered and aborted notifications instead of the API key's owner",
       writeOnly: true,
-      maxLength: REQUESTED_BY_MAX,
+      maxLength: EMAIL_MAX,
     }),
   linkedJobInformation: linkedJobInformationSchema.optional(),
   transportMethod: transportMethodSchema,

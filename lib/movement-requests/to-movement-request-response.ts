@@ -1,12 +1,12 @@
 // Database row → the specification's movement request body. requestedBy is write-only and never
 // appears here; trackingUrl only while the organisation has tracking enabled.
 import { toDateOnly } from "@/lib/dates";
-import { publicBaseUrl } from "@/lib/env";
 import { estimatedArrivalOf } from "@/lib/movement-requests/eta/estimated-arrival-body";
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { money } from "@/lib/movement-requests/money";
 import type { MovementRequestResponse } from "@/lib/movement-requests/schemas";
+import { trackingUrlOf } from "@/lib/schemas/tracking-url";
 
 type Provider = NonNullable<MovementRequestResponse["provider"]>;
 
@@ -58,11 +58,6 @@ export function toMovementRequestResponse(request: MovementRequestWithLegs): Mov
   });
   // Null, not absent, once the request is finished (compact would drop it).
   return { ...optional, estimatedArrival: body.estimatedArrival };
-}
-
-export function trackingUrlOf(request: Pick<MovementRequestWithLegs, "trackingToken" | "organisation">) {
-  if (!request.trackingToken || !request.organisation.trackingEnabled) return undefined;
-  return `${publicBaseUrl()}/track/${request.trackingToken}`;
 }
 
 /**

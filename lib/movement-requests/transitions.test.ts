@@ -9,9 +9,9 @@ import {
   isEditable,
   lifecycleMermaid,
   MOVEMENT_REQUEST_TRANSITIONS,
-  TERMINAL_STATUSES,
   type MovementRequestAction,
 } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 import { AppError } from "@/lib/errors/app-error";
 
 const ALL_STATUSES = Object.values(MovementRequestStatus);

@@ -3,6 +3,7 @@
 // it; docs/api.md draws it (a test keeps the drawing in step with this table).
 import { AppError } from "@/lib/errors/app-error";
 import type { MovementRequestStatus as Status } from "@/lib/generated/prisma/enums";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 export type { Status as MovementRequestStatus };
 
@@ -63,8 +64,6 @@ export const MOVEMENT_REQUEST_TRANSITIONS = {
 } as const satisfies Record<string, Partial<Record<Status, readonly Status[]>>>;
 
 export type MovementRequestAction = keyof typeof MOVEMENT_REQUEST_TRANSITIONS;
-
-export const TERMINAL_STATUSES: readonly Status[] = ["DELIVERED", "ABORTED", "CANCELLED"];
 
 /** Where abort and cancel lead: the request will not arrive (a test checks them against the table). */
 export const CALLED_OFF_STATUSES = ["CANCELLED", "ABORTED"] as const satisfies readonly Status[];

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kysely, type DB, type Updateable } from "@/lib/db";
 import { createInPlanningPool } from "@/lib/movement-requests/create-movement-request";
 import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as abortedRoute } from "@/app/v1/operations/movement-requests/[requestId]/aborted/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { mailboxTransport } from "@/lib/notifications/mail-transport";
 import { organisationMailboxDir } from "@/lib/notifications/mailbox-folder";
 import { sendDueEmails } from "@/lib/notifications/send-due-emails";
@@ -15,6 +20,14 @@ import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test
 import { headerOf, mimePartsOf, startSmtpSink } from "@/test/smtp-sink";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories/driver";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  aborted: abortedRoute,
+  createInPool: createInPoolRoute,
+});
 
 const smtp = await startSmtpSink();
 process.env.SMTP_URL = smtp.url;

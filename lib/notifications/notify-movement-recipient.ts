@@ -4,7 +4,7 @@
 import type { DB, Kdb, Selectable } from "@/lib/db";
 import { formatDay, renderBrandedEmail } from "@/lib/notifications/branded-email";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
-import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
+import { trackingUrlOf } from "@/lib/schemas/tracking-url";
 
 type Kind = "tracking" | "delivered" | "aborted";
 

@@ -2,10 +2,23 @@
 // each leg's newest for the map; every refusal changes nothing.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { kysely } from "@/lib/db";
-import { createPoolRequest, operate, operateOk, operationsActor } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as positionsRoute } from "@/app/v1/operations/movement-requests/[requestId]/positions/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsActor, operationsApi } from "@/test/operations-test-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  positions: positionsRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

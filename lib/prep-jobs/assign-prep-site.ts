@@ -17,7 +17,12 @@ import { createMovementRequestIn } from "@/lib/movement-requests/create-movement
 import { readyNowDefaults } from "@/lib/movement-requests/timeslots";
 import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import type { AssignPrepSiteBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { canApply, describePosition, PREP_JOB_CREATED_AT, samePosition } from "@/lib/prep-jobs/stage-rules";
+import {
+  canApply,
+  describePosition,
+  PREP_JOB_CREATED_AT,
+  samePosition,
+} from "@/lib/prep-job-stages/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 /** Days from today (at the collection site) to the inbound movement's default delivery deadline. */

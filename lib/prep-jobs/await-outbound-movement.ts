@@ -3,7 +3,7 @@
 // Once an outbound movement exists: 400 MOVEMENT_ALREADY_EXISTS. Repeated while already awaiting one:
 // 200, no effect (no new version, no event).
 import { transaction } from "@/lib/db";
-import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
+import { changePrepJobStage } from "@/lib/prep-job-stages/change-prep-job-stage";
 import {
   findPrepJobByVehicleOrThrow,
   type VehicleLookup,
@@ -11,7 +11,7 @@ import {
 import type { PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { assertNoOutboundMovement } from "@/lib/prep-jobs/outbound-movement";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { PREP_JOB_RULES } from "@/lib/prep-jobs/stage-rules";
+import { PREP_JOB_RULES } from "@/lib/prep-job-stages/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function awaitOutboundMovement(

@@ -8,10 +8,10 @@ import type { PrepJob } from "@/lib/generated/prisma/client";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { newId } from "@/lib/ids";
 import type { Creator } from "@/lib/movement-requests/create-movement-request";
-import { assertNoOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
-import { recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
+import { assertNoOpenPrepJob } from "@/lib/prep-job-stages/open-prep-job";
+import { recordPrepJobEvent } from "@/lib/prep-job-stages/change-prep-job-stage";
 import type { CreateInboundPendingBody, PrepJobResponse } from "@/lib/prep-jobs/schemas";
-import { PREP_JOB_CREATED_AT } from "@/lib/prep-jobs/stage-rules";
+import { PREP_JOB_CREATED_AT } from "@/lib/prep-job-stages/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export async function createInboundPendingPrepJob(

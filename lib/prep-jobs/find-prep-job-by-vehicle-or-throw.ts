@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { Kdb } from "@/lib/db";
 import type { PrepJob } from "@/lib/generated/prisma/client";
 import { prepJobNotFound, type PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
-import { isOpenPrepJob } from "@/lib/prep-jobs/open-prep-job";
+import { isOpenPrepJob } from "@/lib/prep-job-stages/open-prep-job";
 
 export type VehicleLookup = { vin?: string; vrm?: string };
 

@@ -7,7 +7,7 @@
 import { transaction } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
-import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
+import { changePrepJobStage } from "@/lib/prep-job-stages/change-prep-job-stage";
 import { getPrepJobOrThrow, type PrepJobActorScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { assertNoOutboundMovement } from "@/lib/prep-jobs/outbound-movement";
 import type { PrepJobResponse } from "@/lib/prep-jobs/schemas";
@@ -17,7 +17,7 @@ import {
   PREP_JOB_RULES,
   samePosition,
   type PrepJobPosition,
-} from "@/lib/prep-jobs/stage-rules";
+} from "@/lib/prep-job-stages/stage-rules";
 import { readPrepJobResponse } from "@/lib/prep-jobs/to-prep-job-response";
 
 export type MoveTarget = { stage: PrepJobStage; substage?: PrepJobSubstage | null };

@@ -4,13 +4,28 @@
 // refused (400 INVALID_DELIVERY_DATE) on create and PATCH, changing nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRequestRoute, PATCH as patchRoute } from "@/app/v1/movement-requests/[requestId]/route";
-import { movementBody, movementRequestApi, prepJobApi } from "@/test/prep-job-api";
+import { POST as inboundPendingRoute } from "@/app/v1/prep-jobs/inbound-pending/route";
+import { GET as listRoute } from "@/app/v1/prep-jobs/route";
+import { GET as getRoute } from "@/app/v1/prep-jobs/[id]/route";
+import { POST as assignSiteRoute } from "@/app/v1/operations/prep-jobs/[id]/assign-site/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
+import { movementBody, prepJobRoutesApi } from "@/test/prep-job-api";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createPrepJob, createProfile, dateOnlyFromToday, testVin } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
 import { countRows } from "@/test/count-rows";
+
+const { movementRequestApi, prepJobApi } = prepJobRoutesApi({
+  inboundPending: inboundPendingRoute,
+  list: listRoute,
+  get: getRoute,
+  assignSite: assignSiteRoute,
+  createInPool: createInPoolRoute,
+  cancel: cancelRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

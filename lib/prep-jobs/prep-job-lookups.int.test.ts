@@ -3,11 +3,22 @@
 // refusals, and tenancy.
 import { beforeAll, describe, expect, it } from "vitest";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/test/prep-job-api";
+import { PATCH as appraisedRoute } from "@/app/v1/prep-jobs/appraised/route";
+import { PATCH as pendingMovementRequestRoute } from "@/app/v1/prep-jobs/pending-movement-request/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as cancelRoute } from "@/app/v1/movement-requests/[requestId]/cancel/route";
+import { movementBody, prepJobState, prepJobRoutesApi } from "@/test/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { nextSequence } from "@/prisma/factories/db";
 import { createApiKey, createPrepJob, createProfile, testVin, type PrepJobInput } from "@/prisma/factories";
+
+const { movementRequestApi, prepJobApi } = prepJobRoutesApi({
+  appraised: appraisedRoute,
+  pendingMovementRequest: pendingMovementRequestRoute,
+  createInPool: createInPoolRoute,
+  cancel: cancelRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

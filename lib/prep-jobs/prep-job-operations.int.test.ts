@@ -4,13 +4,26 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "@/lib/db";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
 import { prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { movementBody, movementRequestApi, prepJobApi, prepJobState } from "@/test/prep-job-api";
+import { PATCH as appraisedRoute } from "@/app/v1/prep-jobs/appraised/route";
+import { POST as inboundPendingRoute } from "@/app/v1/prep-jobs/inbound-pending/route";
+import { POST as assignSiteRoute } from "@/app/v1/operations/prep-jobs/[id]/assign-site/route";
+import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { movementBody, prepJobState, prepJobRoutesApi } from "@/test/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { AppError } from "@/lib/errors/app-error";
 import { createApiKey, createPrepJob, createProfile, testVin, type PrepJobInput } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
 import { countRows } from "@/test/count-rows";
+
+const { movementRequestApi, prepJobApi } = prepJobRoutesApi({
+  appraised: appraisedRoute,
+  inboundPending: inboundPendingRoute,
+  assignSite: assignSiteRoute,
+  move: moveRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

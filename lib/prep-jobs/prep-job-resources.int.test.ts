@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "@/lib/db";
 import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import { listPrepJobsResponse, prepJobSchema } from "@/lib/prep-jobs/schemas";
-import { prepJobApi, prepJobState, type Body } from "@/test/prep-job-api";
+import { POST as inboundPendingRoute } from "@/app/v1/prep-jobs/inbound-pending/route";
+import { GET as listRoute } from "@/app/v1/prep-jobs/route";
+import { GET as getRoute } from "@/app/v1/prep-jobs/[id]/route";
+import { prepJobState, type Body, prepJobRoutesApi } from "@/test/prep-job-api";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import {
@@ -18,6 +21,12 @@ import {
 } from "@/prisma/factories";
 import { nextSequence } from "@/prisma/factories/db";
 import { countRows } from "@/test/count-rows";
+
+const { prepJobApi } = prepJobRoutesApi({
+  inboundPending: inboundPendingRoute,
+  list: listRoute,
+  get: getRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

@@ -13,12 +13,29 @@ import { kysely } from "@/lib/db";
 import { s3Store, useProofStore, type S3Settings } from "@/lib/proofs/proof-store";
 import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
 import { containsText, GPS_MARKER } from "@/test/image-fixtures";
-import { actOnJobRoute, mailedJobToken } from "@/test/job-link-kit";
+import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
+import { mailedJobToken, jobLinkApi } from "@/test/job-link-kit";
 import { createMovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
-import { fetchPhoto, postProof, uploadCompleteProof } from "@/test/proof-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
+import { PUT as uploadRoute } from "@/app/jobs/[token]/proof-photos/[photoId]/route";
+import { POST as proofsRoute } from "@/app/jobs/[token]/proofs/route";
+import { GET as photoRoute } from "@/app/api/proof-photos/[photoId]/route";
+import { proofApi } from "@/test/proof-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  createInPool: createInPoolRoute,
+});
+const { actOnJobRoute } = jobLinkApi({ actions: actionsRoute });
+const { fetchPhoto, postProof, uploadCompleteProof } = proofApi({
+  upload: uploadRoute,
+  proofs: proofsRoute,
+  photo: photoRoute,
+});
 
 const database = setupTestDatabase();
 const directory = mkdtempSync(path.join(tmpdir(), "vms-s3rver-"));

@@ -75,4 +75,6 @@ export const vrmSchema = z
     example: "AB12 CDE",
   });
 
+/** The longest e-mail address (RFC 5321). */
+export const EMAIL_MAX = 254;
 export const emailSchema = z.email({ error: "Expected an e-mail address" });

@@ -1,7 +1,11 @@
 // Movement values that several areas put on the wire alike: the API (lib/movement-requests) and the
 // webhook envelope (lib/events) name the same statuses, abort reasons and marketplace provider.
 import { z } from "zod";
-import { AbortReason, MovementStatus as LegStatus } from "@/lib/generated/prisma/enums";
+import {
+  AbortReason,
+  MovementStatus as LegStatus,
+  type MovementRequestStatus,
+} from "@/lib/generated/prisma/enums";
 import { moneySchema } from "@/lib/schemas/common";
 
 /** Every leg starts here; it is the one status never published (no event happens to an open leg). */
@@ -23,3 +27,6 @@ export const marketplaceProviderSchema = z.object({
   agreedPrice: moneySchema.describe("The price of the bid or claim that won the request (extension)"),
 });
 export type MarketplaceProvider = z.infer<typeof marketplaceProviderSchema>;
+
+/** The statuses a request ends in: nothing happens to it after them. */
+export const TERMINAL_STATUSES: readonly MovementRequestStatus[] = ["DELIVERED", "ABORTED", "CANCELLED"];

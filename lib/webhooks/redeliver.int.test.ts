@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors/app-error";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { redeliverWebhookDelivery } from "@/lib/webhooks/redeliver";
 import { seedDeliveryWithAttempts, seedWebhookEvent } from "@/test/webhook-rows";
@@ -19,7 +20,7 @@ const HOUR = 3_600_000;
 beforeEach(async () => {
   world = await createMovementWorld(database.prisma);
   // Not delivered by anyone: no worker runs in this file.
-  endpointId = (await registerEndpoint(world, "https://93.184.215.14/hook")).id;
+  endpointId = (await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook")).id;
 });
 
 async function failedDelivery() {
@@ -115,7 +116,8 @@ describe("redeliverWebhookDelivery", () => {
   it("refuses another profile's endpoint, and a delivery of another endpoint", async () => {
     const { delivery } = await failedDelivery();
     const other = await createMovementWorld(database.prisma);
-    const otherEndpoint = (await registerEndpoint(other, "https://93.184.215.14/hook")).id;
+    const otherEndpoint = (await registerEndpoint(createEndpointRoute, other, "https://93.184.215.14/hook"))
+      .id;
     const codeOf = async (work: Promise<unknown>) => {
       const error = await work.then(
         () => undefined,

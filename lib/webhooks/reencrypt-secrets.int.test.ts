@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { createMovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { reencryptStoredSecrets } from "@/lib/webhooks/reencrypt-secrets";
 import { decryptWithKey, encryptWithKey } from "@/lib/security/secret-crypto";
@@ -17,7 +18,7 @@ describe("re-encrypting stored secrets after a key rotation", () => {
     const [oldKey, newKey, strangerKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
     const kdb = database.kysely;
     const world = await createMovementWorld(database.prisma);
-    const endpoint = await registerEndpoint(world, "http://127.0.0.1:9/vms");
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "http://127.0.0.1:9/vms");
     const secret = await kdb
       .selectFrom("WebhookSecret")
       .selectAll()

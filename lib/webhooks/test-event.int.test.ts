@@ -13,6 +13,7 @@ import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { replayWebhookEvents } from "@/lib/webhooks/replay-events";
 import {
@@ -64,8 +65,8 @@ describe("sendWebhookTestEvent", () => {
   it("delivers one signed, schema-valid, clearly marked envelope to that endpoint only", async () => {
     const target = await receiver();
     const bystander = await receiver();
-    const endpoint = await registerEndpoint(world, target.url);
-    await registerEndpoint(world, bystander.url);
+    const endpoint = await registerEndpoint(createEndpointRoute, world, target.url);
+    await registerEndpoint(createEndpointRoute, world, bystander.url);
 
     const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     expect(sent.eventType).toBe("movement.collected");
@@ -108,7 +109,7 @@ describe("sendWebhookTestEvent", () => {
   });
 
   it("records the event under its own resource type, which the live UI's stream never asks for", async () => {
-    const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook");
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook");
     const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     const event = await database.kysely
       .selectFrom("Event")
@@ -124,7 +125,9 @@ describe("sendWebhookTestEvent", () => {
   });
 
   it("sends a type the endpoint subscribes to", async () => {
-    const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook", ["movement.aborted"]);
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook", [
+      "movement.aborted",
+    ]);
     const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     expect(sent.eventType).toBe("movement.aborted");
     const error = await appErrorOf(
@@ -134,7 +137,7 @@ describe("sendWebhookTestEvent", () => {
   });
 
   it("refuses a disabled endpoint (the test would wait for it) and another profile's endpoint", async () => {
-    const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook");
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook");
     await updateWebhookEndpoint({ profileId: world.profile.id }, endpoint.id, { enabled: false });
     expect((await appErrorOf(sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id))).code).toBe(
       "VALIDATION_ERROR",
@@ -149,7 +152,7 @@ describe("sendWebhookTestEvent", () => {
   });
 
   it("keeps test events out of GET /v1/movement-requests/events", async () => {
-    const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook");
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook");
     const [real] = await publishEvents(world, "movement.delivered");
     const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     const response = await callRoute(eventsRoute, {
@@ -162,7 +165,7 @@ describe("sendWebhookTestEvent", () => {
   });
 
   it("keeps test events out of the endpoint replay", async () => {
-    const endpoint = await registerEndpoint(world, "https://93.184.215.14/hook");
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook");
     const since = new Date(Date.now() - 60_000);
     await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
     await publishEvents(world, "movement.delivered");

@@ -10,6 +10,7 @@ import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { startSmtpSink } from "@/test/smtp-sink";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { countRows } from "@/test/count-rows";
@@ -72,8 +73,10 @@ describe("webhook delivery", () => {
   it("delivers each event type, signed, to every subscribed endpoint, as the replay endpoint returns it", async () => {
     const all = await receiver(200);
     const deliveredOnly = await receiver(200);
-    const allEndpoint = await registerEndpoint(world, all.url);
-    const deliveredEndpoint = await registerEndpoint(world, deliveredOnly.url, ["movement.delivered"]);
+    const allEndpoint = await registerEndpoint(createEndpointRoute, world, all.url);
+    const deliveredEndpoint = await registerEndpoint(createEndpointRoute, world, deliveredOnly.url, [
+      "movement.delivered",
+    ]);
 
     const types = [
       "movement.collected",
@@ -110,7 +113,7 @@ describe("webhook delivery", () => {
 
   it("retries a receiver answering 500 with the same eventId, and stops at the first 2xx", async () => {
     const flaky = await receiver((_request, index) => (index < 2 ? 500 : 200));
-    await registerEndpoint(world, flaky.url);
+    await registerEndpoint(createEndpointRoute, world, flaky.url);
     const [eventId] = await publishEvents(world, "movement.collected");
     await flaky.waitFor(3);
     expect(flaky.received.map(eventIdOf)).toEqual([eventId, eventId, eventId]);
@@ -132,7 +135,7 @@ describe("webhook delivery", () => {
 
   it("never retries a delivery that got a 2xx", async () => {
     const happy = await receiver(204);
-    await registerEndpoint(world, happy.url);
+    await registerEndpoint(createEndpointRoute, world, happy.url);
     const [eventId] = await publishEvents(world, "movement.delivered");
     await happy.waitFor(1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -141,7 +144,7 @@ describe("webhook delivery", () => {
 
   it("cuts a receiver that hangs at the timeout and retries it", async () => {
     const slow = await receiver((_request, index) => (index === 0 ? "hang" : 200));
-    await registerEndpoint(world, slow.url);
+    await registerEndpoint(createEndpointRoute, world, slow.url);
     const [eventId] = await publishEvents(world, "movement.aborted");
     await slow.waitFor(2);
     await expect.poll(async () => (await attemptsOf(eventId!)).length, { timeout: 5_000 }).toBe(2);
@@ -154,7 +157,7 @@ describe("webhook delivery", () => {
   it("treats a redirect as a failure and does not follow it", async () => {
     const target = await receiver(200);
     const redirecting = await receiver(302);
-    await registerEndpoint(world, redirecting.url);
+    await registerEndpoint(createEndpointRoute, world, redirecting.url);
     const [eventId] = await publishEvents(world, "movement.collected");
     await expect.poll(async () => (await attemptsOf(eventId!)).length, { timeout: 5_000 }).toBeGreaterThan(0);
     const [first] = await attemptsOf(eventId!);
@@ -168,8 +171,8 @@ describe("one endpoint's trouble does not hold up another's", () => {
     const world = await createMovementWorld(database.prisma);
     const hanging = await receiver("hang");
     const healthy = await receiver(200);
-    const hangingEndpoint = await registerEndpoint(world, hanging.url);
-    await registerEndpoint(world, healthy.url);
+    const hangingEndpoint = await registerEndpoint(createEndpointRoute, world, hanging.url);
+    await registerEndpoint(createEndpointRoute, world, healthy.url);
     const ids = await publishEvents(world, "movement.collected", 20);
     await healthy.waitFor(20);
     expect(new Set(healthy.received.map(eventIdOf))).toEqual(new Set(ids));
@@ -189,7 +192,7 @@ describe("disabling after sustained failure", () => {
   it("disables the endpoint, e-mails the profile's owner, shows a notice; re-enabling resumes delivery", async () => {
     const world = await createMovementWorld(database.prisma);
     const broken = await receiver(500);
-    const endpoint = await registerEndpoint(world, broken.url);
+    const endpoint = await registerEndpoint(createEndpointRoute, world, broken.url);
     const [first] = await publishEvents(world, "movement.collected");
 
     await expect

@@ -9,6 +9,7 @@ import type { WebhookEventType } from "@/lib/events/movement-envelope";
 import { createMovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 
@@ -84,7 +85,7 @@ async function publishToWorld(receiverUrl: string): Promise<string[]> {
   const world = await createMovementWorld(database.prisma);
   const ids: string[] = [];
   for (const type of EVENT_TYPES) {
-    await registerEndpoint(world, `${receiverUrl}/${type}`, [type]);
+    await registerEndpoint(createEndpointRoute, world, `${receiverUrl}/${type}`, [type]);
     ids.push(...(await publishEvents(world, type, EVENTS_PER_ENDPOINT)));
   }
   return ids;

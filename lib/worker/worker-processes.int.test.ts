@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createMovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 import { countRows } from "@/test/count-rows";
@@ -35,7 +36,7 @@ describe("worker processes", () => {
     const world = await createMovementWorld(database.prisma);
     const receiver = await startWebhookReceiver(200);
     receivers.push(receiver);
-    await registerEndpoint(world, receiver.url);
+    await registerEndpoint(createEndpointRoute, world, receiver.url);
     const ids = await publishEvents(world, "movement.collected", 150);
 
     startWorkerProcess();
@@ -57,7 +58,7 @@ describe("worker processes", () => {
     const world = await createMovementWorld(database.prisma);
     const receiver = await startWebhookReceiver(200, { delayMs: 30 });
     receivers.push(receiver);
-    await registerEndpoint(world, receiver.url);
+    await registerEndpoint(createEndpointRoute, world, receiver.url);
     const ids = await publishEvents(world, "movement.delivered", 200);
 
     const doomed = startWorkerProcess();

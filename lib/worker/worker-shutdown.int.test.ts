@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createMovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess, type WorkerProcess } from "@/test/worker-process";
 import { countRows } from "@/test/count-rows";
@@ -62,7 +63,7 @@ describe("worker graceful shutdown", () => {
     const world = await createMovementWorld(database.prisma);
     // Answers each webhook after a second: still in flight when the signal comes, done within the grace.
     const slow = await receiver(200, { delayMs: 1_000 });
-    const endpoint = await registerEndpoint(world, slow.url);
+    const endpoint = await registerEndpoint(createEndpointRoute, world, slow.url);
     const ids = await publishEvents(world, "movement.collected", 12);
 
     const worker = startWorkerProcess();
@@ -99,7 +100,7 @@ describe("worker graceful shutdown", () => {
   it("cuts attempts whose receiver hangs, releases their claims at once, exits 0; the next worker delivers them", async () => {
     const world = await createMovementWorld(database.prisma);
     const hanging = await receiver("hang");
-    const endpoint = await registerEndpoint(world, hanging.url);
+    const endpoint = await registerEndpoint(createEndpointRoute, world, hanging.url);
     const ids = await publishEvents(world, "movement.delivered", 3);
 
     const worker = startWorkerProcess();

@@ -6,6 +6,7 @@ import { createMovementWorld } from "@/test/movement-world";
 import { startOtlpReceiver, type OtlpReceiver } from "@/test/otlp-receiver";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { publishEvents, registerEndpoint } from "@/test/webhook-world";
 import { spawnWorkerProcess } from "@/test/worker-process";
 
@@ -22,7 +23,7 @@ describe("a worker process with tracing on", () => {
     const webhooks = await startWebhookReceiver(200);
     const otlp = await startOtlpReceiver();
     closing.push(webhooks, otlp);
-    await registerEndpoint(world, webhooks.url);
+    await registerEndpoint(createEndpointRoute, world, webhooks.url);
     await publishEvents(world, "movement.collected", 3);
 
     const worker = spawnWorkerProcess({

@@ -11,9 +11,9 @@ import {
   BEFORE_CARRIER,
   PLANNING,
   SENT,
-  TERMINAL_STATUSES,
   type MovementRequestStatus,
 } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 export const PHASES = ["toCarrier", "toCollection", "inTransit"] as const;
 export type Phase = (typeof PHASES)[number];

@@ -9,12 +9,22 @@ import { movementAtRiskEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { AT_RISK_LOCK, evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { startWorker } from "@/lib/worker/worker";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -37,8 +47,10 @@ const DAY = "2031-06-10";
 
 describe("movement.at_risk", () => {
   it("is delivered to the endpoint that names it, entering and leaving, and to no other", async () => {
-    const optedIn = await registerEndpoint(world, atRiskReceiver.url, ["movement.at_risk"]);
-    await registerEndpoint(world, allReceiver.url);
+    const optedIn = await registerEndpoint(createEndpointRoute, world, atRiskReceiver.url, [
+      "movement.at_risk",
+    ]);
+    await registerEndpoint(createEndpointRoute, world, allReceiver.url);
     const driverId = (await createDriver(database.prisma, { organisationId: world.organisation.id })).id;
     const request = await createPoolRequest(world, {
       origin: {

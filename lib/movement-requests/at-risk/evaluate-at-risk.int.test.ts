@@ -9,9 +9,18 @@ import {
 } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { kysely, sql, transaction } from "@/lib/db";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createUser } from "@/prisma/factories";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

@@ -30,7 +30,7 @@ import {
 } from "@/lib/movement-requests/at-risk/open-requests";
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { workInChunks, type ChunkRead } from "@/lib/movement-requests/chunked-pass";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 /** pg_try_advisory_xact_lock's key: "at-risk" as a number no other lock of ours uses. */
 export const AT_RISK_LOCK = 0x617472_69736b;

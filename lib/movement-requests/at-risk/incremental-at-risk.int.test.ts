@@ -12,8 +12,19 @@ import {
 import { kysely, sql } from "@/lib/db";
 import { createDriver } from "@/prisma/factories";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 const DAY = Date.parse("2031-06-10T00:00:00Z");

@@ -10,7 +10,8 @@ import {
   learnDurations,
   type LearnedDurations,
 } from "@/lib/movement-requests/at-risk/usual-durations";
-import { TERMINAL_STATUSES, type MovementRequestStatus } from "@/lib/movement-requests/transitions";
+import { type MovementRequestStatus } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 /** The learned durations are recomputed at most this often per organisation. */
 const LEARN_EVERY_MS = 60 * 60_000;

@@ -12,7 +12,7 @@ import type {
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { currentLeg } from "@/lib/movement-requests/leg-transitions";
 import { money, type Money } from "@/lib/movement-requests/money";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 export type BoardSite = { id: string; name: string; code: string };
 export type BoardCarrier = {

@@ -20,7 +20,7 @@ import {
   type BoardArrivalSource,
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 type Sql = RawBuilder<unknown>;
 type Direction = "asc" | "desc";

@@ -4,13 +4,17 @@ import { newId } from "@/lib/ids";
 import { getBoardDetail } from "@/lib/movement-requests/board/get-board-detail";
 import { cancelMovementRequest } from "@/lib/movement-requests/cancel-movement-request";
 import { markCollected } from "@/lib/movement-requests/operations/mark-collected";
-import { createPoolRequest } from "@/test/operations-test-kit";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { planWithDriver } from "@/lib/movement-requests/operations/plan-with-driver";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { acceptedByDriverReason } from "@/lib/movement-requests/actor-names";
 import { createDriver, createProfile, createUser } from "@/prisma/factories";
+
+const { createPoolRequest } = operationsApi({ createInPool: createInPoolRoute });
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -31,7 +35,7 @@ beforeAll(async () => {
     email: "dispatcher@example.test",
     name: "Dana Dispatcher",
   });
-  await registerEndpoint(world, "http://127.0.0.1:9/hook");
+  await registerEndpoint(createEndpointRoute, world, "http://127.0.0.1:9/hook");
   const created = await createPoolRequest(world, { notes: "Keys at reception", externalId: "ORDER-9" });
   requestId = created.id as string;
   // Staff act across the organisation: a scope without a profile, as the board's actions pass it.

@@ -32,7 +32,7 @@ import { AT_RISK_EVENT, BACK_ON_TRACK_EVENT } from "@/lib/movement-requests/at-r
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
 import { readBoardArrival } from "@/lib/movement-requests/board/board-sql";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
-import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
+import { trackingUrlOf } from "@/lib/schemas/tracking-url";
 import { actorNamesOf, actorsInReasons, namedReason } from "@/lib/movement-requests/actor-names";
 
 /** The timeline keeps the newest events; older ones are purged by retention anyway. */

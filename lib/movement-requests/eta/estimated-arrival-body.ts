@@ -6,7 +6,7 @@ import { windowFromSchedule, type EtaWindow } from "@/lib/movement-requests/eta/
 import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import type { EstimatedArrival } from "@/lib/movement-requests/schemas";
 import { localDateAndOffset } from "@/lib/dates";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 type RequestForArrival = Pick<
   MovementRequestWithLegs,

@@ -3,7 +3,7 @@
 // by) goes to EtaOutcome, and the window is deleted, so that MovementEta holds the open requests only.
 // Run by the ETA pass in its transaction; two statements, however many finished since.
 import { sql, type Kdb } from "@/lib/db";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 export async function recordEtaOutcomes(trx: Kdb): Promise<number> {
   const terminal = sql.join(TERMINAL_STATUSES.map((status) => sql.lit(status)));

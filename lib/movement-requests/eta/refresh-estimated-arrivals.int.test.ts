@@ -9,15 +9,29 @@ import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route"
 import { kysely } from "@/lib/db";
 import { movementEtaChangedEnvelopeSchema } from "@/lib/events/envelope-schema";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operate, operateOk, type Body } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as positionsRoute } from "@/app/v1/operations/movement-requests/[requestId]/positions/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { type Body, operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/webhook-receiver";
+import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { startWorker } from "@/lib/worker/worker";
 import { createDriver } from "@/prisma/factories";
+
+const { createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  positions: positionsRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -312,8 +326,10 @@ describe("the lane's learned road factor and speed", () => {
 
 describe("movement.eta_changed", () => {
   it("is published when the window moves 30 minutes or more, to the endpoint that names it only", async () => {
-    const optedIn = await registerEndpoint(world, receiver.url, ["movement.eta_changed"]);
-    await registerEndpoint(world, "http://127.0.0.1:9/unused");
+    const optedIn = await registerEndpoint(createEndpointRoute, world, receiver.url, [
+      "movement.eta_changed",
+    ]);
+    await registerEndpoint(createEndpointRoute, world, "http://127.0.0.1:9/unused");
     const created = await createRequest();
     await operateOk(world, "assign", created.id, { driverId });
     await operateOk(world, "collected", created.id);

@@ -1,17 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  auditTrailOf,
-  create3plRequest,
-  createPoolRequest,
-  legsOf,
-  operate,
-  operateOk,
-  operationsActor,
-  snapshotOf,
-} from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as acceptRoute } from "@/app/v1/operations/movement-requests/[requestId]/accept/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as createWith3plRoute } from "@/app/v1/movement-requests/create-with-3pl/route";
+import { auditTrailOf, legsOf, operationsActor, snapshotOf, operationsApi } from "@/test/operations-test-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { create3plRequest, createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  accept: acceptRoute,
+  createInPool: createInPoolRoute,
+  createWith3pl: createWith3plRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

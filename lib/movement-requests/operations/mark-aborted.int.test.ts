@@ -1,19 +1,33 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENVELOPE_SCHEMA_VERSION } from "@/lib/events/movement-envelope";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as acceptRoute } from "@/app/v1/operations/movement-requests/[requestId]/accept/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as abortedRoute } from "@/app/v1/operations/movement-requests/[requestId]/aborted/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as createWith3plRoute } from "@/app/v1/movement-requests/create-with-3pl/route";
 import {
   auditTrailOf,
-  create3plRequest,
-  createPoolRequest,
   legsOf,
-  operate,
-  operateOk,
   operationsActor,
   publishedEventsOf,
   snapshotOf,
+  operationsApi,
 } from "@/test/operations-test-kit";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver, createMovementRequest } from "@/prisma/factories";
+
+const { create3plRequest, createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  accept: acceptRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  aborted: abortedRoute,
+  createInPool: createInPoolRoute,
+  createWith3pl: createWith3plRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

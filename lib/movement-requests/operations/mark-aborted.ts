@@ -12,7 +12,7 @@ import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-r
 import { transitionLeg } from "@/lib/movement-requests/transition-leg";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
-import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
+import { followMovementRequest } from "@/lib/prep-job-stages/follow-movement-request";
 
 export async function markAborted(scope: ActorScope, requestId: string, body: AbortedBody) {
   const now = new Date();

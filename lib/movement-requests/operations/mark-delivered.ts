@@ -26,7 +26,7 @@ import {
 } from "@/lib/movement-requests/transition-movement-request";
 import { enqueueCustomerMessage } from "@/lib/notifications/customer/enqueue-customer-message";
 import { notifyMovementRecipient } from "@/lib/notifications/notify-movement-recipient";
-import { followMovementRequest } from "@/lib/prep-jobs/follow-movement-request";
+import { followMovementRequest } from "@/lib/prep-job-stages/follow-movement-request";
 
 export async function markDelivered(scope: ActorScope, requestId: string, body: DeliveredBody = {}) {
   const now = new Date();

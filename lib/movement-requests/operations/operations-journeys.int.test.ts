@@ -2,18 +2,28 @@
 // the integration API's GET, the audit trail and the published events.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
-import {
-  auditTrailOf,
-  create3plRequest,
-  createPoolRequest,
-  operateOk,
-  operationsActor,
-  publishedEventsOf,
-} from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as acceptRoute } from "@/app/v1/operations/movement-requests/[requestId]/accept/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as abortedRoute } from "@/app/v1/operations/movement-requests/[requestId]/aborted/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { POST as createWith3plRoute } from "@/app/v1/movement-requests/create-with-3pl/route";
+import { auditTrailOf, operationsActor, publishedEventsOf, operationsApi } from "@/test/operations-test-kit";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories";
+
+const { create3plRequest, createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  accept: acceptRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  aborted: abortedRoute,
+  createInPool: createInPoolRoute,
+  createWith3pl: createWith3plRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

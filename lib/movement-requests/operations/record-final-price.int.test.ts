@@ -5,14 +5,23 @@ import { POST as cancel } from "@/app/v1/movement-requests/[requestId]/cancel/ro
 import { FINAL_PRICE_EVENT } from "@/lib/movement-requests/operations/record-final-price";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
-import {
-  createPoolRequest,
-  operate,
-  operateOk,
-  operationsActor,
-  snapshotOf,
-} from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as acceptRoute } from "@/app/v1/operations/movement-requests/[requestId]/accept/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as priceRoute } from "@/app/v1/operations/movement-requests/[requestId]/price/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsActor, snapshotOf, operationsApi } from "@/test/operations-test-kit";
 import { setupTestDatabase } from "@/test/test-database";
+
+const { createPoolRequest, operate, operateOk } = operationsApi({
+  assign: assignRoute,
+  accept: acceptRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  price: priceRoute,
+  createInPool: createInPoolRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;

@@ -19,10 +19,21 @@ import {
 import { mailTransport } from "@/lib/notifications/mail-transport";
 import { smsTransport } from "@/lib/notifications/sms-transport";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
-import { createPoolRequest, operateOk } from "@/test/operations-test-kit";
+import { POST as assignRoute } from "@/app/v1/operations/movement-requests/[requestId]/assign/route";
+import { POST as collectedRoute } from "@/app/v1/operations/movement-requests/[requestId]/collected/route";
+import { POST as deliveredRoute } from "@/app/v1/operations/movement-requests/[requestId]/delivered/route";
+import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { operationsApi } from "@/test/operations-test-kit";
 import { headerOf, mimePartsOf, startSmtpSink } from "@/test/smtp-sink";
 import { setupTestDatabase } from "@/test/test-database";
 import { createDriver } from "@/prisma/factories/driver";
+
+const { createPoolRequest, operateOk } = operationsApi({
+  assign: assignRoute,
+  collected: collectedRoute,
+  delivered: deliveredRoute,
+  createInPool: createInPoolRoute,
+});
 
 const smtp = await startSmtpSink();
 const sms = await startSmsReceiver();

@@ -9,7 +9,7 @@ import { publicBaseUrl } from "@/lib/env";
 import type { CustomerChannel, CustomerMessageKind } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import { newId } from "@/lib/ids";
-import { trackingUrlOf } from "@/lib/movement-requests/to-movement-request-response";
+import { trackingUrlOf } from "@/lib/schemas/tracking-url";
 import { renderBrandedEmail, type EmailContent } from "@/lib/notifications/branded-email";
 import { customerMessageWords } from "@/lib/notifications/customer/customer-message-words";
 import { customerMessageKindsColumn } from "@/lib/notifications/customer/message-kinds-column";

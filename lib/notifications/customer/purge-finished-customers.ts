@@ -4,7 +4,7 @@
 // worker's maintenance tick, a bounded batch of requests per statement.
 import { transaction } from "@/lib/db";
 import { env } from "@/lib/env";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REQUESTS_PER_BATCH = 500;

@@ -2,7 +2,7 @@
 // its opt-out link, in the create's transaction.
 import { randomBytes } from "node:crypto";
 import type { Kdb } from "@/lib/db";
-import type { CustomerContact } from "@/lib/movement-requests/schemas";
+import type { CustomerContact } from "@/lib/schemas/customer-contact";
 
 export async function saveMovementCustomer(
   tx: Kdb,

@@ -6,7 +6,7 @@
 // Checked again at sending: an opt-out since it was written, and a road message overtaken by delivery.
 import type { Kdb } from "@/lib/db";
 import { logger } from "@/lib/logger";
-import { TERMINAL_STATUSES } from "@/lib/movement-requests/transitions";
+import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 import { mailTransport, type MailTransport } from "@/lib/notifications/mail-transport";
 import { afterFailedAttempt, isClaimable, leaseEnd, senderOfClaimed } from "@/lib/notifications/outbox";
 import { smsTransport, type SmsTransport } from "@/lib/notifications/sms-transport";

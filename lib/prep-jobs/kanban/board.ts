@@ -18,7 +18,7 @@ import {
   STAGE_ORDER,
   SUBSTAGE_ORDER,
   type PrepJobPosition,
-} from "@/lib/prep-jobs/stage-rules";
+} from "@/lib/prep-job-stages/stage-rules";
 
 export { samePosition };
 

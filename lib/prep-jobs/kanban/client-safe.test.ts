@@ -12,7 +12,7 @@ const CLIENT_ENTRIES = [
   "lib/prep-jobs/kanban/board-filter.ts",
   "lib/prep-jobs/kanban/kanban-settings.ts",
   "lib/prep-jobs/kanban/working-hours.ts",
-  "lib/prep-jobs/stage-rules.ts",
+  "lib/prep-job-stages/stage-rules.ts",
 ];
 
 function importsOf(file: string): string[] {

@@ -20,7 +20,7 @@ import {
   type KanbanSite,
 } from "@/lib/prep-jobs/kanban/board";
 import { getKanbanSettings } from "@/lib/prep-jobs/kanban/site-settings";
-import type { PrepJobPosition } from "@/lib/prep-jobs/stage-rules";
+import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 
 /** A vehicle that has left the prep site stays on the board this long, then drops off. */
 export const DELIVERED_VISIBLE_DAYS = 7;

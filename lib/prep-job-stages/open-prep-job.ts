@@ -6,7 +6,7 @@
 import { sql, type DB, type ExpressionBuilder, type Kdb } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import type { PrepJob } from "@/lib/generated/prisma/client";
-import { PREP_JOB_FINISHED } from "@/lib/prep-jobs/stage-rules";
+import { PREP_JOB_FINISHED } from "@/lib/prep-job-stages/stage-rules";
 
 /** Where-clause of an open job: not at the finished position (OUTBOUND/DELIVERED) of the stage rules. */
 export function isOpenPrepJob(eb: ExpressionBuilder<DB, "PrepJob">) {

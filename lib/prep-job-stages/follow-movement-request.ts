@@ -2,8 +2,8 @@
 // cancelled or aborted sends it back to waiting for a movement.
 import type { Kdb } from "@/lib/db";
 import type { MovementRequest, PrepJob } from "@/lib/generated/prisma/client";
-import { changePrepJobStage } from "@/lib/prep-jobs/change-prep-job-stage";
-import { canApply, type PrepJobTrigger } from "@/lib/prep-jobs/stage-rules";
+import { changePrepJobStage } from "@/lib/prep-job-stages/change-prep-job-stage";
+import { canApply, type PrepJobTrigger } from "@/lib/prep-job-stages/stage-rules";
 
 const TRIGGERS: Record<"delivered" | "calledOff", Record<"INBOUND" | "OUTBOUND", PrepJobTrigger>> = {
   delivered: { INBOUND: "inboundMovementDelivered", OUTBOUND: "outboundMovementDelivered" },

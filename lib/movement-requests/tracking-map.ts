@@ -4,7 +4,7 @@
 // delivery there is no vehicle on the page, and no position older than the leg's own is ever read.
 import { kysely } from "@/lib/db";
 import { MovementStatus } from "@/lib/generated/prisma/enums";
-import { roundToAboutOneKm, type Coordinates } from "@/lib/maps/round-position";
+import { roundToAboutOneKm, type Coordinates } from "@/lib/movement-requests/round-position";
 
 export type TrackingMap = {
   destination: Coordinates;

@@ -3,7 +3,7 @@
 import type { DB, Kdb, Updateable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
-import { applyRule, type PrepJobTrigger } from "@/lib/prep-jobs/stage-rules";
+import { applyRule, type PrepJobTrigger } from "@/lib/prep-job-stages/stage-rules";
 
 export async function changePrepJobStage(
   tx: Kdb,

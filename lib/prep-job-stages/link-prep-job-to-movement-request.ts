@@ -4,9 +4,9 @@
 import type { Kdb } from "@/lib/db";
 import type { PrepJob, Site } from "@/lib/generated/prisma/client";
 import { newId } from "@/lib/ids";
-import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-jobs/change-prep-job-stage";
-import { isOpenPrepJob, lockVehicle } from "@/lib/prep-jobs/open-prep-job";
-import { canApply, PREP_JOB_CREATED_AT } from "@/lib/prep-jobs/stage-rules";
+import { changePrepJobStage, recordPrepJobEvent } from "@/lib/prep-job-stages/change-prep-job-stage";
+import { isOpenPrepJob, lockVehicle } from "@/lib/prep-job-stages/open-prep-job";
+import { canApply, PREP_JOB_CREATED_AT } from "@/lib/prep-job-stages/stage-rules";
 
 type NewMovement = {
   creator: { organisationId: string; profileId: string; actor: string; email: string };

@@ -15,7 +15,7 @@ import {
   stageRulesMermaid,
   type PrepJobPosition,
   type PrepJobTrigger,
-} from "@/lib/prep-jobs/stage-rules";
+} from "@/lib/prep-job-stages/stage-rules";
 
 const STAGES = Object.values(PrepJobStage);
 const SUBSTAGES = [null, ...Object.values(PrepJobSubstage)];
