@@ -204,22 +204,19 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       .then((days) => days > 0 && logger.info("report roll-ups refreshed", { days }))
       .catch((error: unknown) => logger.error("report roll-up pass failed", { error })),
   );
-  // Every open request once a minute; between, the requests whose vehicle reported a new position. One
-  // pass at a time (their chunks take turns under one lock): the minute's waits for a running one, a
-  // 5-second one is skipped while any runs.
-  let arrivalsPass: Promise<unknown> | undefined;
-  const refreshArrivals = (onlyNewPositions: boolean) => {
-    if (arrivalsPass && onlyNewPositions) return;
-    const pass = (arrivalsPass ?? Promise.resolve())
-      .then(() => refreshEstimatedArrivals(new Date(), { onlyNewPositions, signal }))
-      .then((done) => done && done.announced > 0 && logger.info("eta pass", done))
-      .catch((error: unknown) => logger.error("eta pass failed", { error }))
-      .finally(() => {
-        if (arrivalsPass === pass) arrivalsPass = undefined;
-      });
-    arrivalsPass = pass;
-    tracked(pass);
-  };
+  // Every open request once a minute; between, the requests whose vehicle reported a new position. Each
+  // kind one at a time; the two run side by side, their chunks taking turns under one lock, so that a
+  // long minute's pass does not hold back a new position's.
+  const arrivalsPass = (onlyNewPositions: boolean) =>
+    oneAtATime(() =>
+      refreshEstimatedArrivals(new Date(), { onlyNewPositions, signal })
+        .then((done) => done.announced > 0 && logger.info("eta pass", done))
+        .catch((error: unknown) => logger.error("eta pass failed", { error })),
+    );
+  const refreshAllArrivals = arrivalsPass(false);
+  const refreshNewPositions = arrivalsPass(true);
+  const refreshArrivals = (onlyNewPositions: boolean) =>
+    onlyNewPositions ? refreshNewPositions() : refreshAllArrivals();
   const newPositions = setInterval(() => refreshArrivals(true), NEW_POSITIONS_POLL_MS);
   newPositions.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.

@@ -116,7 +116,7 @@ describe("estimatedArrival", () => {
       .where("status", "not in", [...TERMINAL_STATUSES])
       .executeTakeFirstOrThrow();
     const pass = await refreshEstimatedArrivals(new Date(), { chunkSize: 2 });
-    expect(pass?.evaluated).toBe(Number(open.count));
+    expect(pass.evaluated).toBe(Number(open.count));
     for (const request of created) expect(await storedEta(request.id)).toMatchObject({ basis: "SCHEDULE" });
   });
 
@@ -128,7 +128,7 @@ describe("estimatedArrival", () => {
     await report(created.id, 40);
     const now = new Date();
     const pass = await refreshEstimatedArrivals(now, { onlyNewPositions: true });
-    expect(pass?.evaluated).toBe(1);
+    expect(pass.evaluated).toBe(1);
 
     const body = await getBody(created.id);
     expect(body.estimatedArrival.basis).toBe("POSITION");
@@ -163,7 +163,7 @@ describe("estimatedArrival", () => {
     expect((await getBody(created.id)).estimatedArrival).toBeNull();
 
     const pass = await refreshEstimatedArrivals();
-    expect(pass?.trips).toBe(1);
+    expect(pass.trips).toBe(1);
     const trip = await kysely()
       .selectFrom("MovementTrip as t")
       .innerJoin("Movement as leg", "leg.id", "t.movementId")
@@ -189,7 +189,7 @@ describe("the outcome", () => {
     await refreshEstimatedArrivals();
     await operateOk(world, "delivered", created.id);
     const pass = await refreshEstimatedArrivals();
-    expect(pass?.outcomes).toBe(1);
+    expect(pass.outcomes).toBe(1);
 
     const { completedOn } = await kysely()
       .selectFrom("MovementRequest")

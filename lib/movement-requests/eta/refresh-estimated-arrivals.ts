@@ -8,8 +8,8 @@
 //   - publishes `movement.eta_changed` (opt-in) when the window moved 30 minutes or more from the one
 //     last published, bumping the request's version as the at-risk pass does;
 //   - tells the customer of a vehicle on the road that it runs late, or is about to arrive.
-// One instance at a time, under a transaction-scoped advisory lock, skipped when held; the requests are
-// worked in chunks, each a short transaction under that lock (lib/movement-requests/chunked-pass.ts).
+// The requests are worked in chunks (lib/movement-requests/chunked-pass.ts), each a short transaction
+// under a transaction-scoped advisory lock that passes running at once wait for and take in turns.
 import { sql, transaction, type Kdb } from "@/lib/db";
 import { buildEtaChangedEnvelope, ETA_CHANGED_WEBHOOK_EVENT } from "@/lib/events/eta-changed-envelope";
 import { recordEvent } from "@/lib/events/record-event";
@@ -65,24 +65,25 @@ const ETA_CHUNK = 200;
 const MIN_ETA_CHUNK = 20;
 const ETA_CHUNK_BUDGET_MS = 50;
 
-/** `work` in a transaction under the pass's lock; null when another instance holds it. */
-function underLock<T>(work: (trx: Kdb) => Promise<T>): Promise<T | null> {
+/**
+ * `work` in a transaction under the passes' lock, waiting for it: the chunks of passes running at once
+ * (the minute's and a 5-second one, or another instance's) take turns, each reading what the last wrote.
+ */
+function underLock<T>(work: (trx: Kdb) => Promise<T>): Promise<T> {
   return transaction(async (trx) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_xact_lock(${ETA_LOCK}) AS locked`.execute(trx);
-    return rows[0]?.locked ? work(trx) : null;
+    await sql`SELECT pg_advisory_xact_lock(${ETA_LOCK})`.execute(trx);
+    return work(trx);
   });
 }
 
 /**
- * Null when another instance holds the lock (it is doing this pass). The bookkeeping and the list of
- * requests to look at come first, in one transaction; then the requests, in chunks of their own.
+ * The bookkeeping and the list of requests to look at come first, in one transaction; then the
+ * requests, in chunks of their own.
  */
 export async function refreshEstimatedArrivals(
   now: Date = new Date(),
   options: { onlyNewPositions?: boolean; chunkSize?: number; signal?: AbortSignal } = {},
-): Promise<EtaPass | null> {
+): Promise<EtaPass> {
   const started = await underLock(async (trx) => {
     // The finished requests' bookkeeping reads every stored window: once a minute, not every 5 s.
     const trips = options.onlyNewPositions ? 0 : await summariseDeliveredTrips(trx, now);
@@ -92,7 +93,6 @@ export async function refreshEstimatedArrivals(
       : await readOpenRequestIds(trx);
     return { trips, outcomes, ids: ids.sort() };
   });
-  if (started === null) return null;
   const pass: EtaPass = {
     evaluated: 0,
     written: 0,
