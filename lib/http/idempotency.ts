@@ -66,8 +66,6 @@ type ClaimInput = { apiKeyId: string; key: string; method: string; path: string;
 async function claimKey(input: ClaimInput): Promise<Claim> {
   const now = Date.now();
   const recordId = newId();
-  // Kysely, like the claim's store below: every POST with a key runs both, and Prisma 6 compiles each
-  // ORM query on the event loop (docs/performance.md).
   const claimed = await kysely()
     .insertInto("IdempotencyRecord")
     .values({ id: recordId, ...input, createdAt: new Date(now), expiresAt: new Date(now + RETENTION_MS) })

@@ -9,9 +9,6 @@ export async function getSitesOrThrow<K extends string>(
   siteIds: Record<K, string>,
 ): Promise<Record<K, Site>> {
   const ids = [...new Set(Object.values<string>(siteIds))];
-  // Kysely: every create and edit of a movement request runs it, and Prisma 6 compiles each ORM query on
-  // the event loop (~1 ms of CPU; docs/performance.md). Site has no enum or date-only column, so the
-  // rows are what findMany returns.
   const sites: Site[] = await tx
     .selectFrom("Site")
     .selectAll()

@@ -1,6 +1,6 @@
-// A new movement request with its first leg and its first status change, in one statement: every
-// create runs it, and Prisma 6 compiles a nested create on the event loop (docs/performance.md). The
-// columns left out take their defaults (version 1, INTERNAL locations, the leg OPEN).
+// A new movement request with its first leg and its first status change, in one statement (every
+// create runs it). The columns left out take their defaults (version 1, INTERNAL locations, the leg
+// OPEN).
 import type { Kdb } from "@/lib/db";
 import type {
   BusinessArea,
