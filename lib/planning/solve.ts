@@ -5,7 +5,7 @@
 //   another place in any shift, or to its 3PL), swap (two jobs of two shifts of the same day), and
 //   exchange (a 3PL's job into a shift in place of one that goes to its 3PL).
 // - Ruin and recreate, to leave the local optimum: take a few jobs out (at random, or one and its
-//   nearest), put each back where it adds least (the 3PLs' prices made dearer, in half the rounds),
+//   nearest), put each back where it adds least (each choice weighed at random, in half the rounds),
 //   relocate each once, and keep the result only if the whole plan is cheaper; until IDLE_ROUNDS rounds
 //   in a row find nothing or the time is up.
 // Deterministic (a seeded generator): the same input gives the same plan. The exact check on small pools
