@@ -30,20 +30,21 @@ describe("planPool on random pools", () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 60_000);
 
   it(`costs within ${STATED_GAP * 100} % of the exact optimum (HiGHS) on small pools`, async () => {
     await fc.assert(
       fc.asyncProperty(poolSize({ requests: 6, drivers: 2, days: 2 }), async (size) => {
         const problem = compileProblem(randomPool(size));
-        const heuristic = objectiveOf(problem, solve(problem, { timeLimitMs: 300 }));
+        // It stops by itself within milliseconds on a pool this small; the limit only guards a busy machine.
+        const heuristic = objectiveOf(problem, solve(problem, { timeLimitMs: 5_000 }));
         const optimum = await exactObjective(problem);
         expect(heuristic).toBeGreaterThanOrEqual(optimum - 1e-6);
         expect(heuristic).toBeLessThanOrEqual(optimum * (1 + STATED_GAP) + 1e-6);
       }),
       { numRuns: 60 },
     );
-  });
+  }, 120_000);
 });
 
 // Leeds, Manchester and London, in England's clock.
