@@ -8,6 +8,7 @@ import { PATCH as updateRoute } from "@/app/v1/prep-jobs/[id]/work-items/[itemId
 import { POST as transitionRoute } from "@/app/v1/operations/prep-jobs/[id]/work-items/[itemId]/transition/route";
 import { POST as moveRoute } from "@/app/v1/operations/prep-jobs/[id]/move/route";
 import { POST as createInPoolRoute } from "@/app/v1/movement-requests/create-in-planning-pool/route";
+import { PATCH as pendingMovementRequestRoute } from "@/app/v1/prep-jobs/pending-movement-request/route";
 import { AppError } from "@/lib/errors/app-error";
 import type { WorkItemState } from "@/lib/generated/prisma/enums";
 import { reconActorOfStaff } from "@/lib/recon/recon-actor";
@@ -40,7 +41,10 @@ const api = reconApi({
   getJob: getJobRoute,
   move: moveRoute,
 });
-const { movementRequestApi } = prepJobRoutesApi({ createInPool: createInPoolRoute });
+const { movementRequestApi, prepJobApi } = prepJobRoutesApi({
+  createInPool: createInPoolRoute,
+  pendingMovementRequest: pendingMovementRequestRoute,
+});
 
 const database = setupTestDatabase();
 let world: MovementWorld;
@@ -600,6 +604,10 @@ describe("moving to Outbound with items open", () => {
     expect(status).toBe(409);
     expect(body.code).toBe("RECON_ITEMS_OPEN");
     expect(body.message).toContain("AWAITING_APPROVAL");
+    // The specification's PATCH /prep-jobs/pending-movement-request obeys the same policy.
+    const patched = await prepJobApi.pendingMovementRequest(world.integrationKey, { vin: job.vin });
+    expect(patched.status).toBe(409);
+    expect(patched.body.code).toBe("RECON_ITEMS_OPEN");
     const after = await database.kysely
       .selectFrom("PrepJob")
       .selectAll()
