@@ -13,6 +13,7 @@ import { AppError } from "@/lib/errors/app-error";
 import type { WorkItemState } from "@/lib/generated/prisma/enums";
 import { reconActorOfStaff } from "@/lib/recon/recon-actor";
 import { saveReconSiteSettings } from "@/lib/recon/recon-settings";
+import { reconSummaries } from "@/lib/recon/recon-summary";
 import { decideEstimate, transitionWorkItem } from "@/lib/recon/transition-work-item";
 import {
   estimateAwaitingApprovalEnvelopeSchema,
@@ -513,6 +514,12 @@ describe("GET /v1/prep-jobs/{id} recon", () => {
     });
     await itemOn(job.id, "AWAITING_APPROVAL", 1_000);
     expect((await api.getJob(world.integrationKey, job.id)).body.recon.waitingFor).toBe("APPROVAL");
+
+    // For a board's cards: one statement for many jobs; a job without items has no entry.
+    const bare = await jobAt();
+    const summaries = await reconSummaries(database.kysely, [job.id, bare.id]);
+    expect([...summaries.keys()]).toEqual([job.id]);
+    expect(summaries.get(job.id)).toMatchObject({ items: 4, waitingFor: "APPROVAL" });
   });
 });
 
