@@ -1,6 +1,6 @@
 // Issue 37 §1 and §4 through the API: work items on a prep job, their estimates priced at the site's
 // labour rate, every lifecycle move allowed and refused, the auto-approve threshold, the approval right,
-// versions, the job's recon summary, the outbound policy and its override record, and the opt-in webhooks.
+// versions, the job's recon summary and the outbound policy with its override record (the webhooks: recon-webhooks.int.test.ts).
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getJobRoute } from "@/app/v1/prep-jobs/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/v1/prep-jobs/[id]/work-items/route";
@@ -641,39 +641,6 @@ describe("moving to Outbound with items open", () => {
     expect(after).toMatchObject({ stage: "OUTBOUND", substage: "SCHEDULED" });
     expect(await overridesOf(job.id)).toMatchObject([
       { policy: "BLOCK", trigger: "outboundMovementCreated" },
-    ]);
-  });
-});
-
-describe("the recon webhooks", () => {
-  it("are opt-in: delivered to an endpoint that names them, never to one subscribed to all", async () => {
-    const endpoint = (id: string, eventTypes: string[]) =>
-      database.kysely
-        .insertInto("WebhookEndpoint")
-        .values({
-          id,
-          profileId: world.profile.id,
-          url: `https://example.com/${id}`,
-          eventTypes,
-          updatedAt: new Date(),
-        })
-        .execute();
-    await endpoint("ep-recon-all", []);
-    await endpoint("ep-recon-named", ["prep_job.work_item_changed", "prep_job.estimate_awaiting_approval"]);
-    const job = await jobAt();
-    const created = await api.create(world.integrationKey, job.id, brakes);
-    await api.transition(world.operationsKey, job.id, created.body.id, { to: "AWAITING_APPROVAL" });
-    const deliveries = await database.kysely
-      .selectFrom("WebhookDelivery as d")
-      .innerJoin("Event as e", "e.id", "d.eventId")
-      .select(["d.endpointId", "e.type"])
-      .where("e.resourceId", "=", created.body.id)
-      .orderBy("e.sequence")
-      .execute();
-    expect(deliveries).toEqual([
-      { endpointId: "ep-recon-named", type: "prep_job.work_item_changed" },
-      { endpointId: "ep-recon-named", type: "prep_job.work_item_changed" },
-      { endpointId: "ep-recon-named", type: "prep_job.estimate_awaiting_approval" },
     ]);
   });
 });
