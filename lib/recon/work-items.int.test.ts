@@ -1,6 +1,7 @@
 // Issue 37 §1 and §4 through the API: work items on a prep job, their estimates priced at the site's
 // labour rate, every lifecycle move allowed and refused, the auto-approve threshold, the approval right,
-// versions, the job's recon summary and the outbound policy with its override record (the webhooks: recon-webhooks.int.test.ts).
+// versions, the job's recon summary, and the outbound policy with its override record. The webhooks:
+// recon-webhooks.int.test.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { GET as getJobRoute } from "@/app/v1/prep-jobs/[id]/route";
 import { GET as listRoute, POST as createRoute } from "@/app/v1/prep-jobs/[id]/work-items/route";
