@@ -93,12 +93,9 @@ export const createWorkItemBody = z.strictObject({
 });
 export type CreateWorkItemBody = z.infer<typeof createWorkItemBody>;
 
-const versionSchema = z
-  .int()
-  .min(1)
-  .meta({
-    description: "The version you last read: an older one is 409 VERSION_CONFLICT and changes nothing",
-  });
+const versionSchema = z.int().min(1).meta({
+  description: "The version you last read: an older one is 409 VERSION_CONFLICT and changes nothing",
+});
 
 // PATCH /prep-jobs/{id}/work-items/{itemId}
 export const updateWorkItemBody = z
@@ -190,12 +187,9 @@ export const reconSummarySchema = z
     estimatedCost: z.int().meta({ description: "Minor units: the estimates of the items not declined" }),
     actualCost: z.int().meta({ description: "Minor units: the actual cost of the DONE items" }),
     currency: currencySchema,
-    waitingFor: z
-      .enum(WAITING_FOR_ORDER)
-      .nullable()
-      .meta({
-        description: "What an open item waits for: an approval first, then parts, then a sublet vendor",
-      }),
+    waitingFor: z.enum(WAITING_FOR_ORDER).nullable().meta({
+      description: "What an open item waits for: an approval first, then parts, then a sublet vendor",
+    }),
   })
   .meta({ id: "ReconSummary", description: "A prep job's reconditioning at a glance (extension)" });
 export type ReconSummary = z.infer<typeof reconSummarySchema>;
