@@ -26,7 +26,7 @@ export const LIB_LAYERS = [
   ["realtime", "prep-job-stages"],
   ["movement-requests"],
   ["positions", "prep-jobs"],
-  ["maps"],
+  ["maps", "planning"],
   ["carrier-jobs"],
   ["marketplace"],
   ["webhooks"],

@@ -35,6 +35,27 @@ export function processTreeThreadCpuMs(rootPid: number): { mainMs: number; other
   return { mainMs: (main * 1000) / TICKS_PER_SECOND, otherThreadsMs: (others * 1000) / TICKS_PER_SECOND };
 }
 
+/** The tree's CPU split by role: the worker (`vms-worker`) apart from the rest (web processes, primary). */
+export function processTreeCpuByRoleMs(rootPid: number): { webMs: number; workerMs: number } {
+  let web = 0;
+  let worker = 0;
+  for (const pid of processTree(rootPid)) {
+    const ticks = statTicks(`/proc/${pid}/stat`);
+    if (commandOf(pid).startsWith("vms-worker")) worker += ticks;
+    else web += ticks;
+  }
+  return { webMs: (web * 1000) / TICKS_PER_SECOND, workerMs: (worker * 1000) / TICKS_PER_SECOND };
+}
+
+/** A process's command line as it sets it (process.title), "" once it is gone. */
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return "";
+  }
+}
+
 /** CPU milliseconds of each of these processes (not their children); 0 for one that is gone. */
 export function processesCpuMs(pids: number[]): Map<number, number> {
   return new Map(pids.map((pid) => [pid, (statTicks(`/proc/${pid}/stat`) * 1000) / TICKS_PER_SECOND]));

@@ -7,21 +7,27 @@ export type RssSummary = {
   peakTreeRssMiB: number;
   /** Highest VmHWM of a single process of the tree (catches peaks between samples). */
   peakProcessHwmMiB: number;
+  /** Each process's VmHWM by its title (`vms-web`, `vms-worker`, the primary's command), largest first. */
+  processes: { title: string; pid: number; hwmMiB: number }[];
   samples: number;
 };
 
 export type RssSampler = { current: () => RssSummary; stop: () => RssSummary };
 
 export function sampleRss(rootPid: number, intervalMs = 250): RssSampler {
-  const summary: RssSummary = { peakTreeRssMiB: 0, peakProcessHwmMiB: 0, samples: 0 };
+  const summary: RssSummary = { peakTreeRssMiB: 0, peakProcessHwmMiB: 0, processes: [], samples: 0 };
+  const byPid = new Map<number, { title: string; pid: number; hwmMiB: number }>();
   const sample = () => {
     let treeKiB = 0;
     for (const pid of processTree(rootPid)) {
       const status = readStatus(pid);
       if (!status) continue;
       treeKiB += status.rssKiB;
-      summary.peakProcessHwmMiB = Math.max(summary.peakProcessHwmMiB, round(status.hwmKiB / 1024));
+      const hwmMiB = round(status.hwmKiB / 1024);
+      summary.peakProcessHwmMiB = Math.max(summary.peakProcessHwmMiB, hwmMiB);
+      byPid.set(pid, { title: byPid.get(pid)?.title ?? titleOf(pid), pid, hwmMiB });
     }
+    summary.processes = [...byPid.values()].sort((a, b) => b.hwmMiB - a.hwmMiB);
     summary.peakTreeRssMiB = Math.max(summary.peakTreeRssMiB, round(treeKiB / 1024));
     summary.samples += 1;
   };
@@ -63,6 +69,15 @@ function parentPid(pid: number): number | undefined {
     return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
   } catch {
     return undefined; // exited meanwhile
+  }
+}
+
+/** The process's title as it set it (process.title), or its command line. */
+function titleOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim().slice(0, 40);
+  } catch {
+    return "?";
   }
 }
 

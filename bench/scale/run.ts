@@ -6,8 +6,12 @@
 //   npm run bench:scale
 //   options: --requests 1000000  --prep-jobs 200000  --runs 10  --export-runs 3  --port 3185
 //            --name scale  --reuse (time the existing vms_bench_scale database, after
-//            `prisma migrate deploy`)  --generate-only
+//            `prisma migrate deploy`)  --generate-only  --only <group> (board, map, v1 or kanban)
+//            --cold (each timed run of the kanban views after a PostgreSQL restart and an emptied OS page
+//            cache: a machine's local cluster, as root; `pg_ctlcluster` names it, PG_CLUSTER="15 main")
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
@@ -33,6 +37,8 @@ const { values: args } = parseArgs({
     name: { type: "string", default: "scale" },
     reuse: { type: "boolean", default: false },
     "generate-only": { type: "boolean", default: false },
+    only: { type: "string" },
+    cold: { type: "boolean", default: false },
   },
 });
 const REQUESTS = Number(args.requests);
@@ -66,14 +72,17 @@ try {
     operations: { [API_KEY_HEADER]: env().DEMO_OPS_API_KEY },
     none: {},
   };
-  const views = scaleViews(samples, data, displayToken);
+  const views = scaleViews(samples, data, displayToken).filter(
+    (view) => !args.only || view.group === args.only,
+  );
   await warmUpServer(server.baseUrl, views[0]!, headers[views[0]!.auth]);
   for (const view of views) {
-    const timed = await timeView(server.baseUrl, view, headers[view.auth], RUNS);
+    const cold = args.cold && view.group === "kanban";
+    const timed = await timeView(server.baseUrl, view, headers[view.auth], RUNS, cold);
     results.push(timed);
     console.log(`${view.name.padEnd(48)} median ${timed.medianMs} ms  p95 ${timed.p95Ms} ms  ${timed.kB} kB`);
   }
-  exportResult = await timeExport(server.baseUrl, headers.session);
+  if (!args.only) exportResult = await timeExport(server.baseUrl, headers.session);
 } finally {
   await server.stop();
 }
@@ -185,7 +194,13 @@ async function warmUpServer(baseUrl: string, view: ScaleView, headers: Record<st
   }
 }
 
-async function timeView(baseUrl: string, view: ScaleView, headers: Record<string, string>, runs: number) {
+async function timeView(
+  baseUrl: string,
+  view: ScaleView,
+  headers: Record<string, string>,
+  runs: number,
+  cold = false,
+) {
   const once = async () => {
     const started = performance.now();
     const response = await fetch(`${baseUrl}${view.path}`, {
@@ -204,6 +219,7 @@ async function timeView(baseUrl: string, view: ScaleView, headers: Record<string
   const timings: number[] = [];
   const statuses = new Set<number>([warmUp.status]);
   for (let run = 0; run < runs; run++) {
+    if (cold) coldCaches();
     const result = await once();
     statuses.add(result.status);
     timings.push(result.ms);
@@ -219,6 +235,19 @@ async function timeView(baseUrl: string, view: ScaleView, headers: Record<string
     kB: Math.round(warmUp.bytes / 1024),
     status: [...statuses].join(","),
   };
+}
+
+/**
+ * PostgreSQL's shared buffers and the OS page cache emptied: the next request reads from disk, as the
+ * first one after a restart or on a page nobody opened for a long time does. The server's pooled
+ * connections die with the restart; the pool opens new ones, which the timed request pays for.
+ */
+function coldCaches(): void {
+  const [version = "15", cluster = "main"] = (process.env.PG_CLUSTER ?? "15 main").split(" ");
+  execFileSync("pg_ctlcluster", [version, cluster, "restart"]);
+  execFileSync("sync");
+  writeFileSync("/proc/sys/vm/drop_caches", "3");
+  execFileSync("pg_isready", ["-h", "127.0.0.1", "-t", "30"]);
 }
 
 /** /board/export over about 50,000 rows: time, rows, and the server's RSS before, at peak and after. */

@@ -18,6 +18,7 @@ import {
 import { ProofForm, type RecordedProof } from "@/components/proofs/proof-form";
 import { enqueueProof, flushProofs, readProofQueue } from "@/components/proofs/proof-queue";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { JobAction, JobActionBody, JobView } from "@/lib/carrier-jobs/schemas";
 
 const ACTION_LABEL: Record<JobAction, string> = {
@@ -51,6 +52,7 @@ const RETRY_WHILE_QUEUED_MS = 8_000;
 
 export function JobPage({ base, queueKey, initialView, installable = false }: Props) {
   const token = queueKey;
+  const hydrated = useHydrated();
   const [view, setView] = useState<JobView | null>(initialView);
   const [queued, setQueued] = useState<QueuedAction[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -177,7 +179,7 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
       {actions.includes("aborted") ? (
         <section aria-label="Stop the job" className="rounded-lg border border-slate-200 bg-white p-4">
           <AbortControl
-            pending={busy}
+            pending={busy || !hydrated}
             onAbort={(body) => void take({ action: "aborted", idempotencyKey: key(), ...body })}
           />
         </section>
@@ -199,6 +201,7 @@ export function JobPage({ base, queueKey, initialView, installable = false }: Pr
                 variant={action === "decline" ? "secondary" : "primary"}
                 className="grow"
                 loading={busy}
+                disabled={!hydrated}
                 onClick={() =>
                   action === "collected" || action === "delivered"
                     ? setProofFor(action)

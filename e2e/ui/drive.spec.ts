@@ -140,11 +140,7 @@ async function smsMatching(pattern: RegExp) {
 const markerPlace = (page: Page, id: string) =>
   page.locator(`[data-request-id="${id}"]`).evaluate((marker) => (marker as HTMLElement).style.transform);
 
-// Flaky since issue 36's merges, to fix first (closing note of session 26): twice, on a loaded machine,
-// the driver's "Vehicle collected" button did not appear after "Accept job" in the product this file
-// spawns (server/start.mjs: web processes and vms-worker), though it passed three runs in a row on a
-// quiet one. The same steps pass on the suite's own server (carrier-phone-walk.spec.ts).
-test.fixme("a drive: the board map follows the vehicle, the tracking page's estimate moves, the customer is told", async ({
+test("a drive: the board map follows the vehicle, the tracking page's estimate moves, the customer is told", async ({
   browser,
 }) => {
   test.setTimeout(300_000);

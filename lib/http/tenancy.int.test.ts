@@ -23,6 +23,7 @@ let b: {
   endpointId: string;
   vin: string;
   eventId: string;
+  planId: string;
 };
 let routes: V1Route[];
 
@@ -73,6 +74,21 @@ beforeAll(async () => {
     type: "movement.collected",
     occurredAt: new Date(),
   });
+  const plan = await kysely()
+    .insertInto("PoolPlan")
+    .values({
+      id: `plan-${world.profile.id}`,
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      fromDate: new Date(),
+      toDate: new Date(Date.now() + 86_400_000),
+      body: JSON.stringify({ drivers: [], thirdParty: [], unplanned: [], totals: {} }),
+      requestVersions: JSON.stringify({ [request.id]: request.version }),
+      createdBy: "test",
+      updatedAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   b = {
     world,
     requestId: request.id,
@@ -81,6 +97,7 @@ beforeAll(async () => {
     endpointId: endpoint.id,
     vin,
     eventId: event.id,
+    planId: plan.id,
   };
   routes = await loadV1Routes(import.meta.glob("/app/v1/**/route.ts"));
 });
@@ -130,6 +147,10 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
       body: { cost: { centAmount: 100, currencyCode: "GBP" } },
     },
     "GET /v1/operations/movement-requests/[requestId]/proofs": {},
+    "POST /v1/operations/planning-pool/plans": {
+      body: { from: "2027-01-01", to: "2027-01-02", requestIds: [b.requestId] },
+    },
+    "POST /v1/operations/planning-pool/plans/[id]/accept": {},
     "POST /v1/operations/movement-requests/[requestId]/positions": {
       body: { positions: [{ latitude: 53.5, longitude: -2.2, recordedAt: new Date().toISOString() }] },
     },
@@ -164,6 +185,7 @@ function resourceOf(route: V1Route, param: string): string {
   if (param === "itemId") return b.workItemId;
   if (route.template.includes("[requestId]")) return b.requestId;
   if (route.template.includes("webhooks/endpoints/[id]")) return b.endpointId;
+  if (route.template.includes("planning-pool/plans/[id]")) return b.planId;
   return b.prepJobId;
 }
 
@@ -244,5 +266,11 @@ describe("organisation A against organisation B's resources", () => {
       .where("id", "=", b.endpointId)
       .executeTakeFirstOrThrow();
     expect(endpoint.description).toBeNull();
+    const plan = await kysely()
+      .selectFrom("PoolPlan")
+      .select(["status", "acceptedRequestIds"])
+      .where("id", "=", b.planId)
+      .executeTakeFirstOrThrow();
+    expect(plan).toEqual({ status: "PROPOSED", acceptedRequestIds: [] });
   });
 });

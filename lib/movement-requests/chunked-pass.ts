@@ -6,8 +6,11 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 
-/** What a chunk did: how many items it read, and where the next one starts (null: nothing after). */
-export type ChunkRead<Cursor> = { read: number; last: Cursor | null };
+/**
+ * What a chunk did: how many items it worked, and where the next one starts (null: nothing after).
+ * `cutShort`: it stopped at its time limit before its size, so fewer than asked does not mean the end.
+ */
+export type ChunkRead<Cursor> = { read: number; last: Cursor | null; cutShort?: boolean };
 
 export type ChunkedPassOptions<Cursor> = {
   /** Items per chunk at most. */
@@ -52,7 +55,7 @@ export async function workInChunks<Cursor>({
     outcome.chunks += 1;
     outcome.read += done.read;
     outcome.longestChunkMs = Math.max(outcome.longestChunkMs, Math.round(elapsed));
-    if (done.read < size || done.last === null) return outcome;
+    if ((done.read < size && !done.cutShort) || done.last === null) return outcome;
     after = done.last;
     size = Math.max(
       Math.min(maxChunk, minChunk),

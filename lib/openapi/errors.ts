@@ -48,6 +48,19 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
   RECON_ITEMS_OPEN:
     "The prep job's site does not let a job move to Outbound while work items are open (not `DONE` or " +
     "`DECLINED`); the message names them. Nothing was changed.",
+  MOVEMENT_REQUEST_CHANGED:
+    "The movement request changed (a new version) since the plan that would assign it was made. " +
+    "Nothing was changed.",
+  POOL_PLAN_NOT_FOUND: "No plan of the planning pool of the caller's profile has this id.",
+  NOT_IN_PLANNING_POOL:
+    "`requestIds` names requests of the caller's that are not in the planning pool any more (already " +
+    "carried, cancelled); `errors` names each. Nothing was planned.",
+  POOL_PLAN_EXPIRED:
+    "The plan's last day has passed: it is `EXPIRED` and assigns nothing. Plan the pool again.",
+  POOL_PLAN_REQUESTS_SKIPPED:
+    "Accepting skipped requests: already accepted through this plan, changed since it was made " +
+    "(cancelled, planned by someone else), left unplanned by it, or not in it. `errors` names each; the " +
+    "other requests asked for were assigned.",
   IDEMPOTENCY_KEY_REUSED: "The `Idempotency-Key` was already used with a different request.",
   IDEMPOTENCY_REQUEST_IN_PROGRESS:
     "A request with this `Idempotency-Key` is still being processed. Retry after `Retry-After` seconds.",

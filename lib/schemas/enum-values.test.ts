@@ -16,12 +16,14 @@ import {
   MovementStatus,
   PrepJobSource,
   PrepJobStage,
+  PoolPlanStatus,
   PrepJobSubstage,
   ReconCategory,
   Timeslot,
   TransportMethod,
   WorkItemState,
 } from "@/lib/generated/prisma/enums";
+import { UNPLANNED_REASONS } from "@/lib/planning/model";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/schemas/movement-wire";
 import { abortReasonSchema } from "@/lib/movement-requests/operations/schemas";
 import { movementRequestStatusSchema } from "@/lib/movement-requests/schemas";
@@ -65,14 +67,21 @@ describe("zod enums", () => {
 /** The generated values each enum property of the document must list, by property name. */
 const PUBLISHED: Record<string, string[][]> = {
   // movement.at_risk (an extension) publishes a leg's own status, OPEN included: it is not collected yet.
-  status: [values(MovementRequestStatus), webhookMovementStatuses, values(MovementStatus)],
+  // A plan of the pool (an extension) has its own lifecycle.
+  status: [
+    values(MovementRequestStatus),
+    webhookMovementStatuses,
+    values(MovementStatus),
+    values(PoolPlanStatus),
+  ],
   stage: [values(PrepJobStage)],
   substage: [values(PrepJobSubstage)],
   source: [values(PrepJobSource)],
   businessArea: [values(BusinessArea)],
   transportMethod: [values(TransportMethod)],
   transportMethods: [values(TransportMethod)],
-  reason: [values(AbortReason)],
+  // Why a plan of the pool leaves a request unplanned: the planner's own codes, not a column's.
+  reason: [values(AbortReason), Object.keys(UNPLANNED_REASONS)],
   abortReason: [values(AbortReason)],
   category: [values(ReconCategory)],
   state: [values(WorkItemState)],

@@ -40,6 +40,11 @@ const ARRIVAL_WRITE_STEP_MS = 15 * 60_000;
 export const AT_RISK_CHUNK = 250;
 /** What one chunk should take: the next one is sized from the last one's time. */
 const CHUNK_BUDGET_MS = 50;
+/**
+ * A chunk stops here whatever its size: flips cost a few statements each, so a chunk sized from
+ * quiet ones could otherwise hold its transaction for a second.
+ */
+const CHUNK_LIMIT_MS = 2 * CHUNK_BUDGET_MS;
 /** A chunk's fixed cost (its read, its lock) is worth this many requests at least. */
 const MIN_CHUNK = 25;
 /** Listed, so that "has open requests" is a probe of the (organisationId, status) index. */
@@ -176,10 +181,15 @@ async function evaluateChunk(
   limit: number,
   pass: AtRiskPass,
 ): Promise<ChunkRead<DueCursor>> {
+  const stopAt = performance.now() + CHUNK_LIMIT_MS;
   const requests = await readDueRequests(trx, { now, after, limit });
   /** The requests whose flag stays: their next check, and their expected arrival when it moved. */
   const rescheduled: { request: DueRequest; checkAt: Date | null; arrival: Date | null }[] = [];
+  let worked = 0;
   for (const request of requests) {
+    // The rest of the chunk's rows are left for the next chunk (their locks go at commit).
+    if (worked > 0 && performance.now() > stopAt) break;
+    worked += 1;
     const { durations: usual } = await usualDurationsFor(trx, request, now);
     const originZone = resolveSiteTimeZone(request.origin);
     const destinationZone = resolveSiteTimeZone(request.destination);
@@ -220,9 +230,13 @@ async function evaluateChunk(
     }
   }
   await reschedule(trx, rescheduled);
-  pass.evaluated += requests.length;
-  const last = requests.at(-1);
-  return { read: requests.length, last: last ? { checkAt: last.atRiskCheckAt, id: last.id } : null };
+  pass.evaluated += worked;
+  const last = requests[worked - 1];
+  return {
+    read: worked,
+    last: last ? { checkAt: last.atRiskCheckAt, id: last.id } : null,
+    cutShort: worked < requests.length,
+  };
 }
 
 /** One statement for the chunk's requests that did not flip: the next check, and the arrival if moved. */
