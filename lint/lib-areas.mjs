@@ -22,6 +22,7 @@ export const LIB_LAYERS = [
   ["proofs"],
   ["organisations"],
   ["events"],
+  ["recon"],
   ["realtime", "prep-job-stages"],
   ["movement-requests"],
   ["positions", "prep-jobs"],

@@ -7,6 +7,7 @@ import { createApiKey } from "@/prisma/factories/api-key";
 import { createDriver } from "@/prisma/factories/driver";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
 import { createPrepJob } from "@/prisma/factories/prep-job";
+import { createReconWorkItem } from "@/prisma/factories/recon-work-item";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { seedWebhookEvent } from "@/test/webhook-rows";
@@ -18,6 +19,7 @@ let b: {
   world: MovementWorld;
   requestId: string;
   prepJobId: string;
+  workItemId: string;
   endpointId: string;
   vin: string;
   eventId: string;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   const key = (
     await createApiKey(database.prisma, {
       profileId: worldA.profile.id,
-      scopes: ["integration", "operations"],
+      scopes: ["integration", "operations", "recon_approval"],
     })
   ).key;
   const driver = await createDriver(database.prisma, { organisationId: worldA.organisation.id });
@@ -51,6 +53,11 @@ beforeAll(async () => {
     vrm: "BB12 BBB",
     prepSiteId: world.sites.prepCentre.id,
     stage: "ARRIVED",
+  });
+  const workItem = await createReconWorkItem(database.prisma, {
+    organisationId: world.organisation.id,
+    prepJobId: prepJob.id,
+    state: "AWAITING_APPROVAL",
   });
   const endpoint = await kysely()
     .insertInto("WebhookEndpoint")
@@ -86,6 +93,7 @@ beforeAll(async () => {
     world,
     requestId: request.id,
     prepJobId: prepJob.id,
+    workItemId: workItem.id,
     endpointId: endpoint.id,
     vin,
     eventId: event.id,
@@ -151,6 +159,16 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
     "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },
     "POST /v1/operations/prep-jobs/[id]/assign-site": { body: { prepSiteId: a.sites.prepCentre.id } },
     "POST /v1/operations/prep-jobs/[id]/move": { body: { stage: "APPRAISED" } },
+    "GET /v1/prep-jobs/[id]/work-items": {},
+    "POST /v1/prep-jobs/[id]/work-items": {
+      body: {
+        category: "BODY",
+        description: "from A",
+        estimate: [{ kind: "PARTS", description: "x", amountCents: 1 }],
+      },
+    },
+    "PATCH /v1/prep-jobs/[id]/work-items/[itemId]": { body: { description: "from A" } },
+    "POST /v1/operations/prep-jobs/[id]/work-items/[itemId]/transition": { body: { to: "APPROVED" } },
     "GET /v1/webhooks/endpoints/[id]": {},
     "PATCH /v1/webhooks/endpoints/[id]": { body: { description: "from A" } },
     "DELETE /v1/webhooks/endpoints/[id]": {},
@@ -163,7 +181,8 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
   return entry;
 }
 
-function resourceOf(route: V1Route): string {
+function resourceOf(route: V1Route, param: string): string {
+  if (param === "itemId") return b.workItemId;
   if (route.template.includes("[requestId]")) return b.requestId;
   if (route.template.includes("webhooks/endpoints/[id]")) return b.endpointId;
   if (route.template.includes("planning-pool/plans/[id]")) return b.planId;
@@ -175,7 +194,7 @@ async function call(
   method: HttpMethod,
   spec: { query?: Record<string, string>; body?: unknown },
 ) {
-  const params = Object.fromEntries(route.params.map((name) => [name, resourceOf(route)]));
+  const params = Object.fromEntries(route.params.map((name) => [name, resourceOf(route, name)]));
   const url = new URL(pathOf(route, params), "http://localhost");
   for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers({ "x-service-api-key": a.key });
@@ -231,6 +250,16 @@ describe("organisation A against organisation B's resources", () => {
       .where("id", "=", b.prepJobId)
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ stage: "ARRIVED", version: 1 });
+    const workItem = await kysely()
+      .selectFrom("ReconWorkItem")
+      .select(["state", "description", "version"])
+      .where("id", "=", b.workItemId)
+      .executeTakeFirstOrThrow();
+    expect(workItem).toMatchObject({
+      state: "AWAITING_APPROVAL",
+      description: "Replace front brake pads",
+      version: 1,
+    });
     const endpoint = await kysely()
       .selectFrom("WebhookEndpoint")
       .select("description")

@@ -11,14 +11,17 @@ import {
   AbortReason,
   ApiKeyScope,
   BusinessArea,
+  EstimateLineKind,
   MovementRequestStatus,
   MovementStatus,
   PrepJobSource,
   PrepJobStage,
   PoolPlanStatus,
   PrepJobSubstage,
+  ReconCategory,
   Timeslot,
   TransportMethod,
+  WorkItemState,
 } from "@/lib/generated/prisma/enums";
 import { UNPLANNED_REASONS } from "@/lib/planning/model";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/schemas/movement-wire";
@@ -26,6 +29,7 @@ import { abortReasonSchema } from "@/lib/movement-requests/operations/schemas";
 import { movementRequestStatusSchema } from "@/lib/movement-requests/schemas";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { prepJobSourceSchema, prepJobStageSchema, prepJobSubstageSchema } from "@/lib/prep-jobs/schemas";
+import { estimateLineKindSchema, reconCategorySchema, workItemStateSchema } from "@/lib/recon/schemas";
 import { businessAreaSchema, timeslotSchema, transportMethodSchema } from "@/lib/schemas/common";
 import { everyValueOf } from "@/lib/schemas/enum-values";
 
@@ -44,6 +48,9 @@ const SCHEMAS: [string, z.ZodEnum, string[]][] = [
   ["abort reason", abortReasonSchema, values(AbortReason)],
   ["published abort reason", publishedAbortReasonSchema, values(AbortReason)],
   ["API key scope", apiKeyScopeSchema, values(ApiKeyScope)],
+  ["recon category", reconCategorySchema, values(ReconCategory)],
+  ["work item state", workItemStateSchema, values(WorkItemState)],
+  ["estimate line kind", estimateLineKindSchema, values(EstimateLineKind)],
 ];
 
 describe("zod enums", () => {
@@ -76,6 +83,10 @@ const PUBLISHED: Record<string, string[][]> = {
   // Why a plan of the pool leaves a request unplanned: the planner's own codes, not a column's.
   reason: [values(AbortReason), Object.keys(UNPLANNED_REASONS)],
   abortReason: [values(AbortReason)],
+  category: [values(ReconCategory)],
+  state: [values(WorkItemState)],
+  previousState: [values(WorkItemState)],
+  to: [values(WorkItemState)],
 };
 const TIMESLOT_PROPERTY = /Timeslot$/;
 

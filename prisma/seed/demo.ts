@@ -15,6 +15,7 @@ import {
 } from "./carriers";
 import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
+import { createDemoRecon } from "./recon";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
@@ -84,6 +85,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     const linked = await createDemoPrepJob(db, world, org, job);
     requests.push(...linked.map((request) => ({ org, request })));
   }
+  await createDemoRecon(db, world, northgate);
   await createReportHistoryPrepJobs(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));
   requests.push(...northgateRequests().map((request) => ({ org: northgate, request })));

@@ -193,11 +193,18 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       summary: "Move a prep job between stages",
       description:
         "A stage move as the prep board makes it, through the same stage rules; a move they do not " +
-        "allow is `409 INVALID_STATUS_TRANSITION`.",
+        "allow is `409 INVALID_STATUS_TRANSITION`. A move to `OUTBOUND` with reconditioning work items " +
+        "open follows the prep site's policy: it is recorded as an override, or refused with `409 " +
+        "RECON_ITEMS_OPEN` where the site blocks it.",
       body: movePrepJobBody,
       bodyExample: { stage: "ARRIVED" },
       success: { status: 200, description: "The moved prep job.", schema: prepJobSchema },
-      errors: ["PREP_JOB_NOT_FOUND", "INVALID_STATUS_TRANSITION", "MOVEMENT_ALREADY_EXISTS"],
+      errors: [
+        "PREP_JOB_NOT_FOUND",
+        "INVALID_STATUS_TRANSITION",
+        "MOVEMENT_ALREADY_EXISTS",
+        "RECON_ITEMS_OPEN",
+      ],
     }),
   },
   "/operations/movement-requests/{requestId}/proofs": {
