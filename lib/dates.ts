@@ -3,6 +3,10 @@
 import { tz } from "@date-fns/tz";
 import { format } from "date-fns";
 
+/** Weekdays in Date.getUTCDay() order: opening hours, working hours. */
+export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
 export function toDateOnly(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

@@ -14,6 +14,14 @@ export const EVENT_TYPE_LABELS: Record<SubscribableEventType, { label: string; d
     label: "Arrival estimate moved",
     description: "Its estimated arrival window moved by 30 minutes or more. Sent only when ticked.",
   },
+  "prep_job.work_item_changed": {
+    label: "Recon work item changed",
+    description: "A prep job's work item was added, edited or moved on. Sent only when ticked.",
+  },
+  "prep_job.estimate_awaiting_approval": {
+    label: "Estimate awaiting approval",
+    description: "A work item's estimate waits for an approver. Sent only when ticked.",
+  },
 };
 
 /** "All movement events" for an empty subscription (opt-in types excluded), else the labels. */

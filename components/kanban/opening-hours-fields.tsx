@@ -2,7 +2,7 @@
 // The opening hours of a prep site (one interval per weekday, or closed) and its closed days, in the
 // site's time zone. Off: ageing counts every hour of the day.
 import { Input, Textarea } from "@/components/ui/input";
-import { WEEKDAYS, type Weekday } from "@/lib/prep-jobs/kanban/working-hours";
+import { WEEKDAYS, type Weekday } from "@/lib/dates";
 
 export type HoursDraft = {
   enabled: boolean;

@@ -12,7 +12,7 @@ import type { ActionResult } from "@/lib/http/action-result";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
 import { KANBAN_STAGES, stageLabel } from "@/lib/prep-jobs/kanban/board";
 import type { PrepSiteSettingsInput, PrepSiteSettingsValues } from "@/lib/prep-jobs/kanban/kanban-settings";
-import { WEEKDAYS } from "@/lib/prep-jobs/kanban/working-hours";
+import { WEEKDAYS } from "@/lib/dates";
 
 type StageDraft = { limit: string; amber: string; red: string };
 export type SaveSettingsAction = (

@@ -33,9 +33,19 @@ describe("role capabilities", () => {
     expect(can("PREP_STAFF", "view-mailbox")).toBe(false);
   });
 
+  it("lets recon managers approve estimates and work prep jobs, but not prep staff approve or managers dispatch", () => {
+    expect(can("RECON_MANAGER", "approve-recon")).toBe(true);
+    expect(can("RECON_MANAGER", "work-prep-jobs")).toBe(true);
+    expect(can("RECON_MANAGER", "dispatch")).toBe(false);
+    expect(can("RECON_MANAGER", "manage-integrations")).toBe(false);
+    expect(can("PREP_STAFF", "approve-recon")).toBe(false);
+    expect(can("DISPATCHER", "approve-recon")).toBe(false);
+  });
+
   it("lists the roles that have a capability, for requireStaff()", () => {
     expect(rolesWith("dispatch")).toEqual(["ADMIN", "DISPATCHER"]);
-    expect(rolesWith("work-prep-jobs")).toEqual(["ADMIN", "PREP_STAFF"]);
+    expect(rolesWith("work-prep-jobs")).toEqual(["ADMIN", "PREP_STAFF", "RECON_MANAGER"]);
+    expect(rolesWith("approve-recon")).toEqual(["ADMIN", "RECON_MANAGER"]);
     expect(rolesWith("manage-integrations")).toEqual(["ADMIN"]);
     expect(rolesWith("view-board")).toEqual(STAFF_ROLES);
   });
@@ -44,6 +54,7 @@ describe("role capabilities", () => {
     expect(homePathFor("ADMIN")).toBe("/board");
     expect(homePathFor("DISPATCHER")).toBe("/board");
     expect(homePathFor("PREP_STAFF")).toBe("/prep-jobs");
+    expect(homePathFor("RECON_MANAGER")).toBe("/prep-jobs");
     expect(homePathFor("CARRIER")).toBe("/carrier/jobs");
   });
 

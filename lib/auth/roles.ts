@@ -11,8 +11,10 @@ export const CAPABILITIES = [
   "dispatch",
   /** The prep-job kanban, read-only: every role (dispatchers plan outbound movements from it). */
   "view-prep-jobs",
-  /** Move prep jobs between stages, assign prep sites. */
+  /** Move prep jobs between stages, assign prep sites, propose and estimate reconditioning work. */
   "work-prep-jobs",
+  /** Approve or decline reconditioning estimates over a prep site's auto-approve threshold (issue 37). */
+  "approve-recon",
   /** The /reports page and its CSV exports: delivery, price and prep figures across sites. */
   "view-reports",
   /** Webhook endpoints, API keys, workshop-screen (display) links. */
@@ -45,6 +47,15 @@ const ROLE_CAPABILITIES: Record<UserRole, ReadonlySet<Capability>> = {
     "view-notices",
   ]),
   PREP_STAFF: new Set<Capability>(["view-board", "view-prep-jobs", "work-prep-jobs", "view-notices"]),
+  // Works prep jobs like prep staff, approves their estimates, and reads the reports' recon cost.
+  RECON_MANAGER: new Set<Capability>([
+    "view-board",
+    "view-prep-jobs",
+    "work-prep-jobs",
+    "approve-recon",
+    "view-reports",
+    "view-notices",
+  ]),
   // A marketplace carrier is not staff: no staff page or action (its own pages use requireCarrier()).
   CARRIER: new Set<Capability>(),
 };
@@ -54,6 +65,7 @@ export const ROLES: readonly UserRole[] = everyValueOf(UserRole, [
   "ADMIN",
   "DISPATCHER",
   "PREP_STAFF",
+  "RECON_MANAGER",
   "CARRIER",
 ]);
 
@@ -64,6 +76,7 @@ export const ROLE_LABEL: Record<UserRole, string> = {
   ADMIN: "Administrator",
   DISPATCHER: "Dispatcher",
   PREP_STAFF: "Prep staff",
+  RECON_MANAGER: "Recon manager",
   CARRIER: "Carrier",
 };
 
@@ -79,7 +92,7 @@ export function rolesWith(capability: Capability): UserRole[] {
 /** Where a role lands after signing in, and when it opens "/". */
 export function homePathFor(role: UserRole): string {
   if (role === UserRole.CARRIER) return "/carrier/jobs";
-  return role === UserRole.PREP_STAFF ? "/prep-jobs" : "/board";
+  return role === UserRole.PREP_STAFF || role === UserRole.RECON_MANAGER ? "/prep-jobs" : "/board";
 }
 
 export function isUserRole(value: unknown): value is UserRole {

@@ -3,24 +3,35 @@ import { GET as listDriversRoute } from "@/app/v1/operations/drivers/route";
 import { callRoute } from "@/test/call-route";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
-import { createDriver } from "@/prisma/factories";
+import { createDriver, createSite } from "@/prisma/factories";
+import type { DriverInput } from "@/prisma/factories/driver";
 
 const database = setupTestDatabase();
 let tenant: Tenant;
 let ids: { zoe: string; adam: string; amy: string };
+let homeSiteId: string;
 
 beforeAll(async () => {
   tenant = await createTenant(database.prisma);
   const other = await createTenant(database.prisma);
   const organisationId = tenant.organisation.id;
+  homeSiteId = (await createSite(database.prisma, { organisationId })).id;
   const create = (
     firstname: string,
     surname: string,
-    extra: { active?: boolean; organisationId?: string } = {},
+    extra: Omit<DriverInput, "organisationId" | "firstname" | "surname"> & { organisationId?: string } = {},
   ) =>
     createDriver(database.prisma, { organisationId, firstname, surname, email: "d@example.test", ...extra });
   ids = {
-    zoe: (await create("Zoe", "Young")).id,
+    zoe: (
+      await create("Zoe", "Young", {
+        homeSiteId,
+        workingHours: { sat: { start: "07:30", end: "13:00" } },
+        daysOff: ["2026-12-24"],
+        transporterLicence: true,
+        costPerHourCents: 2150,
+      })
+    ).id,
     adam: (await create("Adam", "Brown")).id,
     amy: (await create("Amy", "Brown")).id,
   };
@@ -33,14 +44,31 @@ function list(apiKey: string, query = "") {
 }
 
 describe("GET /v1/operations/drivers", () => {
-  it("lists the organisation's active drivers by surname, with id and names only", async () => {
+  it("lists the organisation's active drivers by surname, with their planning fields", async () => {
     const response = await list(tenant.operationsKey);
     expect(response.status).toBe(200);
+    const weekdays = { start: "08:00", end: "17:00" };
+    const planning = {
+      homeSiteId: null,
+      workingHours: { mon: weekdays, tue: weekdays, wed: weekdays, thu: weekdays, fri: weekdays },
+      daysOff: [],
+      transporterLicence: false,
+      costPerHourCents: null,
+    };
     expect(await response.json()).toEqual({
       data: [
-        { id: ids.adam, firstname: "Adam", surname: "Brown" },
-        { id: ids.amy, firstname: "Amy", surname: "Brown" },
-        { id: ids.zoe, firstname: "Zoe", surname: "Young" },
+        { id: ids.adam, firstname: "Adam", surname: "Brown", ...planning },
+        { id: ids.amy, firstname: "Amy", surname: "Brown", ...planning },
+        {
+          id: ids.zoe,
+          firstname: "Zoe",
+          surname: "Young",
+          homeSiteId,
+          workingHours: { sat: { start: "07:30", end: "13:00" } },
+          daysOff: ["2026-12-24"],
+          transporterLicence: true,
+          costPerHourCents: 2150,
+        },
       ],
     });
   });

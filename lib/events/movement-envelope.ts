@@ -23,7 +23,14 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
  * (an empty list) was written against the specification's four, and must not start receiving a shape
  * it has never seen. They are never in the events replay either (docs/api.md, "movement.at_risk").
  */
-export const OPT_IN_EVENT_TYPES = ["movement.at_risk", "movement.eta_changed"] as const;
+export const OPT_IN_EVENT_TYPES = [
+  "movement.at_risk",
+  "movement.eta_changed",
+  // Issue 37: a prep job's reconditioning work items (lib/recon/webhook-envelopes.ts builds them).
+  "prep_job.work_item_changed",
+  "prep_job.estimate_awaiting_approval",
+] as const;
+export type OptInEventType = (typeof OPT_IN_EVENT_TYPES)[number];
 export const SUBSCRIBABLE_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...OPT_IN_EVENT_TYPES] as const;
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];
 

@@ -12,7 +12,7 @@ export type NewEvent = {
   organisationId: string;
   profileId: string;
   type: string;
-  resourceType: "movement_request" | "movement" | "prep_job";
+  resourceType: "movement_request" | "movement" | "prep_job" | "work_item";
   resourceId: string;
   resourceVersion: number;
   occurredAt: Date;

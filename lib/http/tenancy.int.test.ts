@@ -7,6 +7,7 @@ import { createApiKey } from "@/prisma/factories/api-key";
 import { createDriver } from "@/prisma/factories/driver";
 import { createMovementRequest } from "@/prisma/factories/movement-request";
 import { createPrepJob } from "@/prisma/factories/prep-job";
+import { createReconWorkItem } from "@/prisma/factories/recon-work-item";
 import { createMovementWorld, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
 import { seedWebhookEvent } from "@/test/webhook-rows";
@@ -18,9 +19,11 @@ let b: {
   world: MovementWorld;
   requestId: string;
   prepJobId: string;
+  workItemId: string;
   endpointId: string;
   vin: string;
   eventId: string;
+  planId: string;
 };
 let routes: V1Route[];
 
@@ -29,7 +32,7 @@ beforeAll(async () => {
   const key = (
     await createApiKey(database.prisma, {
       profileId: worldA.profile.id,
-      scopes: ["integration", "operations"],
+      scopes: ["integration", "operations", "recon_approval"],
     })
   ).key;
   const driver = await createDriver(database.prisma, { organisationId: worldA.organisation.id });
@@ -51,6 +54,11 @@ beforeAll(async () => {
     prepSiteId: world.sites.prepCentre.id,
     stage: "ARRIVED",
   });
+  const workItem = await createReconWorkItem(database.prisma, {
+    organisationId: world.organisation.id,
+    prepJobId: prepJob.id,
+    state: "AWAITING_APPROVAL",
+  });
   const endpoint = await kysely()
     .insertInto("WebhookEndpoint")
     .values({
@@ -67,13 +75,30 @@ beforeAll(async () => {
     type: "movement.collected",
     occurredAt: new Date(),
   });
+  const plan = await kysely()
+    .insertInto("PoolPlan")
+    .values({
+      id: `plan-${world.profile.id}`,
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+      fromDate: new Date(),
+      toDate: new Date(Date.now() + 86_400_000),
+      body: JSON.stringify({ drivers: [], thirdParty: [], unplanned: [], totals: {} }),
+      requestVersions: JSON.stringify({ [request.id]: request.version }),
+      createdBy: "test",
+      updatedAt: new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   b = {
     world,
     requestId: request.id,
     prepJobId: prepJob.id,
+    workItemId: workItem.id,
     endpointId: endpoint.id,
     vin,
     eventId: event.id,
+    planId: plan.id,
   };
   routes = await loadV1Routes(import.meta.glob("/app/v1/**/route.ts"));
 });
@@ -123,6 +148,10 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
       body: { cost: { centAmount: 100, currencyCode: "GBP" } },
     },
     "GET /v1/operations/movement-requests/[requestId]/proofs": {},
+    "POST /v1/operations/planning-pool/plans": {
+      body: { from: "2027-01-01", to: "2027-01-02", requestIds: [b.requestId] },
+    },
+    "POST /v1/operations/planning-pool/plans/[id]/accept": {},
     "POST /v1/operations/movement-requests/[requestId]/positions": {
       body: { positions: [{ latitude: 53.5, longitude: -2.2, recordedAt: new Date().toISOString() }] },
     },
@@ -131,6 +160,16 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
     "PATCH /v1/prep-jobs/pending-movement-request": { query: { vrm: "BB12 BBB" } },
     "POST /v1/operations/prep-jobs/[id]/assign-site": { body: { prepSiteId: a.sites.prepCentre.id } },
     "POST /v1/operations/prep-jobs/[id]/move": { body: { stage: "APPRAISED" } },
+    "GET /v1/prep-jobs/[id]/work-items": {},
+    "POST /v1/prep-jobs/[id]/work-items": {
+      body: {
+        category: "BODY",
+        description: "from A",
+        estimate: [{ kind: "PARTS", description: "x", amountCents: 1 }],
+      },
+    },
+    "PATCH /v1/prep-jobs/[id]/work-items/[itemId]": { body: { description: "from A" } },
+    "POST /v1/operations/prep-jobs/[id]/work-items/[itemId]/transition": { body: { to: "APPROVED" } },
     "GET /v1/webhooks/endpoints/[id]": {},
     "PATCH /v1/webhooks/endpoints/[id]": { body: { description: "from A" } },
     "DELETE /v1/webhooks/endpoints/[id]": {},
@@ -143,9 +182,11 @@ function requestFor(route: V1Route, method: HttpMethod): Case {
   return entry;
 }
 
-function resourceOf(route: V1Route): string {
+function resourceOf(route: V1Route, param: string): string {
+  if (param === "itemId") return b.workItemId;
   if (route.template.includes("[requestId]")) return b.requestId;
   if (route.template.includes("webhooks/endpoints/[id]")) return b.endpointId;
+  if (route.template.includes("planning-pool/plans/[id]")) return b.planId;
   return b.prepJobId;
 }
 
@@ -154,7 +195,7 @@ async function call(
   method: HttpMethod,
   spec: { query?: Record<string, string>; body?: unknown },
 ) {
-  const params = Object.fromEntries(route.params.map((name) => [name, resourceOf(route)]));
+  const params = Object.fromEntries(route.params.map((name) => [name, resourceOf(route, name)]));
   const url = new URL(pathOf(route, params), "http://localhost");
   for (const [name, value] of Object.entries(spec.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers({ "x-service-api-key": a.key });
@@ -210,11 +251,27 @@ describe("organisation A against organisation B's resources", () => {
       .where("id", "=", b.prepJobId)
       .executeTakeFirstOrThrow();
     expect(job).toMatchObject({ stage: "ARRIVED", version: 1 });
+    const workItem = await kysely()
+      .selectFrom("ReconWorkItem")
+      .select(["state", "description", "version"])
+      .where("id", "=", b.workItemId)
+      .executeTakeFirstOrThrow();
+    expect(workItem).toMatchObject({
+      state: "AWAITING_APPROVAL",
+      description: "Replace front brake pads",
+      version: 1,
+    });
     const endpoint = await kysely()
       .selectFrom("WebhookEndpoint")
       .select("description")
       .where("id", "=", b.endpointId)
       .executeTakeFirstOrThrow();
     expect(endpoint.description).toBeNull();
+    const plan = await kysely()
+      .selectFrom("PoolPlan")
+      .select(["status", "acceptedRequestIds"])
+      .where("id", "=", b.planId)
+      .executeTakeFirstOrThrow();
+    expect(plan).toEqual({ status: "PROPOSED", acceptedRequestIds: [] });
   });
 });

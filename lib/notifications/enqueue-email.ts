@@ -11,7 +11,9 @@ export type EmailKind =
   | "job_link"
   | "carrier_invite"
   | "marketplace_posted"
-  | "marketplace_won";
+  | "marketplace_won"
+  /** An estimate awaits a recon approver (lib/recon/notify-approvers.ts). */
+  | "recon_approval";
 
 export async function enqueueEmail(
   tx: Kdb,

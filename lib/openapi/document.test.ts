@@ -226,11 +226,18 @@ describe("the OpenAPI document", () => {
       "movement.collected",
       "movement.delivered",
       "movement.eta_changed",
+      "prep_job.estimate_awaiting_approval",
+      "prep_job.work_item_changed",
     ]);
     const extensions = Object.entries(document.webhooks ?? {}).filter(
       ([, item]) => (item.post as Json)["x-extension"] === true,
     );
-    expect(extensions.map(([type]) => type)).toEqual(["movement.at_risk", "movement.eta_changed"]);
+    expect(extensions.map(([type]) => type)).toEqual([
+      "movement.at_risk",
+      "movement.eta_changed",
+      "prep_job.work_item_changed",
+      "prep_job.estimate_awaiting_approval",
+    ]);
     for (const item of Object.values(document.webhooks ?? {})) {
       const operation = item.post as Operation;
       expect(operation.security).toEqual([]);

@@ -29,6 +29,7 @@ import { movementRequestPaths } from "@/lib/openapi/paths/movement-requests";
 import { operationsPaths } from "@/lib/openapi/paths/operations";
 import { prepJobPaths } from "@/lib/openapi/paths/prep-jobs";
 import { webhookEndpointPaths } from "@/lib/openapi/paths/webhook-endpoints";
+import { workItemPaths } from "@/lib/openapi/paths/work-items";
 import { webhooks } from "@/lib/openapi/webhooks";
 import { listPrepJobsResponse, prepJobSchema } from "@/lib/prep-jobs/schemas";
 import { moneySchema } from "@/lib/schemas/common";
@@ -47,6 +48,7 @@ const PATH_MODULES: ZodOpenApiPathsObject[] = [
   movementRequestPaths,
   infrastructurePaths,
   prepJobPaths,
+  workItemPaths,
   operationsPaths,
   eventPaths,
   webhookEndpointPaths,

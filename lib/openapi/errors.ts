@@ -28,17 +28,39 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
     "The vehicle (VIN) already has an open prep job in the organisation (any stage short of " +
     "`OUTBOUND`/`DELIVERED`); the message names its id. Nothing was created.",
   UNAUTHORIZED: "The `X-Service-API-Key` header is missing, or the key is unknown or revoked.",
-  FORBIDDEN: "The API key lacks the scope the endpoint needs (`integration` or `operations`).",
+  FORBIDDEN:
+    "The API key lacks the scope the endpoint needs (`integration` or `operations`), or the " +
+    "`recon_approval` scope an approval or a decline of a work item needs.",
   NOT_FOUND: "No endpoint exists at this method and path.",
   VEHICLE_MOVEMENT_REQUEST_NOT_FOUND: "No movement request of the caller's profile has this id.",
   SITE_NOT_FOUND: "A `siteId` matches no site of the caller's organisation.",
   PREP_JOB_NOT_FOUND: "No prep job of the caller's profile matches the id, vin or vrm.",
   DRIVER_NOT_FOUND: "No active driver of the organisation has this id.",
   WEBHOOK_ENDPOINT_NOT_FOUND: "No webhook endpoint of the caller's profile has this id.",
+  WORK_ITEM_NOT_FOUND: "No work item of the named prep job has this id.",
   METHOD_NOT_ALLOWED: "The endpoint exists but does not support this HTTP method.",
   INVALID_STATUS_TRANSITION:
     "The resource's current status does not allow the action (for example cancelling after collection). " +
     "Nothing was changed.",
+  VERSION_CONFLICT:
+    "The `version` sent is no longer the resource's: someone changed it since you read it. Read it " +
+    "again, then retry. Nothing was changed.",
+  RECON_ITEMS_OPEN:
+    "The prep job's site does not let a job move to Outbound while work items are open (not `DONE` or " +
+    "`DECLINED`); the message names them. Nothing was changed.",
+  MOVEMENT_REQUEST_CHANGED:
+    "The movement request changed (a new version) since the plan that would assign it was made. " +
+    "Nothing was changed.",
+  POOL_PLAN_NOT_FOUND: "No plan of the planning pool of the caller's profile has this id.",
+  NOT_IN_PLANNING_POOL:
+    "`requestIds` names requests of the caller's that are not in the planning pool any more (already " +
+    "carried, cancelled); `errors` names each. Nothing was planned.",
+  POOL_PLAN_EXPIRED:
+    "The plan's last day has passed: it is `EXPIRED` and assigns nothing. Plan the pool again.",
+  POOL_PLAN_REQUESTS_SKIPPED:
+    "Accepting skipped requests: already accepted through this plan, changed since it was made " +
+    "(cancelled, planned by someone else), left unplanned by it, or not in it. `errors` names each; the " +
+    "other requests asked for were assigned.",
   IDEMPOTENCY_KEY_REUSED: "The `Idempotency-Key` was already used with a different request.",
   IDEMPOTENCY_REQUEST_IN_PROGRESS:
     "A request with this `Idempotency-Key` is still being processed. Retry after `Retry-After` seconds.",

@@ -104,13 +104,14 @@ export const API_TAGS: oas31.TagObject[] = [
     name: TAGS.prepJobs,
     description:
       "A prep job follows a vehicle through preparation for sale at a prep site: INBOUND, ARRIVED, " +
-      "APPRAISED, OUTBOUND.",
+      "APPRAISED, OUTBOUND. Its reconditioning work items (extension) carry the estimate, the approval " +
+      "and the actual cost of each piece of work.",
   },
   {
     name: TAGS.operations,
     description:
       "For carriers, driver apps and dispatch tooling (API keys with the `operations` scope): assign, " +
-      "accept, and report collections, deliveries and aborts; move prep jobs.",
+      "accept, and report collections, deliveries and aborts; move prep jobs and their work items.",
     "x-extension": true,
   },
   {

@@ -12,6 +12,10 @@ import {
 } from "@/lib/events/envelope-schema";
 import { ENVELOPE_SCHEMA_VERSION, type SubscribableEventType } from "@/lib/events/movement-envelope";
 import { EXAMPLE_IDS, EXAMPLE_VIN, EXAMPLE_VRM } from "@/lib/openapi/examples";
+import {
+  estimateAwaitingApprovalEnvelopeSchema,
+  workItemChangedEnvelopeSchema,
+} from "@/lib/recon/webhook-envelopes";
 import { TAGS } from "@/lib/openapi/operation";
 
 /** The webhook and events interface has its own version (specification, "Versioning"). */
@@ -83,6 +87,74 @@ type EventDefinition = {
   /** Not in the specification: marked x-extension like the API's own extensions. */
   extension?: true;
 };
+
+const reconExample = {
+  schemaVersion: ENVELOPE_SCHEMA_VERSION,
+  eventId: EXAMPLE_IDS.event,
+  occurredAt: "2026-11-23T09:41:07.000Z",
+  occurredAtLocal: "2026-11-23T09:41:07.000+00:00",
+  prepJob: {
+    id: EXAMPLE_IDS.prepJob,
+    vin: EXAMPLE_VIN,
+    vrm: EXAMPLE_VRM,
+    prepSiteId: EXAMPLE_IDS.prepSite,
+    stage: "APPRAISED",
+  },
+};
+const reconWorkItemExample = {
+  id: EXAMPLE_IDS.workItem,
+  category: "BODY",
+  description: "Repair and respray the nearside front wing",
+  state: "AWAITING_APPROVAL",
+  estimate: [
+    { kind: "PARTS", description: "Wing repair kit", amountCents: 4_500 },
+    { kind: "LABOUR", description: "Panel and paint", hours: 3.5, amountCents: 22_750 },
+  ],
+  estimatedCents: 27_250,
+  actualCents: null,
+  currency: "GBP",
+  version: 2,
+};
+
+const RECON_OPT_IN =
+  "Sent only to endpoints whose `eventTypes` name it (an empty list does not), and never listed by " +
+  "`GET /movement-requests/events`. `occurredAtLocal` is at the prep site's offset.";
+
+const RECON_EVENTS = {
+  "prep_job.work_item_changed": {
+    schema: workItemChangedEnvelopeSchema,
+    operationId: "prepJobWorkItemChanged",
+    extension: true,
+    summary: "prep_job.work_item_changed (extension, opt-in)",
+    description:
+      "A prep job's reconditioning work item was created, edited or moved (issue 37). `workItem` is the " +
+      "item after the change, as `GET /prep-jobs/{id}/work-items` returns it; `previousState` is its " +
+      "state before a move (null for a creation or an edit). Of two events about one item, the higher " +
+      `\`workItem.version\` is the later. ${RECON_OPT_IN}`,
+    example: {
+      ...reconExample,
+      eventType: "prep_job.work_item_changed",
+      workItem: reconWorkItemExample,
+      previousState: "PROPOSED",
+    },
+  },
+  "prep_job.estimate_awaiting_approval": {
+    schema: estimateAwaitingApprovalEnvelopeSchema,
+    operationId: "prepJobEstimateAwaitingApproval",
+    extension: true,
+    summary: "prep_job.estimate_awaiting_approval (extension, opt-in)",
+    description:
+      "A work item's estimate was submitted and, at or over the prep site's auto-approve threshold, " +
+      "awaits an approver (issue 37). `workItem` is that item; `awaitingApproval` every item of the job " +
+      `awaiting approval now. The approvers are e-mailed too. ${RECON_OPT_IN}`,
+    example: {
+      ...reconExample,
+      eventType: "prep_job.estimate_awaiting_approval",
+      workItem: reconWorkItemExample,
+      awaitingApproval: [reconWorkItemExample],
+    },
+  },
+} as const satisfies Record<string, EventDefinition>;
 
 const EVENTS: Record<SubscribableEventType, EventDefinition> = {
   "movement.collected": {
@@ -187,6 +259,7 @@ const EVENTS: Record<SubscribableEventType, EventDefinition> = {
       },
     },
   },
+  ...RECON_EVENTS,
 };
 
 const DELIVERY =

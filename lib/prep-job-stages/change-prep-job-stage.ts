@@ -1,9 +1,11 @@
 // Every stage change of a prep job goes through here: the rule decides the new position, and the
-// change, its new version and its event are written together.
+// change, its new version and its event are written together. Entering Outbound with reconditioning
+// work open follows the prep site's policy first (lib/recon/outbound-policy.ts).
 import type { DB, Kdb, Updateable } from "@/lib/db";
 import { recordEvent } from "@/lib/events/record-event";
 import type { Prisma, PrepJob } from "@/lib/generated/prisma/client";
 import { applyRule, type PrepJobTrigger } from "@/lib/prep-job-stages/stage-rules";
+import { applyOutboundPolicy } from "@/lib/recon/outbound-policy";
 
 export async function changePrepJobStage(
   tx: Kdb,
@@ -14,6 +16,15 @@ export async function changePrepJobStage(
   const now = options.now ?? new Date();
   const to = applyRule(trigger, job);
   const stageChanged = to.stage !== job.stage;
+  if (stageChanged && to.stage === "OUTBOUND") {
+    await applyOutboundPolicy(tx, job, {
+      trigger,
+      actor: options.actor,
+      at: now,
+      // An outbound movement request takes the vehicle away: the policy records it, never refuses it.
+      refusable: trigger !== "outboundMovementCreated",
+    });
+  }
   // Kysely: the create, cancel and delivery paths run it, and an ORM update costs ~1 ms of CPU to
   // compile (docs/performance.md). updatedAt is set here, as Prisma's @updatedAt would.
   const updated: PrepJob = await tx

@@ -199,11 +199,14 @@ describe("POST /v1/prep-jobs/inbound-pending", () => {
 });
 
 describe("GET /v1/prep-jobs/{id}", () => {
-  it("returns the same body as creation", async () => {
+  it("returns the same body as creation, with its recon summary (issue 37)", async () => {
     const created = await prepJobApi.inboundPending(world.integrationKey, inboundBody());
     const { status, body } = await prepJobApi.get(world.integrationKey, created.body.id as string);
     expect(status).toBe(200);
-    expect(body).toEqual(created.body);
+    expect(body).toEqual({
+      ...created.body,
+      recon: { items: 0, done: 0, estimatedCost: 0, actualCost: 0, currency: "GBP", waitingFor: null },
+    });
   });
 
   it("404 PREP_JOB_NOT_FOUND for an unknown id, a malformed one, another profile's and another organisation's job", async () => {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { PrepJobSource, PrepJobStage, PrepJobSubstage } from "@/lib/generated/prisma/enums";
 import { keysetCursorSchema } from "@/lib/http/keyset-cursor";
+import { reconSummarySchema } from "@/lib/recon/schemas";
 import {
   businessAreaSchema,
   calendarDateSchema,
@@ -154,6 +155,16 @@ export const prepJobSchema = z.object({
   updatedAt: instant,
 });
 export type PrepJobResponse = z.infer<typeof prepJobSchema>;
+
+/** GET /prep-jobs/{id}: the job with its reconditioning at a glance (issue 37, extension). */
+export const prepJobDetailSchema = prepJobSchema.extend({
+  recon: reconSummarySchema.meta({
+    description:
+      "Its reconditioning work items at a glance: counts, estimated and actual cost, what they wait for (extension)",
+    "x-extension": true,
+  }),
+});
+export type PrepJobDetailResponse = z.infer<typeof prepJobDetailSchema>;
 
 export const listPrepJobsResponse = z.object({
   data: z.array(prepJobSchema),

@@ -11,19 +11,25 @@ import {
   AbortReason,
   ApiKeyScope,
   BusinessArea,
+  EstimateLineKind,
   MovementRequestStatus,
   MovementStatus,
   PrepJobSource,
   PrepJobStage,
+  PoolPlanStatus,
   PrepJobSubstage,
+  ReconCategory,
   Timeslot,
   TransportMethod,
+  WorkItemState,
 } from "@/lib/generated/prisma/enums";
+import { UNPLANNED_REASONS } from "@/lib/planning/model";
 import { WEBHOOK_MOVEMENT_STATUSES } from "@/lib/schemas/movement-wire";
 import { abortReasonSchema } from "@/lib/movement-requests/operations/schemas";
 import { movementRequestStatusSchema } from "@/lib/movement-requests/schemas";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { prepJobSourceSchema, prepJobStageSchema, prepJobSubstageSchema } from "@/lib/prep-jobs/schemas";
+import { estimateLineKindSchema, reconCategorySchema, workItemStateSchema } from "@/lib/recon/schemas";
 import { businessAreaSchema, timeslotSchema, transportMethodSchema } from "@/lib/schemas/common";
 import { everyValueOf } from "@/lib/schemas/enum-values";
 
@@ -42,6 +48,9 @@ const SCHEMAS: [string, z.ZodEnum, string[]][] = [
   ["abort reason", abortReasonSchema, values(AbortReason)],
   ["published abort reason", publishedAbortReasonSchema, values(AbortReason)],
   ["API key scope", apiKeyScopeSchema, values(ApiKeyScope)],
+  ["recon category", reconCategorySchema, values(ReconCategory)],
+  ["work item state", workItemStateSchema, values(WorkItemState)],
+  ["estimate line kind", estimateLineKindSchema, values(EstimateLineKind)],
 ];
 
 describe("zod enums", () => {
@@ -58,15 +67,26 @@ describe("zod enums", () => {
 /** The generated values each enum property of the document must list, by property name. */
 const PUBLISHED: Record<string, string[][]> = {
   // movement.at_risk (an extension) publishes a leg's own status, OPEN included: it is not collected yet.
-  status: [values(MovementRequestStatus), webhookMovementStatuses, values(MovementStatus)],
+  // A plan of the pool (an extension) has its own lifecycle.
+  status: [
+    values(MovementRequestStatus),
+    webhookMovementStatuses,
+    values(MovementStatus),
+    values(PoolPlanStatus),
+  ],
   stage: [values(PrepJobStage)],
   substage: [values(PrepJobSubstage)],
   source: [values(PrepJobSource)],
   businessArea: [values(BusinessArea)],
   transportMethod: [values(TransportMethod)],
   transportMethods: [values(TransportMethod)],
-  reason: [values(AbortReason)],
+  // Why a plan of the pool leaves a request unplanned: the planner's own codes, not a column's.
+  reason: [values(AbortReason), Object.keys(UNPLANNED_REASONS)],
   abortReason: [values(AbortReason)],
+  category: [values(ReconCategory)],
+  state: [values(WorkItemState)],
+  previousState: [values(WorkItemState)],
+  to: [values(WorkItemState)],
 };
 const TIMESLOT_PROPERTY = /Timeslot$/;
 

@@ -12,9 +12,9 @@ export const ATTEMPTS_PAGE_MAX = 250;
 
 export const webhookEventTypeSchema = z.enum(SUBSCRIBABLE_EVENT_TYPES).meta({
   description:
-    "movement.at_risk and movement.eta_changed are extensions, sent only to endpoints that name them: an " +
-    "empty list means the " +
-    "specification's four movement events.",
+    "movement.at_risk, movement.eta_changed, prep_job.work_item_changed and " +
+    "prep_job.estimate_awaiting_approval are extensions, sent only to endpoints that name them: an " +
+    "empty list means the specification's four movement events.",
 });
 
 /** The URL's syntax here; the SSRF guard (lib/webhooks/ssrf-guard.ts) decides where it may point. */
@@ -31,14 +31,16 @@ const descriptionSchema = textUpTo(WEBHOOK_DESCRIPTION_MAX);
 
 /**
  * Duplicates are dropped; an empty list subscribes to the specification's event types, including ones a
- * later version of it adds, but not to opt-in extension types (movement.at_risk, movement.eta_changed).
+ * later version of it adds, but not to opt-in extension types (OPT_IN_EVENT_TYPES: movement.at_risk, movement.eta_changed, the
+ * prep_job recon events).
  */
 const eventTypesSchema = z
   .array(webhookEventTypeSchema)
   .transform((types) => [...new Set(types)])
   .describe(
     "Event types delivered to the endpoint; empty or omitted = the four movement events of the " +
-      "specification (the extensions movement.at_risk and movement.eta_changed only when named)",
+      "specification (the opt-in extensions, movement.at_risk, movement.eta_changed and the prep_job " +
+      "recon events, only when named)",
   );
 
 export const webhookEndpointParams = z.strictObject({ id: z.string().describe("ULID of the endpoint") });
@@ -100,9 +102,7 @@ export const webhookEndpointSchema = z.object({
   description: z.string().optional(),
   eventTypes: z
     .array(webhookEventTypeSchema)
-    .describe(
-      "Empty = the specification's four movement events (movement.at_risk and movement.eta_changed only when named)",
-    ),
+    .describe("Empty = the specification's four movement events (the opt-in extensions only when named)"),
   enabled: z.boolean(),
   disabledAt: instant
     .optional()

@@ -20,6 +20,7 @@ import {
   buildTestEnvelope,
   defaultTestEventType,
   sendWebhookTestEvent,
+  TEST_EVENT_NOTE,
   TEST_EVENT_REFERENCE,
   testEventIdsAmong,
   WEBHOOK_TEST_RESOURCE_TYPE,
@@ -27,6 +28,10 @@ import {
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-endpoint";
 import { startWorker, type RunningWorker } from "@/lib/worker/worker";
 import { countRows } from "@/test/count-rows";
+import {
+  estimateAwaitingApprovalEnvelopeSchema,
+  workItemChangedEnvelopeSchema,
+} from "@/lib/recon/webhook-envelopes";
 
 const database = setupTestDatabase();
 let worker: RunningWorker;
@@ -217,6 +222,27 @@ describe("the test envelope", () => {
     expect(movementEtaChangedEnvelopeSchema.parse(JSON.parse(text))).toMatchObject({
       movement: { status: "IN_PROGRESS" },
       estimatedArrival: { basis: "POSITION", earliest: "2026-11-21T15:30:00.000+00:00" },
+    });
+  });
+
+  it.each([
+    ["prep_job.work_item_changed", workItemChangedEnvelopeSchema],
+    ["prep_job.estimate_awaiting_approval", estimateAwaitingApprovalEnvelopeSchema],
+  ] as const)("of %s is a synthetic work item of that extension's shape", async (eventType, schema) => {
+    const endpoint = await registerEndpoint(createEndpointRoute, world, "https://93.184.215.14/hook", [
+      eventType,
+    ]);
+    const sent = await sendWebhookTestEvent({ profileId: world.profile.id }, endpoint.id);
+    expect(sent.eventType).toBe(eventType);
+    const event = await database.kysely
+      .selectFrom("Event")
+      .select(["envelope", "resourceType"])
+      .where("id", "=", sent.eventId)
+      .executeTakeFirstOrThrow();
+    expect(event.resourceType).toBe(WEBHOOK_TEST_RESOURCE_TYPE);
+    expect(schema.parse(JSON.parse(event.envelope ?? "null"))).toMatchObject({
+      eventId: sent.eventId,
+      workItem: { description: TEST_EVENT_NOTE },
     });
   });
 

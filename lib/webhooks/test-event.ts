@@ -1,4 +1,5 @@
-// "Send a test event" (Integrations page): a synthetic movement envelope, delivered to ONE endpoint, the
+// "Send a test event" (Integrations page): a synthetic movement envelope (or, for a recon event type, a
+// synthetic work item's: lib/recon/webhook-envelopes.ts), delivered to ONE endpoint, the
 // way a real event is (signed, retried, in the attempt log), so that an integrator can check their
 // receiver end to end.
 //
@@ -26,6 +27,11 @@ import { AppError } from "@/lib/errors/app-error";
 import { newId } from "@/lib/ids";
 import { LEG_TRANSITIONS, type LegStatus } from "@/lib/movement-requests/leg-transitions";
 import { LEG_INITIAL_STATUS } from "@/lib/schemas/movement-wire";
+import {
+  buildTestReconEnvelope,
+  RECON_WEBHOOK_EVENTS,
+  type ReconWebhookEvent,
+} from "@/lib/recon/webhook-envelopes";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 
 /** The Event.resourceType of test events: excluded from every replay. */
@@ -82,7 +88,15 @@ export async function sendWebhookTestEvent(
         resourceVersion: 1,
         occurredAt: now,
         payload: JSON.stringify({ test: true, endpointId: endpoint.id }),
-        envelope: buildTestEnvelope({ eventId, eventType, movementId, occurredAt: now }),
+        envelope: isReconEvent(eventType)
+          ? buildTestReconEnvelope({
+              eventId,
+              eventType,
+              resourceId: movementId,
+              occurredAt: now,
+              note: TEST_EVENT_NOTE,
+            })
+          : buildTestEnvelope({ eventId, eventType, movementId, occurredAt: now }),
       })
       .execute();
     const deliveryId = newId();
@@ -100,6 +114,10 @@ export async function sendWebhookTestEvent(
     await announceEvent(tx, { organisationId: profile.organisationId });
     return { eventId, deliveryId, eventType };
   });
+}
+
+function isReconEvent(eventType: SubscribableEventType): eventType is ReconWebhookEvent {
+  return (RECON_WEBHOOK_EVENTS as readonly string[]).includes(eventType);
 }
 
 /** movement.collected unless the endpoint does not take it; then its first type. */

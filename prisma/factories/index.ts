@@ -20,5 +20,6 @@ export {
   type StatusStep,
 } from "./movement-request";
 export { createPrepJob, type PrepJobInput } from "./prep-job";
+export { createReconWorkItem, type ReconWorkItemInput } from "./recon-work-item";
 export { testVin, testVrm, withVinCheckDigit } from "./vehicle";
 export { utcDate, addHours, dateOnlyFromToday } from "./dates";

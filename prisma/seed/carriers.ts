@@ -1,5 +1,5 @@
 // Who moves the cars: global 3PLs (with and without rate cards), internal rate cards, own drivers.
-import { TransportMethod, type Driver, type RateCard } from "@/lib/generated/prisma/client";
+import { TransportMethod, type Driver, type RateCard, type Site } from "@/lib/generated/prisma/client";
 import {
   configureProviderForProfile,
   createDriver,
@@ -82,20 +82,43 @@ export async function createInternalRateCards(
   ];
 }
 
-type DriverData = { key: string; firstname: string; surname: string; phone: string; active?: boolean };
+/** `home`: the code of the site the driver's day starts from (the planner, docs/planning.md). */
+type DriverData = {
+  key: string;
+  firstname: string;
+  surname: string;
+  phone: string;
+  home: string;
+  transporterLicence?: boolean;
+  active?: boolean;
+};
 
 export const NORTHGATE_DRIVERS: DriverData[] = [
-  { key: "tom", firstname: "Tom", surname: "Hargreaves", phone: "07700 900101" },
-  { key: "priya", firstname: "Priya", surname: "Shah", phone: "07700 900102" },
-  { key: "dan", firstname: "Daniel", surname: "Kowalski", phone: "07700 900103" },
-  { key: "sarah", firstname: "Sarah", surname: "O'Neill", phone: "07700 900104" },
-  { key: "marcus", firstname: "Marcus", surname: "Reid", phone: "07700 900105" },
-  { key: "graham", firstname: "Graham", surname: "Booth", phone: "07700 900106", active: false },
+  { key: "tom", firstname: "Tom", surname: "Hargreaves", phone: "07700 900101", home: "MAN1" },
+  { key: "priya", firstname: "Priya", surname: "Shah", phone: "07700 900102", home: "LDS1" },
+  { key: "dan", firstname: "Daniel", surname: "Kowalski", phone: "07700 900103", home: "BHM1" },
+  { key: "sarah", firstname: "Sarah", surname: "O'Neill", phone: "07700 900104", home: "BRS1" },
+  {
+    key: "marcus",
+    firstname: "Marcus",
+    surname: "Reid",
+    phone: "07700 900105",
+    home: "MAN1",
+    transporterLicence: true,
+  },
+  {
+    key: "graham",
+    firstname: "Graham",
+    surname: "Booth",
+    phone: "07700 900106",
+    home: "SHF1",
+    active: false,
+  },
 ];
 
 export const HARBOUR_DRIVERS: DriverData[] = [
-  { key: "ellie", firstname: "Ellie", surname: "Marsh", phone: "07700 900201" },
-  { key: "jamal", firstname: "Jamal", surname: "Osei", phone: "07700 900202" },
+  { key: "ellie", firstname: "Ellie", surname: "Marsh", phone: "07700 900201", home: "SOU1" },
+  { key: "jamal", firstname: "Jamal", surname: "Osei", phone: "07700 900202", home: "PME1" },
 ];
 
 export async function createDemoDrivers(
@@ -103,15 +126,17 @@ export async function createDemoDrivers(
   organisationId: string,
   drivers: DriverData[],
   emailDomain: string,
+  sites: Map<string, Site>,
 ): Promise<Map<string, Driver>> {
   const byKey = new Map<string, Driver>();
-  for (const { key, active, ...driver } of drivers) {
+  for (const { key, active, home, ...driver } of drivers) {
     const email = `${driver.firstname}.${driver.surname}`.toLowerCase().replace(/[^a-z.]/g, "");
     const row = await createDriver(db, {
       organisationId,
       ...driver,
       email: `${email}@${emailDomain}`,
       active: active ?? true,
+      homeSiteId: sites.get(home)?.id ?? null,
     });
     byKey.set(key, row);
   }

@@ -15,6 +15,7 @@ import {
 } from "./carriers";
 import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
+import { createDemoRecon } from "./recon";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
@@ -33,14 +34,16 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
   const providers = await createDemoProviders(db);
 
   const northgateTenant = await createNorthgate(db);
+  const northgateSites = await createDemoSites(db, northgateTenant.organisationId, NORTHGATE_SITES);
   const northgate = completeOrganisation(northgateTenant, {
     dispatcherEmail: "dispatcher@demo.test",
-    sites: await createDemoSites(db, northgateTenant.organisationId, NORTHGATE_SITES),
+    sites: northgateSites,
     drivers: await createDemoDrivers(
       db,
       northgateTenant.organisationId,
       NORTHGATE_DRIVERS,
       "drivers.demo.test",
+      northgateSites,
     ),
     internalRateCards: await createInternalRateCards(db, northgateTenant.organisationId, {
       driven: [2500, 60],
@@ -53,10 +56,17 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
   await configureProviders(db, northgate.profile.id, providers, [SWIFTMOVE, CARCARRIER, PENNINE]);
 
   const harbourTenant = await createHarbour(db);
+  const harbourSites = await createDemoSites(db, harbourTenant.organisationId, HARBOUR_SITES);
   const harbour = completeOrganisation(harbourTenant, {
     dispatcherEmail: "dispatcher@other.test",
-    sites: await createDemoSites(db, harbourTenant.organisationId, HARBOUR_SITES),
-    drivers: await createDemoDrivers(db, harbourTenant.organisationId, HARBOUR_DRIVERS, "drivers.other.test"),
+    sites: harbourSites,
+    drivers: await createDemoDrivers(
+      db,
+      harbourTenant.organisationId,
+      HARBOUR_DRIVERS,
+      "drivers.other.test",
+      harbourSites,
+    ),
     internalRateCards: await createInternalRateCards(db, harbourTenant.organisationId, {
       driven: [3000, 70],
       transported: [6500, 125],
@@ -75,6 +85,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     const linked = await createDemoPrepJob(db, world, org, job);
     requests.push(...linked.map((request) => ({ org, request })));
   }
+  await createDemoRecon(db, world, northgate);
   await createReportHistoryPrepJobs(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));
   requests.push(...northgateRequests().map((request) => ({ org: northgate, request })));

@@ -20,6 +20,14 @@ export async function createNorthgateStaff(db: FactoryDb, organisationId: string
     role: UserRole.DISPATCHER,
     password,
   });
+  // Approves the recon estimates of every prep centre (issue 37).
+  await createUser(db, {
+    organisationId,
+    email: "manager@demo.test",
+    name: "Morgan Reyes",
+    role: UserRole.RECON_MANAGER,
+    password,
+  });
   // Works at two of the three prep centres, so the kanban's site picker has something to hide.
   await createUser(db, {
     organisationId,

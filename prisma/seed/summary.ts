@@ -17,6 +17,7 @@ export async function seededCounts(db: FactoryDb): Promise<Record<string, number
       db.movementRequest.count(),
       db.movement.count(),
       db.movementRequestStatusChange.count(),
+      db.reconWorkItem.count(),
     ]),
   ]);
   const names = [
@@ -32,6 +33,7 @@ export async function seededCounts(db: FactoryDb): Promise<Record<string, number
     "movement requests",
     "movements (legs)",
     "status changes",
+    "recon work items",
   ];
   const summary = Object.fromEntries(names.map((name, index) => [name, counts[index] ?? 0]));
   for (const row of statuses) summary[`  ${row.status}`] = row._count._all;

@@ -41,7 +41,8 @@ export async function createNorthgate(db: FactoryDb): Promise<DemoTenant> {
     profileId: profile.id,
     key: env().DEMO_OPS_API_KEY,
     name: "Demo operations key",
-    scopes: [ApiKeyScope.operations],
+    // With the recon approval scope, so that the demo's estimates can be approved through the API too.
+    scopes: [ApiKeyScope.operations, ApiKeyScope.recon_approval],
     ownerEmail: "ops@demo.test",
   });
   return {

@@ -18,6 +18,10 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { label: string; descript
     label: "Operations",
     description: "Carrier and dispatch actions: assign, accept, collected, delivered, aborted.",
   },
+  recon_approval: {
+    label: "Recon approval",
+    description: "Approve or decline reconditioning work items (with the operations scope's transition).",
+  },
 };
 
 // Create an API key: a name for people, and at least one scope (duplicates dropped).

@@ -10,6 +10,11 @@ import { ACCEPTED_BY_CARRIER, PLANNING } from "@/lib/movement-requests/transitio
 const HOUR = 3_600_000;
 export const HISTORY_DAYS = 180;
 export const MIN_SAMPLES = 5;
+/** Road distance ÷ great-circle distance, and speeds on the road, when nothing has been learned. */
+export const ROAD_FACTOR = 1.3;
+export const ROAD_SPEED_KMH: Record<TransportMethod, number> = { DRIVEN: 60, TRANSPORTED: 50 };
+/** Collection and delivery: keys, checks, photos. */
+export const HANDOVER_MS = HOUR;
 
 /**
  * Without history: a dispatcher finds a carrier within 4 hours; a driver collects within 4 hours of the
@@ -22,12 +27,12 @@ export function fallbackDurations(
   origin: { latitude: number; longitude: number },
   destination: { latitude: number; longitude: number },
 ): PhaseDurations {
-  const roadKm = 1.3 * greatCircleDistanceKm(origin, destination);
+  const roadKm = ROAD_FACTOR * greatCircleDistanceKm(origin, destination);
   const driven = method === "DRIVEN";
   return {
     toCarrier: 4 * HOUR,
     toCollection: (driven ? 4 : 24) * HOUR,
-    inTransit: (roadKm / (driven ? 60 : 50)) * HOUR + HOUR + (driven ? 0 : 24 * HOUR),
+    inTransit: (roadKm / ROAD_SPEED_KMH[method]) * HOUR + HANDOVER_MS + (driven ? 0 : 24 * HOUR),
   };
 }
 

@@ -32,6 +32,22 @@ export function hasCarrier(
   );
 }
 
+/**
+ * 409 MOVEMENT_REQUEST_CHANGED when the caller acts on what it saw of an earlier version (a plan of the
+ * pool being accepted: lib/planning/accept-pool-plan.ts); checked under the request's lock.
+ */
+export function assertUnchangedSince(
+  request: { id: string; version: number },
+  expectedVersion: number | undefined,
+): void {
+  if (expectedVersion !== undefined && request.version !== expectedVersion) {
+    throw new AppError(
+      "MOVEMENT_REQUEST_CHANGED",
+      `Movement request ${request.id} is at version ${request.version}, not ${expectedVersion}, since it was planned.`,
+    );
+  }
+}
+
 /** 409 INVALID_STATUS_TRANSITION unless the table allows `action` from `status` at all. */
 export function assertActionAllowed(action: MovementRequestAction, status: MovementRequestStatus): void {
   // With no target at all, assertTransition throws the table's own 409 for any target.

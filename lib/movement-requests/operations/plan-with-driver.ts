@@ -11,6 +11,7 @@ import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-
 import { legAllows, legsFor } from "@/lib/movement-requests/leg-transitions";
 import {
   assertActionAllowed,
+  assertUnchangedSince,
   hasCarrier,
   legConflict,
   legOrThrow,
@@ -23,11 +24,13 @@ export async function planWithDriver(
   scope: ActorScope,
   requestId: string,
   input: { driverId: string; legNumber?: number },
+  options: { expectedVersion?: number } = {},
 ) {
   const now = new Date();
   // One Kysely transaction: the request, its event, the legs.
   return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertUnchangedSince(request, options.expectedVersion);
     assertActionAllowed("planWithDriver", request.status);
     const driver = await getActiveDriverOrThrow(tx, request.organisationId, input.driverId);
     const legs = legsToPlan(request.movements, input.legNumber);

@@ -9,16 +9,26 @@ import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configure
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
-import { assertActionAllowed, updateAssignableLegs } from "@/lib/movement-requests/operations/legs";
+import {
+  assertActionAllowed,
+  assertUnchangedSince,
+  updateAssignableLegs,
+} from "@/lib/movement-requests/operations/legs";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { transitionMovementRequest } from "@/lib/movement-requests/transition-movement-request";
 
-export async function sendToThirdPartyLogistics(scope: ActorScope, requestId: string, providerId: string) {
+export async function sendToThirdPartyLogistics(
+  scope: ActorScope,
+  requestId: string,
+  providerId: string,
+  options: { expectedVersion?: number } = {},
+) {
   const now = new Date();
   // One Kysely transaction: the request, its legs, its event and outbox rows.
   return transaction(async (tx) => {
     const request = await getMovementRequestOrThrow(tx, scope, requestId, { forUpdate: true });
+    assertUnchangedSince(request, options.expectedVersion);
     assertActionAllowed("sendToThirdPartyLogistics", request.status);
     const provider = await getConfiguredProviderOrThrow(
       tx,

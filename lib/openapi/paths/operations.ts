@@ -16,6 +16,12 @@ import { EXAMPLE_IDS } from "@/lib/openapi/examples";
 import { TAGS, op, type EndpointDefinition } from "@/lib/openapi/operation";
 import { positionsAccepted, positionsBody } from "@/lib/positions/schemas";
 import { proofListSchema } from "@/lib/proofs/proof-schema";
+import {
+  acceptPoolPlanBody,
+  createPoolPlanBody,
+  poolPlanParams,
+  poolPlanSchema,
+} from "@/lib/planning/schemas";
 import { assignPrepSiteBody, movePrepJobBody, prepJobParams, prepJobSchema } from "@/lib/prep-jobs/schemas";
 
 /** What every movement-request action shares. */
@@ -187,11 +193,18 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       summary: "Move a prep job between stages",
       description:
         "A stage move as the prep board makes it, through the same stage rules; a move they do not " +
-        "allow is `409 INVALID_STATUS_TRANSITION`.",
+        "allow is `409 INVALID_STATUS_TRANSITION`. A move to `OUTBOUND` with reconditioning work items " +
+        "open follows the prep site's policy: it is recorded as an override, or refused with `409 " +
+        "RECON_ITEMS_OPEN` where the site blocks it.",
       body: movePrepJobBody,
       bodyExample: { stage: "ARRIVED" },
       success: { status: 200, description: "The moved prep job.", schema: prepJobSchema },
-      errors: ["PREP_JOB_NOT_FOUND", "INVALID_STATUS_TRANSITION", "MOVEMENT_ALREADY_EXISTS"],
+      errors: [
+        "PREP_JOB_NOT_FOUND",
+        "INVALID_STATUS_TRANSITION",
+        "MOVEMENT_ALREADY_EXISTS",
+        "RECON_ITEMS_OPEN",
+      ],
     }),
   },
   "/operations/movement-requests/{requestId}/proofs": {
@@ -216,14 +229,82 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       scope: "operations",
       extension: true,
       summary: "List drivers",
-      description: "The organisation's active drivers, by surname. Use an `id` in `assign`.",
+      description:
+        "The organisation's active drivers, by surname. Use an `id` in `assign`. Each carries what the " +
+        "planner knows of them (extensions, issue 39): home site, working hours per weekday, days off, " +
+        "transporter licence and cost per hour.",
       query: listDriversQuery,
       success: {
         status: 200,
         description: "The active drivers.",
         schema: listDriversResponse,
-        example: { data: [{ id: EXAMPLE_IDS.driver, firstname: "Priya", surname: "Shah" }] },
+        example: {
+          data: [
+            {
+              id: EXAMPLE_IDS.driver,
+              firstname: "Priya",
+              surname: "Shah",
+              homeSiteId: EXAMPLE_IDS.originSite,
+              workingHours: {
+                mon: { start: "07:30", end: "16:30" },
+                tue: { start: "07:30", end: "16:30" },
+                wed: { start: "07:30", end: "16:30" },
+                thu: { start: "07:30", end: "16:30" },
+                fri: { start: "07:30", end: "13:00" },
+              },
+              daysOff: ["2026-12-24"],
+              transporterLicence: false,
+              costPerHourCents: 1950,
+            },
+          ],
+        },
       },
+    }),
+  },
+  "/operations/planning-pool/plans": {
+    post: op.post({
+      operationId: "planThePool",
+      tag: TAGS.operations,
+      scope: "operations",
+      extension: true,
+      summary: "Plan the pool",
+      description:
+        "A proposed plan of the planning pool (issue 39; docs/planning.md): each own driver's chain of " +
+        "moves day by day (collect, deliver, reposition or collect the next), the requests a 3PL should " +
+        "carry at its rate-card price, and those it cannot plan with the reason. Times respect each " +
+        "request's ready and deadline timeslots and the drivers' hours; a deadline that cannot be met is " +
+        "planned late and counted in `totals.lateRequests`, never hidden. The objective is the cost " +
+        "(driver hours, 3PL prices, repositioning) plus the organisation's penalty per hour late. Every " +
+        "pool request asked for (default: every one ready by `to`) appears exactly once. Only your " +
+        "profile's requests are planned; an id you cannot see is `404`, one of yours out of the pool `409`.",
+      body: createPoolPlanBody,
+      bodyExample: { from: "2026-12-07", to: "2026-12-08" },
+      success: { status: 201, description: "The proposed plan (PROPOSED).", schema: poolPlanSchema },
+      errors: ["VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", "NOT_IN_PLANNING_POOL"],
+    }),
+  },
+  "/operations/planning-pool/plans/{id}/accept": {
+    post: op.post({
+      operationId: "acceptPoolPlan",
+      tag: TAGS.operations,
+      scope: "operations",
+      extension: true,
+      params: poolPlanParams,
+      paramsExample: { id: EXAMPLE_IDS.poolPlan },
+      summary: "Accept a plan of the pool",
+      description:
+        "Assigns all of the plan, or the `requestIds` given, through the same operations as `assign`: an " +
+        "own driver's request is planned with them (`PLANNED`, the driver's job link), a 3PL's is sent to " +
+        "it (`SENT_TO_3PL` at the rate-card price). A request that changed since the plan was made " +
+        "(cancelled, planned by someone else, edited), one already accepted through the plan and one the " +
+        "plan left unplanned are skipped; nothing is assigned twice. When any is skipped the answer is " +
+        "`409 POOL_PLAN_REQUESTS_SKIPPED`, whose `errors` name each (`path` is the request id); the " +
+        "others were assigned. The plan becomes `ACCEPTED`, or `PARTLY_ACCEPTED` while some remain. A " +
+        "plan whose last day has passed is `EXPIRED` and assigns nothing.",
+      body: acceptPoolPlanBody,
+      bodyExample: { requestIds: [EXAMPLE_IDS.movementRequest] },
+      success: { status: 200, description: "The plan after accepting.", schema: poolPlanSchema },
+      errors: ["POOL_PLAN_NOT_FOUND", "POOL_PLAN_REQUESTS_SKIPPED", "POOL_PLAN_EXPIRED"],
     }),
   },
 };

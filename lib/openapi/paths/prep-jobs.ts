@@ -7,6 +7,7 @@ import {
   listPrepJobsQuery,
   listPrepJobsResponse,
   prepJobLookupQuery,
+  prepJobDetailSchema,
   prepJobParams,
   prepJobSchema,
 } from "@/lib/prep-jobs/schemas";
@@ -62,10 +63,27 @@ export const prepJobPaths: ZodOpenApiPathsObject = {
       scope: "integration",
       extension: true,
       summary: "Retrieve a prep job",
-      description: "One prep job of your profile. Any other id is `404`.",
+      description:
+        "One prep job of your profile, with `recon`: its reconditioning work items at a glance (issue 37). " +
+        "Any other id is `404`.",
       params: prepJobParams,
       paramsExample: { id: EXAMPLE_IDS.prepJob },
-      success: { status: 200, description: "The prep job.", schema: prepJobSchema, example: examplePrepJob },
+      success: {
+        status: 200,
+        description: "The prep job.",
+        schema: prepJobDetailSchema,
+        example: {
+          ...examplePrepJob,
+          recon: {
+            items: 3,
+            done: 1,
+            estimatedCost: 68_500,
+            actualCost: 12_000,
+            currency: "GBP",
+            waitingFor: "PARTS",
+          },
+        },
+      },
       errors: ["PREP_JOB_NOT_FOUND"],
     }),
   },
@@ -92,12 +110,14 @@ export const prepJobPaths: ZodOpenApiPathsObject = {
         "Preparation is finished but no outbound movement is requested yet: the job moves to stage " +
         "`OUTBOUND`, substage `PENDING_MOVEMENT_REQUEST`; it moves on to `SCHEDULED` by itself when an " +
         "outbound movement is created. Repeating the call while the job already awaits a movement is " +
-        "`200` with no effect; once a movement exists it is `400 MOVEMENT_ALREADY_EXISTS`. " +
+        "`200` with no effect; once a movement exists it is `400 MOVEMENT_ALREADY_EXISTS`. A job with " +
+        "reconditioning work items open follows its prep site's policy (extension, issue 37): by default " +
+        "it moves and the override is recorded; a site that blocks it answers `409 RECON_ITEMS_OPEN`. " +
         LOOKUP,
       query: prepJobLookupQuery,
       queryExample: { vin: EXAMPLE_VIN },
       success: { status: 200, description: "The prep job.", schema: prepJobSchema },
-      errors: ["INVALID_VRM", "MOVEMENT_ALREADY_EXISTS", "PREP_JOB_NOT_FOUND"],
+      errors: ["INVALID_VRM", "MOVEMENT_ALREADY_EXISTS", "PREP_JOB_NOT_FOUND", "RECON_ITEMS_OPEN"],
     }),
   },
   "/prep-jobs/inbound-pending": {

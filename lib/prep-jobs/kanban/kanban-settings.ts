@@ -5,7 +5,8 @@
 import { z } from "zod";
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
-import { WEEKDAYS, type OpeningHours, type WorkingSchedule } from "@/lib/prep-jobs/kanban/working-hours";
+import { WEEKDAYS } from "@/lib/dates";
+import type { OpeningHours, WorkingSchedule } from "@/lib/prep-jobs/kanban/working-hours";
 import { STAGE_ORDER } from "@/lib/prep-job-stages/stage-rules";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, "Use HH:MM, 00:00 to 24:00");

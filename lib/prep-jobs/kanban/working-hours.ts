@@ -3,9 +3,7 @@
 // hour (nights, weekends, holidays) does not count. Pure and safe in client components: the board
 // recomputes it every minute in the browser. docs/kanban.md explains the rules with an example.
 import { TZDate } from "@date-fns/tz";
-
-export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+import { WEEKDAYS, type Weekday } from "@/lib/dates";
 
 /** "08:00" to "17:30" local time; "24:00" closes at midnight. */
 export type OpeningInterval = { open: string; close: string };

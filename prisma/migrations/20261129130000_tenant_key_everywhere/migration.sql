@@ -30,6 +30,7 @@ ALTER TABLE "WebhookEndpoint" ADD COLUMN "organisationId" TEXT;
 ALTER TABLE "WebhookSecret" ADD COLUMN "organisationId" TEXT;
 ALTER TABLE "WebhookDelivery" ADD COLUMN "organisationId" TEXT;
 ALTER TABLE "WebhookAttempt" ADD COLUMN "organisationId" TEXT;
+ALTER TABLE "ReconEstimateLine" ADD COLUMN "organisationId" TEXT;
 UPDATE "ApiKey" c SET "organisationId" = p."organisationId" FROM "Profile" p WHERE p.id = c."profileId";
 UPDATE "ApiKeyRateLimit" l SET "organisationId" = COALESCE(
   (SELECT p."organisationId" FROM "ApiKey" k JOIN "Profile" p ON p.id = k."profileId" WHERE k.id = l."apiKeyId"),
@@ -47,6 +48,7 @@ UPDATE "WebhookEndpoint" c SET "organisationId" = p."organisationId" FROM "Profi
 UPDATE "WebhookSecret" c SET "organisationId" = p."organisationId" FROM "WebhookEndpoint" p WHERE p.id = c."endpointId";
 UPDATE "WebhookDelivery" c SET "organisationId" = p."organisationId" FROM "WebhookEndpoint" p WHERE p.id = c."endpointId";
 UPDATE "WebhookAttempt" c SET "organisationId" = p."organisationId" FROM "WebhookDelivery" p WHERE p.id = c."deliveryId";
+UPDATE "ReconEstimateLine" c SET "organisationId" = p."organisationId" FROM "ReconWorkItem" p WHERE p.id = c."workItemId";
 
 ALTER TABLE "ApiKey" ALTER COLUMN "organisationId" SET NOT NULL,
   ADD CONSTRAINT "ApiKey_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -93,3 +95,6 @@ CREATE INDEX "WebhookDelivery_organisationId_idx" ON "WebhookDelivery"("organisa
 ALTER TABLE "WebhookAttempt" ALTER COLUMN "organisationId" SET NOT NULL,
   ADD CONSTRAINT "WebhookAttempt_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 CREATE INDEX "WebhookAttempt_organisationId_idx" ON "WebhookAttempt"("organisationId");
+ALTER TABLE "ReconEstimateLine" ALTER COLUMN "organisationId" SET NOT NULL,
+  ADD CONSTRAINT "ReconEstimateLine_organisationId_fkey" FOREIGN KEY ("organisationId") REFERENCES "Organisation"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+CREATE INDEX "ReconEstimateLine_organisationId_idx" ON "ReconEstimateLine"("organisationId");

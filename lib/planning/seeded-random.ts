@@ -1,0 +1,12 @@
+// mulberry32: a small, fast generator that gives the same sequence for the same seed everywhere, so that
+// the solver's perturbations (and the random pools of the tests and the benchmark) are reproducible.
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
