@@ -36,10 +36,16 @@ export async function seedDeliveryWithAttempts(
   kdb: Kdb,
   input: { endpointId: string; eventId: string; attemptedAt: Date[] },
 ) {
+  const { organisationId } = await kdb
+    .selectFrom("WebhookEndpoint")
+    .select("organisationId")
+    .where("id", "=", input.endpointId)
+    .executeTakeFirstOrThrow();
   const delivery = await kdb
     .insertInto("WebhookDelivery")
     .values({
       id: newId(),
+      organisationId,
       endpointId: input.endpointId,
       eventId: input.eventId,
       status: "FAILED",
@@ -54,6 +60,7 @@ export async function seedDeliveryWithAttempts(
         .insertInto("WebhookAttempt")
         .values({
           id: newId(),
+          organisationId,
           deliveryId: delivery.id,
           endpointId: input.endpointId,
           attemptNumber: index + 1,

@@ -250,13 +250,13 @@ WITH carriers AS (
     FROM requests r CROSS JOIN LATERAL generate_series(1, CASE WHEN r.two_legs THEN 2 ELSE 1 END) AS leg
 )
 INSERT INTO "Movement" (
-  id, "movementRequestId", "legNumber", status, version, "originSiteId", "destinationSiteId",
+  id, "organisationId", "movementRequestId", "legNumber", status, version, "originSiteId", "destinationSiteId",
   "originScheduledOn", "originScheduledTimeslot", "destinationScheduledOn", "destinationScheduledTimeslot",
   "originActualOn", "destinationActualOn", "driverId", "thirdPartyLogisticsProviderId", "acceptedAt",
   "costCents", "costCurrency", "createdAt", "updatedAt")
 SELECT
   left(l.id, 18) || ${base32("(l.h::bigint * 2 + l.leg)", 8)},
-  l.id, l.leg,
+  l."organisationId", l.id, l.leg,
   (CASE
      WHEN l.status = 'DELIVERED' THEN 'DELIVERED'
      WHEN l.status IN ('CANCELLED','ABORTED') THEN l.status::text
@@ -378,8 +378,8 @@ SELECT m.id, $1, m."movementRequestId",
 
 // $1 organisation: the final price of each delivered request whose delivering leg is a 3PL's, a day on.
 const INSERT_FINAL_PRICES = `
-INSERT INTO "MovementRequestPrice" (id, "movementRequestId", "centAmount", "currencyCode", actor, "recordedAt")
-SELECT left(r.id, 20) || 'PRICE1', r.id, r."costCents", r."costCurrency", 'api-key:vms_ops', r."completedOn" + interval '1 day'
+INSERT INTO "MovementRequestPrice" (id, "organisationId", "movementRequestId", "centAmount", "currencyCode", actor, "recordedAt")
+SELECT left(r.id, 20) || 'PRICE1', r."organisationId", r.id, r."costCents", r."costCurrency", 'api-key:vms_ops', r."completedOn" + interval '1 day'
   FROM "MovementRequest" r
  WHERE r."organisationId" = $1 AND r.status = 'DELIVERED' AND r."costCents" IS NOT NULL
    AND EXISTS (SELECT 1 FROM "Movement" m WHERE m."movementRequestId" = r.id AND m."thirdPartyLogisticsProviderId" IS NOT NULL)

@@ -159,8 +159,8 @@ export async function createWorldA(
     // A delivery the worker never picks up (FAILED), to redeliver.
     const deliveryId = `tenancy-a-delivery-${run}`;
     await client.query(
-      `INSERT INTO "WebhookDelivery" (id, "endpointId", "eventId", status, "attemptCount")
-       SELECT $1, $2, id, 'FAILED', 8 FROM "Event" WHERE "organisationId" = $3 ORDER BY sequence LIMIT 1`,
+      `INSERT INTO "WebhookDelivery" (id, "organisationId", "endpointId", "eventId", status, "attemptCount")
+       SELECT $1, $3, $2, id, 'FAILED', 8 FROM "Event" WHERE "organisationId" = $3 ORDER BY sequence LIMIT 1`,
       [deliveryId, endpointId, organisationId],
     );
     const notice = "Tenancy probe: a notice of Northgate Motors";
@@ -172,8 +172,8 @@ export async function createWorldA(
     }
     const savedView = { id: `tenancy-a-view-${run}`, name: `Tenancy probe view of A ${run}` };
     await client.query(
-      `INSERT INTO "SavedView" (id, "userId", name, query)
-       SELECT $1, id, $2, 'status=PLANNING_POOL' FROM "User" WHERE email = $3`,
+      `INSERT INTO "SavedView" (id, "organisationId", "userId", name, query)
+       SELECT $1, "organisationId", id, $2, 'status=PLANNING_POOL' FROM "User" WHERE email = $3`,
       [savedView.id, savedView.name, DEMO_STAFF.dispatcher],
     );
     // The session of A's admin signed in before this (the walk's adminA), still live.

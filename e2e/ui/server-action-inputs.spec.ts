@@ -100,7 +100,8 @@ async function createOwnRecords(
       [userId, DEMO_STAFF.admin],
     );
     await client.query(
-      `INSERT INTO "UserSession" (id, "userId", "expiresAt") VALUES ($1, $1, now() + interval '1 day')`,
+      `INSERT INTO "UserSession" (id, "organisationId", "userId", "expiresAt")
+       SELECT id, "organisationId", id, now() + interval '1 day' FROM "User" WHERE id = $1`,
       [userId],
     );
     const { rows } = await client.query<{ id: string }>(

@@ -34,6 +34,8 @@ export async function startUserSession(input: {
     .values({
       id: newId(),
       userId: input.userId,
+      // The user's organisation, the row's tenant key (one primary-key read inside the insert).
+      organisationId: (eb) => eb.selectFrom("User").select("organisationId").where("id", "=", input.userId),
       userAgent: input.userAgent?.slice(0, USER_AGENT_MAX) || null,
       ipAddress: input.ipAddress,
       createdAt: now,

@@ -21,6 +21,7 @@ export function actionHash(body: Record<string, unknown>): string {
 
 export async function claimActionKey(input: {
   jobLinkId: string;
+  organisationId: string;
   idempotencyKey: string;
   action: string;
   requestHash: string;

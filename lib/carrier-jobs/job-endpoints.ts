@@ -83,6 +83,7 @@ async function idempotently(
 ): Promise<Response> {
   const claim = await claimActionKey({
     jobLinkId: resolved.link.id,
+    organisationId: resolved.link.organisationId,
     idempotencyKey: body.idempotencyKey,
     action,
     requestHash: actionHash(body),
@@ -119,7 +120,7 @@ export async function openLink(token: string): Promise<OpenedJob> {
 
 /** Every request of one job counts against its link's bucket, whoever its credential is. */
 export async function rateLimitOf(resolved: ResolvedJobLink): Promise<Record<string, string>> {
-  return consumeRateLimit(`job-link:${resolved.link.id}`, "this job link");
+  return consumeRateLimit(`job-link:${resolved.link.id}`, resolved.link.organisationId, "this job link");
 }
 
 function contentType(status: number): Record<string, string> {

@@ -42,6 +42,7 @@ async function deliver(tenant: Tenant, eventId: string): Promise<string> {
     .insertInto("WebhookEndpoint")
     .values({
       id: newId(),
+      organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
       url: "https://example.test/hook",
       eventTypes: [],
@@ -51,13 +52,21 @@ async function deliver(tenant: Tenant, eventId: string): Promise<string> {
     .executeTakeFirstOrThrow();
   const delivery = await database.kysely
     .insertInto("WebhookDelivery")
-    .values({ id: newId(), endpointId: endpoint.id, eventId, status: "FAILED", attemptCount: 1 })
+    .values({
+      id: newId(),
+      organisationId: endpoint.organisationId,
+      endpointId: endpoint.id,
+      eventId,
+      status: "FAILED",
+      attemptCount: 1,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await database.kysely
     .insertInto("WebhookAttempt")
     .values({
       id: newId(),
+      organisationId: endpoint.organisationId,
       deliveryId: delivery.id,
       endpointId: endpoint.id,
       attemptNumber: 1,

@@ -53,9 +53,9 @@ export async function recordEvent(tx: Kdb, event: NewEvent): Promise<string> {
     .with("deliveries", (kdb) =>
       kdb
         .insertInto("WebhookDelivery")
-        .columns(["id", "endpointId", "eventId", "nextAttemptAt", "createdAt"])
+        .columns(["id", "organisationId", "endpointId", "eventId", "nextAttemptAt", "createdAt"])
         .expression(
-          sql`SELECT delivery.id, delivery."endpointId", ${id}, ${now}::timestamp(3), ${now}::timestamp(3)
+          sql`SELECT delivery.id, ${event.organisationId}, delivery."endpointId", ${id}, ${now}::timestamp(3), ${now}::timestamp(3)
               FROM unnest(${deliveryIds}::text[], ${endpointIds}::text[]) AS delivery(id, "endpointId")`,
         ),
     )

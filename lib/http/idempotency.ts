@@ -20,7 +20,7 @@ type Claim = { recordId: string } | { replay: Response };
 export async function withIdempotency(
   request: Request,
   path: string,
-  apiKeyId: string,
+  caller: { apiKeyId: string; organisationId: string },
   bodyText: string,
   run: () => Promise<Response>,
 ): Promise<Response> {
@@ -34,7 +34,14 @@ export async function withIdempotency(
   }
   const requestHash = createHash("sha256").update(`${request.method} ${path}\n${bodyText}`).digest("hex");
 
-  const claim = await claimKey({ apiKeyId, key, method: request.method, path, requestHash });
+  const claim = await claimKey({
+    apiKeyId: caller.apiKeyId,
+    organisationId: caller.organisationId,
+    key,
+    method: request.method,
+    path,
+    requestHash,
+  });
   if ("replay" in claim) return claim.replay;
 
   let response: Response;
@@ -61,7 +68,14 @@ export async function withIdempotency(
   return new Response(text, { status: response.status, headers: response.headers });
 }
 
-type ClaimInput = { apiKeyId: string; key: string; method: string; path: string; requestHash: string };
+type ClaimInput = {
+  apiKeyId: string;
+  organisationId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+};
 
 async function claimKey(input: ClaimInput): Promise<Claim> {
   const now = Date.now();

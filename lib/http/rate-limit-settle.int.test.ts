@@ -41,7 +41,7 @@ async function admitted(limiter: RateLimitModule, bucket: string, requests: numb
   let count = 0;
   for (let i = 0; i < requests; i++) {
     try {
-      await limiter.consumeRateLimit(bucket);
+      await limiter.consumeRateLimit(bucket, tenant.organisation.id);
       count += 1;
     } catch (error) {
       expect(error).toMatchObject({ code: "RATE_LIMITED" });
@@ -54,14 +54,16 @@ describe("rate limiting, counted locally and settled in batches", () => {
   it("writes once for the first request and once per settle, not once per request", async () => {
     const limiter = await anotherProcess();
     const bucket = `test:${tenant.profile.id}:batch`;
-    const headers = await limiter.consumeRateLimit(bucket);
+    const headers = await limiter.consumeRateLimit(bucket, tenant.organisation.id);
     expect(headers["ratelimit-remaining"]).toBe(String(LIMIT - 1));
     expect(await sharedCount(bucket)).toBe(1);
 
     expect(await admitted(limiter, bucket, 40)).toBe(40);
     // The allowance (1/8 of what was left) covers them: none has reached the database yet.
     expect(await sharedCount(bucket)).toBe(1);
-    expect((await limiter.consumeRateLimit(bucket))["ratelimit-remaining"]).toBe(String(LIMIT - 42));
+    expect((await limiter.consumeRateLimit(bucket, tenant.organisation.id))["ratelimit-remaining"]).toBe(
+      String(LIMIT - 42),
+    );
 
     await limiter.settleRateLimits();
     expect(await sharedCount(bucket)).toBe(42);
@@ -70,7 +72,9 @@ describe("rate limiting, counted locally and settled in batches", () => {
   it("learns a window with one statement when its first requests arrive together", async () => {
     const limiter = await anotherProcess();
     const bucket = `test:${tenant.profile.id}:together`;
-    await Promise.all(Array.from({ length: 10 }, () => limiter.consumeRateLimit(bucket)));
+    await Promise.all(
+      Array.from({ length: 10 }, () => limiter.consumeRateLimit(bucket, tenant.organisation.id)),
+    );
     expect(await sharedCount(bucket)).toBe(1);
     await limiter.settleRateLimits();
     expect(await sharedCount(bucket)).toBe(10);
@@ -100,16 +104,25 @@ describe("rate limiting, counted locally and settled in batches", () => {
     const bucket = `test:${tenant.profile.id}:refused`;
     await kysely()
       .insertInto("ApiKeyRateLimit")
-      .values({ apiKeyId: bucket, count: LIMIT, windowEndsAtMs: String(Date.now() + 600_000) })
+      .values({
+        apiKeyId: bucket,
+        organisationId: tenant.organisation.id,
+        count: LIMIT,
+        windowEndsAtMs: String(Date.now() + 600_000),
+      })
       .execute();
-    await expect(limiter.consumeRateLimit(bucket, "this job link")).rejects.toMatchObject({
+    await expect(
+      limiter.consumeRateLimit(bucket, tenant.organisation.id, "this job link"),
+    ).rejects.toMatchObject({
       code: "RATE_LIMITED",
       message: expect.stringContaining("this job link") as unknown,
       headers: { "ratelimit-remaining": "0", "ratelimit-limit": String(LIMIT) },
     });
     // Refused again from what the process knows: the shared count does not grow.
     const countAfterFirst = await sharedCount(bucket);
-    await expect(limiter.consumeRateLimit(bucket)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    await expect(limiter.consumeRateLimit(bucket, tenant.organisation.id)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+    });
     expect(await sharedCount(bucket)).toBe(countAfterFirst);
   });
 });

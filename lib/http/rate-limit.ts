@@ -19,6 +19,8 @@ const SWEEP_ABOVE_BUCKETS = 10_000;
 
 /** What this process knows of one key's window. */
 type Bucket = {
+  /** The key's organisation: the counter row's tenant key. */
+  organisationId: string;
   windowEndsAtMs: number;
   /** The shared count at the last settle (this process's settled requests included). */
   settled: number;
@@ -30,8 +32,8 @@ type Bucket = {
   allowance: number;
 };
 
-type SettledRow = { apiKeyId: string; count: number; windowEndsAtMs: string };
-type Count = { apiKeyId: string; count: number };
+type SettledRow = { apiKeyId: string; organisationId: string; count: number; windowEndsAtMs: string };
+type Count = { apiKeyId: string; organisationId: string; count: number };
 
 const buckets = new Map<string, Bucket>();
 /** The settle that is learning a key's window for this process, while it runs. */
@@ -40,10 +42,12 @@ let settleTimer: NodeJS.Timeout | undefined;
 
 /**
  * Counts one request for the key; returns the headers to send, or throws 429 RATE_LIMITED. `apiKeyId`
- * is the bucket: an API key's id, or another caller's prefixed id (`job-link:…`) with `what` naming it.
+ * is the bucket: an API key's id, or another caller's prefixed id (`job-link:…`) with `what` naming it;
+ * `organisationId` is the caller's.
  */
 export async function consumeRateLimit(
   apiKeyId: string,
+  organisationId: string,
   what = "this API key",
 ): Promise<Record<string, string>> {
   const now = Date.now();
@@ -60,11 +64,11 @@ export async function consumeRateLimit(
     const learning = firstSettles.get(apiKeyId);
     if (learning) {
       await learning.catch(() => undefined);
-      return consumeRateLimit(apiKeyId, what);
+      return consumeRateLimit(apiKeyId, organisationId, what);
     }
   }
   // No allowance: this request and what waits here are counted in the database before the answer.
-  const settling = settle([{ apiKeyId, count: takeUnsettled(bucket) + 1 }], now);
+  const settling = settle([{ apiKeyId, organisationId, count: takeUnsettled(bucket) + 1 }], now);
   if (!bucket) {
     firstSettles.set(apiKeyId, settling);
     void settling
@@ -85,7 +89,8 @@ export async function settleRateLimits(): Promise<void> {
   const counts: Count[] = [];
   for (const [apiKeyId, bucket] of buckets) {
     if (bucket.windowEndsAtMs <= now) buckets.delete(apiKeyId);
-    else if (bucket.unsettled > 0) counts.push({ apiKeyId, count: takeUnsettled(bucket) });
+    else if (bucket.unsettled > 0)
+      counts.push({ apiKeyId, organisationId: bucket.organisationId, count: takeUnsettled(bucket) });
   }
   if (counts.length === 0) return;
   const rows = await settle(counts, now);
@@ -145,14 +150,23 @@ async function settle(counts: Count[], now: number): Promise<SettledRow[]> {
   const windowEnded = sql<boolean>`"ApiKeyRateLimit"."windowEndsAtMs" <= ${now}`;
   // The batch as rows: unnest of parallel arrays, one parameter per column (no builder in Kysely).
   const input = sql<Count>`unnest(
-    ${counts.map((entry) => entry.apiKeyId)}::text[], ${counts.map((entry) => entry.count)}::int[]
-  )`.as<"i">(sql`i("apiKeyId", count)`);
+    ${counts.map((entry) => entry.apiKeyId)}::text[],
+    ${counts.map((entry) => entry.organisationId)}::text[],
+    ${counts.map((entry) => entry.count)}::int[]
+  )`.as<"i">(sql`i("apiKeyId", "organisationId", count)`);
   try {
     return await kysely()
       .insertInto("ApiKeyRateLimit")
-      .columns(["apiKeyId", "windowEndsAtMs", "count"])
+      .columns(["apiKeyId", "organisationId", "windowEndsAtMs", "count"])
       .expression((eb) =>
-        eb.selectFrom(input).select(["i.apiKeyId", sql<string>`${windowEndsAtMs}::int8`.as("w"), "i.count"]),
+        eb
+          .selectFrom(input)
+          .select([
+            "i.apiKeyId",
+            "i.organisationId",
+            sql<string>`${windowEndsAtMs}::int8`.as("w"),
+            "i.count",
+          ]),
       )
       .onConflict((conflict) =>
         conflict.column("apiKeyId").doUpdateSet({
@@ -162,7 +176,7 @@ async function settle(counts: Count[], now: number): Promise<SettledRow[]> {
             THEN excluded."windowEndsAtMs" ELSE "ApiKeyRateLimit"."windowEndsAtMs" END`,
         }),
       )
-      .returning(["apiKeyId", "count", "windowEndsAtMs"])
+      .returning(["apiKeyId", "organisationId", "count", "windowEndsAtMs"])
       .execute();
   } finally {
     // Settled or lost: no longer in flight either way (a failed settle is not retried: at worst, a
@@ -179,6 +193,7 @@ function learn(row: SettledRow, previous: Bucket | undefined): Bucket {
   const windowEndsAtMs = Number(row.windowEndsAtMs);
   const sameWindow = previous?.windowEndsAtMs === windowEndsAtMs;
   const bucket: Bucket = {
+    organisationId: row.organisationId,
     windowEndsAtMs,
     // Two settles may answer out of order: the larger total is the later one.
     settled: sameWindow ? Math.max(previous.settled, row.count) : row.count,

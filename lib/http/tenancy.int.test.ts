@@ -63,6 +63,7 @@ beforeAll(async () => {
     .insertInto("WebhookEndpoint")
     .values({
       id: `ep-${world.profile.id}`,
+      organisationId: world.organisation.id,
       profileId: world.profile.id,
       url: "https://example.com/b",
       eventTypes: [],

@@ -60,7 +60,7 @@ export function withApi<S extends Schemas>(
       if (!caller.scopes.includes(options.scope)) {
         throw new AppError("FORBIDDEN", `This API key lacks the "${options.scope}" scope needed here.`);
       }
-      rateLimitHeaders = await consumeRateLimit(caller.apiKeyId);
+      rateLimitHeaders = await consumeRateLimit(caller.apiKeyId, caller.organisationId);
       const params = await parseWith(schemas.params, await routeContext.params, "path");
       // An endpoint that declares no query parameters takes none: unknown ones are refused, not ignored.
       const query = await parseWith(schemas.query ?? NO_QUERY_PARAMETERS, queryObjectOf(url), "query");
@@ -69,7 +69,7 @@ export function withApi<S extends Schemas>(
           ? await readJsonBody(request)
           : undefined;
       const body = schemas.body ? await parseWith(schemas.body, raw?.value, "body") : undefined;
-      response = await withIdempotency(request, url.pathname, caller.apiKeyId, raw?.text ?? "", () =>
+      response = await withIdempotency(request, url.pathname, caller, raw?.text ?? "", () =>
         handler({ request, requestId, caller, body, query, params } as ApiContext<S>),
       );
     } catch (error) {

@@ -127,6 +127,7 @@ async function insertByHand(request: NewMovementRequest): Promise<void> {
       thirdPartyLogisticsProviderId: request.thirdPartyLogisticsProviderId,
       createdAt: now,
       updatedAt: now,
+      organisationId: request.organisationId,
       movementRequestId: request.id,
     })
     .execute();
@@ -137,6 +138,7 @@ async function insertByHand(request: NewMovementRequest): Promise<void> {
       toStatus: request.status,
       actor: request.actor,
       occurredAt: now,
+      organisationId: request.organisationId,
       movementRequestId: request.id,
     })
     .execute();

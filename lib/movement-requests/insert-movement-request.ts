@@ -104,6 +104,7 @@ export async function insertMovementRequest(tx: Kdb, request: NewMovementRequest
     .with("first_leg", (kdb) =>
       kdb.insertInto("Movement").values({
         id: newId(),
+        organisationId: request.organisationId,
         movementRequestId: request.id,
         legNumber: 1,
         originSiteId: request.originSiteId,
@@ -124,6 +125,7 @@ export async function insertMovementRequest(tx: Kdb, request: NewMovementRequest
     .insertInto("MovementRequestStatusChange")
     .values({
       id: newId(),
+      organisationId: request.organisationId,
       movementRequestId: request.id,
       toStatus: request.status,
       actor: request.actor,

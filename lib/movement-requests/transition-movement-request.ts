@@ -41,6 +41,7 @@ export async function transitionMovementRequest(
           .with("change", (db) =>
             db.insertInto("MovementRequestStatusChange").values({
               id: newId(),
+              organisationId: request.organisationId,
               movementRequestId: request.id,
               fromStatus: request.status,
               toStatus: to,

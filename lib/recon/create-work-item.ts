@@ -38,7 +38,7 @@ export async function createWorkItem(
       })
       .returning(["id", "organisationId", "prepJobId"])
       .executeTakeFirstOrThrow();
-    await insertEstimateLines(tx, item.id, lines);
+    await insertEstimateLines(tx, item, lines);
     await recordStateChanges(
       tx,
       item,
@@ -54,14 +54,19 @@ export async function createWorkItem(
   });
 }
 
-export async function insertEstimateLines(tx: Kdb, workItemId: string, lines: readonly EstimateLine[]) {
+export async function insertEstimateLines(
+  tx: Kdb,
+  item: { id: string; organisationId: string },
+  lines: readonly EstimateLine[],
+) {
   if (lines.length === 0) return;
   await tx
     .insertInto("ReconEstimateLine")
     .values(
       lines.map((line, position) => ({
         id: newId(),
-        workItemId,
+        organisationId: item.organisationId,
+        workItemId: item.id,
         position,
         kind: line.kind,
         description: line.description,

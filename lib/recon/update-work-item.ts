@@ -49,7 +49,7 @@ export async function updateWorkItem(
       .execute();
     if (lines) {
       await tx.deleteFrom("ReconEstimateLine").where("workItemId", "=", item.id).execute();
-      await insertEstimateLines(tx, item.id, lines);
+      await insertEstimateLines(tx, { id: item.id, organisationId: job.organisationId }, lines);
     }
     return recordWorkItemEvents(tx, job, {
       itemId: item.id,

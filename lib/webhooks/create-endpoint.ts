@@ -21,6 +21,9 @@ export async function createWebhookEndpoint(
       .insertInto("WebhookEndpoint")
       .values({
         id: newId(),
+        // The profile's organisation, the row's tenant key (the scope names only the profile).
+        organisationId: (eb) =>
+          eb.selectFrom("Profile").select("organisationId").where("id", "=", scope.profileId),
         profileId: scope.profileId,
         // The parsed form the guard checked, so that delivery goes exactly where was allowed.
         url: new URL(body.url).href,
@@ -31,7 +34,7 @@ export async function createWebhookEndpoint(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const secret = await addEndpointSecret(tx, endpoint.id, now);
+    const secret = await addEndpointSecret(tx, endpoint, now);
     return { ...toWebhookEndpointResponse(endpoint), secret };
   });
 }

@@ -294,6 +294,7 @@ describe("PATCH /v1/webhooks/endpoints/{id}", () => {
       .insertInto("WebhookDelivery")
       .values({
         id: newId(),
+        organisationId: event.organisationId,
         endpointId: created.id,
         eventId: event.id,
         nextAttemptAt: later,

@@ -60,7 +60,13 @@ export async function redeliverWebhookDelivery(
     const id = newId();
     await tx
       .insertInto("WebhookDelivery")
-      .values({ id, endpointId: endpoint.id, eventId: delivery.eventId, nextAttemptAt: now })
+      .values({
+        id,
+        organisationId: endpoint.organisationId,
+        endpointId: endpoint.id,
+        eventId: delivery.eventId,
+        nextAttemptAt: now,
+      })
       .execute();
     return { outcome: "queued", deliveryId: id, endpointEnabled };
   });

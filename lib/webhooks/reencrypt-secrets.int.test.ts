@@ -32,7 +32,12 @@ describe("re-encrypting stored secrets after a key rotation", () => {
       .executeTakeFirstOrThrow();
     const stranger = await kdb
       .insertInto("WebhookSecret")
-      .values({ id: newId(), endpointId: endpoint.id, ciphertext: encryptWithKey(strangerKey, "whsec_lost") })
+      .values({
+        id: newId(),
+        organisationId: world.organisation.id,
+        endpointId: endpoint.id,
+        ciphertext: encryptWithKey(strangerKey, "whsec_lost"),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     const apiKey = await kdb
@@ -44,6 +49,7 @@ describe("re-encrypting stored secrets after a key rotation", () => {
       .insertInto("IdempotencyRecord")
       .values({
         id: newId(),
+        organisationId: apiKey.organisationId,
         apiKeyId: apiKey.id,
         key: "rotation-test",
         method: "POST",

@@ -45,9 +45,13 @@ export async function replayWebhookEvents(
       await tx
         .insertInto("WebhookDelivery")
         .values(
-          events
-            .slice(start, start + INSERT_BATCH)
-            .map((event) => ({ id: newId(), endpointId: id, eventId: event.id, nextAttemptAt: now })),
+          events.slice(start, start + INSERT_BATCH).map((event) => ({
+            id: newId(),
+            organisationId: endpoint.organisationId,
+            endpointId: id,
+            eventId: event.id,
+            nextAttemptAt: now,
+          })),
         )
         .execute();
     }

@@ -12,7 +12,7 @@ export async function rotateWebhookSecret(
   now = new Date(),
 ): Promise<RotateWebhookSecretResponse> {
   return transaction(async (tx) => {
-    await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
+    const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
     await tx.deleteFrom("WebhookSecret").where("endpointId", "=", id).where("expiresAt", "<=", now).execute();
     await tx
       .updateTable("WebhookSecret")
@@ -20,6 +20,6 @@ export async function rotateWebhookSecret(
       .where("endpointId", "=", id)
       .where("expiresAt", "is", null)
       .execute();
-    return { secret: await addEndpointSecret(tx, id, now) };
+    return { secret: await addEndpointSecret(tx, endpoint, now) };
   });
 }

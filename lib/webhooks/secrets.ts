@@ -22,11 +22,21 @@ export async function activeSecrets(tx: Kdb, endpointId: string, now: Date): Pro
 }
 
 /** Makes a new secret for the endpoint, stores it encrypted, and returns it in clear (shown once). */
-export async function addEndpointSecret(tx: Kdb, endpointId: string, now: Date): Promise<string> {
+export async function addEndpointSecret(
+  tx: Kdb,
+  endpoint: { id: string; organisationId: string },
+  now: Date,
+): Promise<string> {
   const secret = generateWebhookSecret();
   await tx
     .insertInto("WebhookSecret")
-    .values({ id: newId(), endpointId, ciphertext: encryptSecret(secret), createdAt: now })
+    .values({
+      id: newId(),
+      organisationId: endpoint.organisationId,
+      endpointId: endpoint.id,
+      ciphertext: encryptSecret(secret),
+      createdAt: now,
+    })
     .execute();
   return secret;
 }

@@ -102,7 +102,13 @@ export async function sendWebhookTestEvent(
     const deliveryId = newId();
     await tx
       .insertInto("WebhookDelivery")
-      .values({ id: deliveryId, endpointId: endpoint.id, eventId, nextAttemptAt: now })
+      .values({
+        id: deliveryId,
+        organisationId: endpoint.organisationId,
+        endpointId: endpoint.id,
+        eventId,
+        nextAttemptAt: now,
+      })
       .execute();
     // Wakes the workers at commit, as for any event.
     await announceEvent(tx, { organisationId: profile.organisationId });

@@ -20,9 +20,11 @@ export async function createApiKey(
 ): Promise<{ record: ApiKey; key: string }> {
   const key = input.key ?? generateApiKey();
   const n = nextSequence();
+  const { organisationId } = await db.profile.findUniqueOrThrow({ where: { id: input.profileId } });
   const record = await db.apiKey.create({
     data: {
       id: newId(),
+      organisationId,
       profileId: input.profileId,
       name: input.name ?? `API key ${n}`,
       prefix: apiKeyDisplayPrefix(key),

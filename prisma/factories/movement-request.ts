@@ -64,6 +64,7 @@ export function createMovementRequest(db: FactoryDb, input: MovementRequestInput
   };
   const steps = history.map((step, index) => ({
     id: newId(),
+    organisationId: request.organisationId,
     fromStatus: index === 0 ? null : (history[index - 1]?.status ?? null),
     toStatus: step.status,
     actor: step.actor ?? "system",
@@ -80,6 +81,7 @@ export function createMovementRequest(db: FactoryDb, input: MovementRequestInput
       throw new Error(`Leg ${index + 1} of ${legInputs.length} needs a destinationSiteId`);
     const row = {
       id: newId(),
+      organisationId: request.organisationId,
       originScheduledOn: request.readyToCollectFromDate,
       originScheduledTimeslot: request.readyToCollectFromTimeslot,
       destinationScheduledOn: request.deliveryByDate,

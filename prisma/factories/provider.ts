@@ -47,6 +47,7 @@ export function createProvider(db: FactoryDb, input: ProviderInput = {}) {
 }
 
 /** Lets the profile dispatch to the 3PL (GET /infrastructure/providers/third-party lists it). */
-export function configureProviderForProfile(db: FactoryDb, profileId: string, providerId: string) {
-  return db.profileProvider.create({ data: { profileId, providerId } });
+export async function configureProviderForProfile(db: FactoryDb, profileId: string, providerId: string) {
+  const { organisationId } = await db.profile.findUniqueOrThrow({ where: { id: profileId } });
+  return db.profileProvider.create({ data: { organisationId, profileId, providerId } });
 }

@@ -24,6 +24,7 @@ export async function createReconWorkItem(db: FactoryDb, input: ReconWorkItemInp
       estimateLines: {
         create: lines.map((line, position) => ({
           id: newId(),
+          organisationId: item.organisationId,
           position,
           kind: line.kind,
           description: line.description ?? `${line.kind.toLowerCase()} line ${position + 1}`,

@@ -31,7 +31,11 @@ export async function createUser(db: FactoryDb, input: UserInput) {
   });
   if (input.prepSiteIds?.length) {
     await db.userPrepSite.createMany({
-      data: input.prepSiteIds.map((siteId) => ({ userId: user.id, siteId })),
+      data: input.prepSiteIds.map((siteId) => ({
+        organisationId: input.organisationId,
+        userId: user.id,
+        siteId,
+      })),
     });
   }
   return user;

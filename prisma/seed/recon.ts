@@ -240,6 +240,7 @@ async function createDemoItem(
   const createdAt = span.from;
   const lines = demo.lines.map((line, position) => ({
     id: newId(),
+    organisationId: org.organisation.id,
     position,
     kind: line.kind,
     description: line.description,

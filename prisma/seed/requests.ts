@@ -198,6 +198,7 @@ export async function createDemoRequest(
     await db.movementRequestPrice.create({
       data: {
         id: newId(),
+        organisationId: org.organisation.id,
         movementRequestId: created.id,
         centAmount: finalCostCents,
         currencyCode: currency,

@@ -163,7 +163,7 @@ export async function saveViewAction(input: unknown): Promise<ActionResult<Saved
   const staff = await requireStaff(rolesWith("view-board"));
   return run(async () => {
     const parsed = z.object({ name: z.string(), query: z.string() }).parse(input);
-    return saveView(staff.user.id, parsed);
+    return saveView({ id: staff.user.id, organisationId: staff.scope.organisationId }, parsed);
   });
 }
 

@@ -24,6 +24,7 @@ export async function createApiKey(
     .insertInto("ApiKey")
     .values({
       id: newId(),
+      organisationId: staff.organisationId,
       profileId: profile.id,
       name: body.name,
       prefix: apiKeyDisplayPrefix(key),

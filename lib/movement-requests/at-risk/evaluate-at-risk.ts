@@ -289,6 +289,7 @@ async function recordFlip(
     .insertInto("MovementRequestStatusChange")
     .values({
       id: newId(),
+      organisationId: request.organisationId,
       movementRequestId: request.id,
       fromStatus: request.status,
       toStatus: request.status,

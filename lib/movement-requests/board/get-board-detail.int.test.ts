@@ -106,6 +106,7 @@ describe("getBoardDetail", () => {
     });
     const change = (actor: string, reason: string | null, minute: number) => ({
       id: newId(),
+      organisationId: world.organisation.id,
       movementRequestId: named.id as string,
       fromStatus: "CREATED" as const,
       toStatus: "CREATED" as const,
@@ -188,6 +189,7 @@ describe("getBoardDetail", () => {
       .executeTakeFirstOrThrow();
     const attempt = (n: number, status: number | null, error: string | null, at: string) => ({
       id: newId(),
+      organisationId: world.organisation.id,
       deliveryId: delivery.id,
       endpointId: delivery.endpointId,
       attemptNumber: n,

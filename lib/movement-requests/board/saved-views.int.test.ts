@@ -10,8 +10,8 @@ import { setupTestDatabase } from "@/test/test-database";
 import { createUser } from "@/prisma/factories";
 
 const database = setupTestDatabase();
-let me: { id: string };
-let colleague: { id: string };
+let me: { id: string; organisationId: string };
+let colleague: { id: string; organisationId: string };
 
 beforeAll(async () => {
   const tenant = await createTenant(database.prisma);
@@ -27,14 +27,14 @@ describe("saved views", () => {
   });
 
   it("saves, lists by name, replaces under the same name, and deletes; per user", async () => {
-    const late = await saveView(me.id, { name: "Late ones", query: "?late=1&page=2" });
-    await saveView(me.id, { name: "  Fleet  ", query: "area=Fleet" });
-    await saveView(colleague.id, { name: "Late ones", query: "status=PLANNED" });
+    const late = await saveView(me, { name: "Late ones", query: "?late=1&page=2" });
+    await saveView(me, { name: "  Fleet  ", query: "area=Fleet" });
+    await saveView(colleague, { name: "Late ones", query: "status=PLANNED" });
     expect(await listSavedViews(me.id)).toEqual([
       { id: expect.any(String), name: "Fleet", query: "area=Fleet" },
       { id: late.id, name: "Late ones", query: "late=1" },
     ]);
-    const replaced = await saveView(me.id, { name: "Late ones", query: "late=1&area=Retail" });
+    const replaced = await saveView(me, { name: "Late ones", query: "late=1&area=Retail" });
     expect(replaced).toEqual({ id: late.id, name: "Late ones", query: "area=Retail&late=1" });
 
     await expect(deleteSavedView(colleague.id, late.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -44,7 +44,7 @@ describe("saved views", () => {
   });
 
   it("refuses an empty or overlong name", async () => {
-    await expect(saveView(me.id, { name: "   ", query: "" })).rejects.toThrow();
-    await expect(saveView(me.id, { name: "x".repeat(61), query: "" })).rejects.toThrow();
+    await expect(saveView(me, { name: "   ", query: "" })).rejects.toThrow();
+    await expect(saveView(me, { name: "x".repeat(61), query: "" })).rejects.toThrow();
   });
 });

@@ -33,14 +33,17 @@ export async function listSavedViews(userId: string): Promise<SavedViewItem[]> {
     .execute();
 }
 
-export async function saveView(userId: string, input: SavedViewInput): Promise<SavedViewItem> {
+export async function saveView(
+  user: { id: string; organisationId: string },
+  input: SavedViewInput,
+): Promise<SavedViewItem> {
   const { name, query } = savedViewInput.parse(input);
   const normalised = normaliseViewQuery(query);
   return transaction(async (tx) => {
     const replaced = await tx
       .updateTable("SavedView")
       .set({ query: normalised })
-      .where("userId", "=", userId)
+      .where("userId", "=", user.id)
       .where("name", "=", name)
       .returning(["id", "name", "query"])
       .executeTakeFirst();
@@ -48,14 +51,14 @@ export async function saveView(userId: string, input: SavedViewInput): Promise<S
     const { count } = await tx
       .selectFrom("SavedView")
       .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("userId", "=", userId)
+      .where("userId", "=", user.id)
       .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_SAVED_VIEWS) {
       throw new AppError("VALIDATION_ERROR", `You have ${MAX_SAVED_VIEWS} saved views: delete one first.`);
     }
     return tx
       .insertInto("SavedView")
-      .values({ id: newId(), userId, name, query: normalised })
+      .values({ id: newId(), organisationId: user.organisationId, userId: user.id, name, query: normalised })
       .returning(["id", "name", "query"])
       .executeTakeFirstOrThrow();
   });

@@ -35,6 +35,7 @@ export async function recordFinalPrice(scope: ActorScope, requestId: string, { c
       .with("audit", (kdb) =>
         kdb.insertInto("MovementRequestPrice").values({
           id: newId(),
+          organisationId: request.organisationId,
           movementRequestId: request.id,
           centAmount: cost.centAmount,
           currencyCode: cost.currencyCode,

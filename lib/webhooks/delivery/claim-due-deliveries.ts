@@ -6,6 +6,7 @@ import { sql, type Kdb } from "@/lib/db";
 
 export type ClaimedDelivery = {
   id: string;
+  organisationId: string;
   endpointId: string;
   eventId: string;
   attemptCount: number;
@@ -104,6 +105,7 @@ export async function claimDueDeliveries(
       .whereRef("ev.id", "=", "d.eventId")
       .returning((eb) => [
         "d.id",
+        "d.organisationId",
         "d.endpointId",
         "d.eventId",
         "d.attemptCount",

@@ -16,6 +16,7 @@ async function endpointOf(tenant: Tenant, failingSince: Date | null = null) {
     .insertInto("WebhookEndpoint")
     .values({
       id: newId(),
+      organisationId: tenant.organisation.id,
       profileId: tenant.profile.id,
       url: "https://93.184.215.14/hook",
       eventTypes: [],
@@ -34,8 +35,15 @@ async function claimed(tenant: Tenant, endpointId: string, lockedBy = WORKER): P
   });
   const delivery = await kysely()
     .insertInto("WebhookDelivery")
-    .values({ id: newId(), endpointId, eventId: event.id, lockedBy, lockedUntil: new Date(NOW + 60_000) })
-    .returning(["id", "endpointId", "eventId", "attemptCount"])
+    .values({
+      id: newId(),
+      organisationId: tenant.organisation.id,
+      endpointId,
+      eventId: event.id,
+      lockedBy,
+      lockedUntil: new Date(NOW + 60_000),
+    })
+    .returning(["id", "organisationId", "endpointId", "eventId", "attemptCount"])
     .executeTakeFirstOrThrow();
   return {
     ...delivery,

@@ -24,6 +24,7 @@ const utc = (date: Date) => date.toISOString();
 /** One row per attempt, as the statement reads them from its array parameters. */
 type InputRow = {
   id: string;
+  organisationId: string;
   deliveryId: string;
   endpointId: string;
   attemptNumber: number;
@@ -48,14 +49,15 @@ export async function recordAttempts(attempts: FinishedAttempt[], workerId: stri
   const column = <T>(pick: (attempt: FinishedAttempt) => T) => attempts.map(pick);
   // The batch as rows: unnest of parallel arrays, one parameter per column (no builder in Kysely).
   const input = sql<InputRow>`unnest(
-    ${column(() => newId())}::text[], ${column((a) => a.delivery.id)}::text[],
+    ${column(() => newId())}::text[], ${column((a) => a.delivery.organisationId)}::text[],
+    ${column((a) => a.delivery.id)}::text[],
     ${column((a) => a.delivery.endpointId)}::text[], ${column((a) => a.number)}::int[],
     ${column((a) => utc(a.attemptedAt))}::timestamp(3)[], ${column((a) => a.outcome.durationMs)}::int[],
     ${column((a) => a.outcome.status ?? null)}::int[], ${column((a) => a.outcome.bodyExcerpt ?? null)}::text[],
     ${column((a) => a.outcome.error ?? null)}::text[], ${column((a) => a.outcome.succeeded)}::boolean[],
     ${column((a) => (a.nextAttemptAt ? utc(a.nextAttemptAt) : null))}::timestamp(3)[]
-  )`.as<"t">(sql`t(id, "deliveryId", "endpointId", "attemptNumber", "attemptedAt", "durationMs",
-    "responseStatus", "responseBodyExcerpt", error, succeeded, "nextAttemptAt")`);
+  )`.as<"t">(sql`t(id, "organisationId", "deliveryId", "endpointId", "attemptNumber", "attemptedAt",
+    "durationMs", "responseStatus", "responseBodyExcerpt", error, succeeded, "nextAttemptAt")`);
   const failing = await kysely()
     .with("input", (db) => db.selectFrom(input).selectAll())
     .with("attempt", (db) =>
@@ -63,6 +65,7 @@ export async function recordAttempts(attempts: FinishedAttempt[], workerId: stri
         .insertInto("WebhookAttempt")
         .columns([
           "id",
+          "organisationId",
           "deliveryId",
           "endpointId",
           "attemptNumber",
@@ -78,6 +81,7 @@ export async function recordAttempts(attempts: FinishedAttempt[], workerId: stri
             .selectFrom("input")
             .select([
               "id",
+              "organisationId",
               "deliveryId",
               "endpointId",
               "attemptNumber",
