@@ -15,7 +15,6 @@ import {
   type QueryResult,
   type RawBuilder,
   type Transaction,
-  type TransactionSettings,
 } from "kysely";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
@@ -191,8 +190,8 @@ function isReplicaUnavailable(error: unknown): boolean {
 
 class ReplicaFallbackDriver implements Driver {
   constructor(
-    private readonly replica: PostgresDriver,
-    private readonly primary: PostgresDriver,
+    private readonly replica: Driver,
+    private readonly primary: Driver,
     private readonly onFailure: (error: Error) => void,
   ) {}
 
@@ -211,17 +210,14 @@ class ReplicaFallbackDriver implements Driver {
     }
   }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await this.replica.beginTransaction(connection, settings);
+  // A transaction is a write's, or needs one server throughout: neither is this Kysely's.
+  async beginTransaction(): Promise<void> {
+    throw new Error("readKysely() runs single reads; a transaction takes transaction() on the primary");
   }
 
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.replica.commitTransaction(connection);
-  }
+  async commitTransaction(): Promise<void> {}
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.replica.rollbackTransaction(connection);
-  }
+  async rollbackTransaction(): Promise<void> {}
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const { replicaConnection } = connection as FallbackConnection;
@@ -238,7 +234,7 @@ class ReplicaFallbackDriver implements Driver {
 class FallbackConnection implements DatabaseConnection {
   constructor(
     readonly replicaConnection: DatabaseConnection | undefined,
-    private readonly primary: PostgresDriver,
+    private readonly primary: Driver,
     private readonly onFailure: (error: Error) => void,
   ) {}
 

@@ -18,7 +18,9 @@ const TOOLS = ["initdb", "pg_ctl", "pg_basebackup", "postgres"];
 export function replicaBinaries(): string | undefined {
   if (!existsSync(DEBIAN_POSTGRESQL)) return undefined;
   const versions = readdirSync(DEBIAN_POSTGRESQL)
-    .filter((version) => TOOLS.every((tool) => existsSync(path.join(DEBIAN_POSTGRESQL, version, "bin", tool))))
+    .filter((version) =>
+      TOOLS.every((tool) => existsSync(path.join(DEBIAN_POSTGRESQL, version, "bin", tool))),
+    )
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(DEBIAN_POSTGRESQL, versions[0], "bin") : undefined;
 }
@@ -38,8 +40,8 @@ export async function startReplicaPair(bin: string, database = "vms"): Promise<R
   const folder = mkdtempSync(path.join(tmpdir(), "vms-replica-"));
   chmodSync(folder, 0o755);
   // As root, PostgreSQL runs as the postgres user (it refuses root).
-  const asUser = userInfo().uid === 0 ? serverUser() : {};
-  if ("uid" in asUser) chownSync(folder, asUser.uid, asUser.gid);
+  const asUser = userInfo().uid === 0 ? serverUser() : undefined;
+  if (asUser) chownSync(folder, asUser.uid, asUser.gid);
   const run = (tool: string, args: string[]) =>
     execFileSync(path.join(bin, tool), args, { ...asUser, cwd: folder, stdio: ["ignore", "ignore", "pipe"] });
   const primaryDir = path.join(folder, "primary");
@@ -55,7 +57,9 @@ export async function startReplicaPair(bin: string, database = "vms"): Promise<R
   appendFileSync(path.join(primaryDir, "postgresql.conf"), "\nwal_level = replica\nmax_wal_senders = 4\n");
   start(primaryDir, primaryPort);
   const primaryUrl = `postgresql://postgres@127.0.0.1:${primaryPort}/${database}`;
-  const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${primaryPort}/postgres` });
+  const admin = new pg.Client({
+    connectionString: `postgresql://postgres@127.0.0.1:${primaryPort}/postgres`,
+  });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${database}"`);
   await admin.end();
@@ -64,7 +68,18 @@ export async function startReplicaPair(bin: string, database = "vms"): Promise<R
     stdio: ["ignore", "ignore", "inherit"],
   });
 
-  run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres", "-D", replicaDir, "-R", "--checkpoint=fast"]);
+  run("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primaryPort),
+    "-U",
+    "postgres",
+    "-D",
+    replicaDir,
+    "-R",
+    "--checkpoint=fast",
+  ]);
   const replicaUrl = `postgresql://postgres@127.0.0.1:${replicaPort}/${database}`;
   const startReplica = async () => {
     start(replicaDir, replicaPort);

@@ -33,7 +33,9 @@ export function withStaffSession(
         throw new AppError("FORBIDDEN", `Your role cannot ${options.what}.`);
       }
       const writes = request.method !== "GET" && request.method !== "HEAD";
-      return await runAsReader({ caller: `user:${staff.user.id}`, writes }, () => handler({ request, staff }));
+      return await runAsReader({ caller: `user:${staff.user.id}`, writes }, () =>
+        handler({ request, staff }),
+      );
     } catch (error) {
       const appError = toAppError(error);
       if (appError.code === "INTERNAL_SERVER_ERROR") {

@@ -10,7 +10,10 @@ const bin = replicaBinaries();
 const MAX_LAG_MS = 1_000;
 const CHECK_MS = 100;
 
-if (!bin) console.warn("Read-replica tests skipped: no PostgreSQL binaries with pg_basebackup in /usr/lib/postgresql.");
+if (!bin)
+  console.warn(
+    "Read-replica tests skipped: no PostgreSQL binaries with pg_basebackup in /usr/lib/postgresql.",
+  );
 
 describe.skipIf(!bin)("reads with a streaming replica", () => {
   let pair: ReplicaPair;
@@ -48,9 +51,11 @@ describe.skipIf(!bin)("reads with a streaming replica", () => {
     runAsReader({ caller, writes: true }, async () => {
       await sql`insert into replica_probe (id) values (${id})`.execute(kysely());
       // A read inside a write goes to the primary.
-      return (await sql<{ onReplica: boolean }>`select pg_is_in_recovery() as "onReplica"`.execute(
-        await readKysely(),
-      )).rows[0]!;
+      return (
+        await sql<{ onReplica: boolean }>`select pg_is_in_recovery() as "onReplica"`.execute(
+          await readKysely(),
+        )
+      ).rows[0]!;
     });
 
   it("reads from the replica while it keeps up; a write and the reads inside it go to the primary", async () => {
@@ -58,7 +63,11 @@ describe.skipIf(!bin)("reads with a streaming replica", () => {
     expect(await write("api-key:writer", "first")).toEqual({ onReplica: false });
     // The writer sees its write at once, from wherever it reads.
     expect((await read("api-key:writer", "first")).seen).toBe(true);
-    const fence = await kysely().selectFrom("ReadFence").selectAll().where("caller", "=", "api-key:writer").executeTakeFirst();
+    const fence = await kysely()
+      .selectFrom("ReadFence")
+      .selectAll()
+      .where("caller", "=", "api-key:writer")
+      .executeTakeFirst();
     expect(fence?.lsn).toMatch(/^[0-9A-F]+\/[0-9A-F]+$/);
     // Once the replica has replayed it, the writer reads from the replica again.
     await waitFor(async () => (await read("api-key:writer", "first")).onReplica);

@@ -71,7 +71,7 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
       skipped: "unchecked",
     };
     // A read that found the replica gone was run on the primary; skip it until a check finds it back.
-    const client = createReplicaKysely(url, poolSize, (error) => skip(replica, "down", error.message));
+    const client = createReplicaKysely(url, poolSize, (error) => markSkipped(replica, "down", error.message));
     clients.push(client);
     replica.kdb = client.kdb;
     return replica;
@@ -84,16 +84,16 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
 
   const probe = async (replica: Replica, client: ReplicaKysely, now: number) => {
     const state = await client.probe().catch((error: Error) => error);
-    if (state instanceof Error) return skip(replica, "down", state.message);
-    if (!state.inRecovery || !state.replayLsn) return skip(replica, "not_in_recovery");
+    if (state instanceof Error) return markSkipped(replica, "down", state.message);
+    if (!state.inRecovery || !state.replayLsn) return markSkipped(replica, "not_in_recovery");
     replica.replayLsn = parseLsn(state.replayLsn);
     // Behind since the first sample the replica has not replayed.
     const firstMissed = samples.find((sample) => sample.lsn > replica.replayLsn);
     replica.lagSeconds = firstMissed ? (now - firstMissed.at) / 1_000 : 0;
     // What the primary had written REPLICA_MAX_LAG ago (or, in a young process, at its first sample).
     const bound = samples.findLast((sample) => sample.at <= now - maxLagMs) ?? samples[0];
-    if (bound && replica.replayLsn < bound.lsn) return skip(replica, "lagging");
-    use(replica);
+    if (bound && replica.replayLsn < bound.lsn) return markSkipped(replica, "lagging");
+    markInUse(replica);
   };
 
   const runCheck = async () => {
@@ -104,7 +104,9 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
     await Promise.all(replicas.map((replica, i) => probe(replica, clients[i]!, now)));
     const inUse = replicas.filter((replica) => !replica.skipped);
     if (inUse.length === replicas.length) {
-      await pruneFences(inUse.reduce((min, r) => (r.replayLsn < min ? r.replayLsn : min), inUse[0]!.replayLsn));
+      await pruneFences(
+        inUse.reduce((min, r) => (r.replayLsn < min ? r.replayLsn : min), inUse[0]!.replayLsn),
+      );
     }
   };
 
@@ -135,7 +137,7 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
   };
 }
 
-function skip(replica: Replica, reason: SkipReason, detail?: string): void {
+function markSkipped(replica: Replica, reason: SkipReason, detail?: string): void {
   if (replica.skipped === reason) return;
   const wasInUse = replica.skipped === undefined;
   replica.skipped = reason;
@@ -149,9 +151,10 @@ function skip(replica: Replica, reason: SkipReason, detail?: string): void {
   }
 }
 
-function use(replica: Replica): void {
+function markInUse(replica: Replica): void {
   if (replica.skipped === undefined) return;
   const wasUnchecked = replica.skipped === "unchecked";
   replica.skipped = undefined;
-  if (!wasUnchecked) logger.info("read replica back in use", { replica: replica.name, lagSeconds: replica.lagSeconds });
+  if (!wasUnchecked)
+    logger.info("read replica back in use", { replica: replica.name, lagSeconds: replica.lagSeconds });
 }

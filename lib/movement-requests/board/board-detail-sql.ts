@@ -16,7 +16,9 @@ const named = (id: string | null, name: string | null) =>
 
 /** The request of the organisation, or undefined (another organisation's is not found either). */
 export async function readDetailRequest(organisationId: string, requestId: string) {
-  const row = await (await readKysely())
+  const row = await (
+    await readKysely()
+  )
     .selectFrom("MovementRequest as r")
     .innerJoin("Organisation as organisation", "organisation.id", "r.organisationId")
     .innerJoin("Profile as profile", "profile.id", "r.profileId")
@@ -55,7 +57,9 @@ export async function readDetailRequest(organisationId: string, requestId: strin
 
 /** The request's legs in order, with their sites and carriers. */
 export async function readDetailLegs(requestId: string) {
-  const rows = await (await readKysely())
+  const rows = await (
+    await readKysely()
+  )
     .selectFrom("Movement as leg")
     .innerJoin("Site as o", "o.id", "leg.originSiteId")
     .innerJoin("Site as d", "d.id", "leg.destinationSiteId")
