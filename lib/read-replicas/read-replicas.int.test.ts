@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, kysely, sql, type Kdb } from "@/lib/db";
 import { readKysely, readRouteCounts, runAsReader } from "@/lib/read-replicas/read-kysely";
 import { closeReplicaSet, replicaSet } from "@/lib/read-replicas/replica-set";
+import { GET as listEvents } from "@/app/v1/movement-requests/events/route";
+import { createPrismaClient } from "@/prisma/client";
+import { callRoute } from "@/test/call-route";
 import { replicaBinaries, startReplicaPair, type ReplicaPair } from "@/test/replica-pair";
+import { createTenant } from "@/test/tenant";
 
 const bin = replicaBinaries();
 const MAX_LAG_MS = 1_000;
@@ -17,6 +21,7 @@ if (!bin)
 
 describe.skipIf(!bin)("reads with a streaming replica", () => {
   let pair: ReplicaPair;
+  let apiKey: string;
 
   beforeAll(async () => {
     pair = await startReplicaPair(bin!);
@@ -28,6 +33,9 @@ describe.skipIf(!bin)("reads with a streaming replica", () => {
       REPLICA_CHECK_MS: String(CHECK_MS),
     });
     await sql`create table replica_probe (id text primary key)`.execute(kysely());
+    const prisma = createPrismaClient(pair.primaryUrl);
+    apiKey = (await createTenant(prisma)).integrationKey;
+    await prisma.$disconnect();
     await waitFor(() => replicaSet()!.replicas[0]!.skipped === undefined);
   }, 120_000);
 
@@ -46,6 +54,9 @@ describe.skipIf(!bin)("reads with a streaming replica", () => {
           exists (select 1 from replica_probe where id = ${id}) as seen`.execute(db);
       return rows[0]!;
     });
+
+  /** GET /v1/movement-requests/events, the events replay, through withApi. */
+  const replay = () => callRoute(listEvents, { path: "/v1/movement-requests/events", apiKey });
 
   const write = (caller: string, id: string) =>
     runAsReader({ caller, writes: true }, async () => {
@@ -95,21 +106,31 @@ describe.skipIf(!bin)("reads with a streaming replica", () => {
     expect(await read("api-key:writer", "while-paused")).toEqual({ onReplica: true, seen: true });
   });
 
-  it("the replica killed mid-run: every read answers, from the primary; back, reads return to it", async () => {
+  it("the replica killed mid-run: every read answers, from the primary, no GET /v1 fails; back, reads return to it", async () => {
+    const before = readRouteCounts().replica;
+    expect((await replay()).status).toBe(200);
+    expect(readRouteCounts().replica).toBeGreaterThan(before);
     expect((await read("api-key:reader", "first")).onReplica).toBe(true);
-    const reads = Array.from({ length: 40 }, (_, i) =>
-      new Promise((resolve) => setTimeout(resolve, i * 10)).then(() => read("api-key:reader", "first")),
-    );
+
+    const spread = <T>(call: () => Promise<T>) =>
+      Array.from({ length: 30 }, (_, i) => new Promise((resolve) => setTimeout(resolve, i * 10)).then(call));
+    const reads = spread(() => read("api-key:reader", "first"));
+    const replays = spread(replay);
     pair.killReplica();
     const answers = await Promise.all(reads);
     expect(answers.every((answer) => answer.seen)).toBe(true);
     expect(answers.at(-1)!.onReplica).toBe(false);
+    const statuses = (await Promise.all(replays)).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 200)).toEqual([]);
     await waitFor(() => replicaSet()!.replicas[0]!.skipped === "down");
     expect(await read("api-key:reader", "first")).toEqual({ onReplica: false, seen: true });
 
     await pair.startReplica();
     await waitFor(async () => (await read("api-key:reader", "first")).onReplica, 30_000);
     expect(replicaSet()!.replicas[0]!.skipped).toBeUndefined();
+    const back = readRouteCounts().replica;
+    expect((await replay()).status).toBe(200);
+    expect(readRouteCounts().replica).toBeGreaterThan(back);
   });
 });
 

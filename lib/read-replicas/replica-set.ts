@@ -81,6 +81,7 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
   const keepSamples = Math.ceil(maxLagMs / checkMs) + 3;
   let next = 0;
   let checking: Promise<void> | undefined;
+  let checkFailing = false;
 
   const probe = async (replica: Replica, client: ReplicaKysely, now: number) => {
     const state = await client.probe().catch((error: Error) => error);
@@ -110,11 +111,20 @@ function startReplicaSet(urls: string[], maxLagMs: number, checkMs: number, pool
     }
   };
 
-  const check = () => {
+  const check = (): Promise<void> => {
     // One check at a time: a slow replica must not pile them up.
     checking ??= runCheck()
-      .catch((error: Error) => logger.warn("read replica check failed", { error: error.message }))
-      .finally(() => (checking = undefined));
+      .then(() => {
+        checkFailing = false;
+      })
+      .catch((error: Error) => {
+        // The primary did not answer: said once, not at every check.
+        if (!checkFailing) logger.warn("read replica check failed", { error: error.message });
+        checkFailing = true;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
     return checking;
   };
   const timer = setInterval(() => void check(), checkMs);
