@@ -89,9 +89,11 @@ function currentReader(): ReaderState | undefined {
  * transactions.
  */
 export async function readKysely(): Promise<Kdb> {
-  const replicas = replicaSet();
+  // The reader first: a process that serves no reader (the worker) never starts the replica checks.
   const reader = currentReader();
-  if (!replicas || !reader || reader.writes) return kysely();
+  if (!reader || reader.writes) return kysely();
+  const replicas = replicaSet();
+  if (!replicas) return kysely();
   const inUse = replicas.inUse();
   if (inUse.length === 0) {
     routes.primary_no_replica_in_use += 1;
