@@ -1,7 +1,21 @@
 // The data module: the only place that imports pg or Kysely. One pg pool per process, and Kysely on it
 // for every query and write (typed from the schema by prisma-kysely; see docs/data-layer.md). Prisma
 // keeps the schema, the migrations and the seed (prisma/).
-import { Kysely, PostgresDialect, sql, type RawBuilder, type Transaction } from "kysely";
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresDriver,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type RawBuilder,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
 import { env, requireDatabaseUrl } from "@/lib/env";
@@ -49,6 +63,12 @@ export function createKysely(
   poolSize = 10,
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
 ): Kysely<DB> {
+  const pool = createPool(connectionString, poolSize, connectTimeoutMs);
+  const kdb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return Object.defineProperty(kdb, POOL, { value: pool, enumerable: false });
+}
+
+function createPool(connectionString: string, poolSize: number, connectTimeoutMs: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: poolSize,
@@ -70,8 +90,7 @@ export function createKysely(
   pool.on("connect", (client) => {
     client.on("error", (error) => logger.warn("database connection lost", { error }));
   });
-  const kdb = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return Object.defineProperty(kdb, POOL, { value: pool, enumerable: false });
+  return pool;
 }
 
 /** Where a Kysely keeps its pool: a global symbol, as the build may load this module more than once. */
@@ -102,6 +121,152 @@ export async function closeDatabase(): Promise<void> {
   const current = globalForDb.vmsKysely;
   globalForDb.vmsKysely = undefined;
   await current?.destroy();
+}
+
+/** A replica that does not answer within this is skipped at once: its reads go to the primary. */
+const REPLICA_CONNECT_TIMEOUT_MS = 1_000;
+
+/** What a replica's periodic check reads (lib/read-replicas/replica-set.ts). */
+export type ReplicaProbe = { inRecovery: boolean; replayLsn: string | null };
+
+export type ReplicaKysely = {
+  /** Reads on the replica; on the primary when the replica cannot be reached or dies mid-query. */
+  kdb: Kysely<DB>;
+  /** The replica's own state, read on the replica itself (never falls back). */
+  probe: () => Promise<ReplicaProbe>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A Kysely for reads on a streaming replica, with the primary's pool (kysely()) behind it: a replica
+ * that refuses the connection, or whose connection dies or is cancelled by recovery mid-query, gets the
+ * same read run again on the primary (a read can be), and `onFailure` hears why. Errors of the query
+ * itself (SQL) are the caller's, as on the primary.
+ */
+export function createReplicaKysely(
+  connectionString: string,
+  poolSize: number,
+  onFailure: (error: Error) => void,
+): ReplicaKysely {
+  const pool = createPool(connectionString, poolSize, REPLICA_CONNECT_TIMEOUT_MS);
+  const driver = new ReplicaFallbackDriver(
+    new PostgresDriver({ pool }),
+    new PostgresDriver({ pool: () => Promise.resolve(poolOf(kysely())) }),
+    onFailure,
+  );
+  const kdb = new Kysely<DB>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return {
+    kdb,
+    probe: async () => {
+      const { rows } = await pool.query<ReplicaProbe>(
+        `select pg_is_in_recovery() as "inRecovery", pg_last_wal_replay_lsn()::text as "replayLsn"`,
+      );
+      return rows[0] as ReplicaProbe;
+    },
+    close: () => kdb.destroy(),
+  };
+}
+
+function poolOf(kdb: Kysely<DB>): pg.Pool {
+  return (kdb as Kysely<DB> & { [POOL]: pg.Pool })[POOL];
+}
+
+/**
+ * Whether a replica's error means "read this elsewhere": no answer from PostgreSQL at all (refused,
+ * reset, timed out), a connection or shutdown error, too many connections, or a query cancelled by a
+ * conflict with recovery (40001, 40P01 on a standby).
+ */
+function isReplicaUnavailable(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  return /^(08...|57P0[123]|53300|40001|40P01)$/.test(error.code ?? "");
+}
+
+class ReplicaFallbackDriver implements Driver {
+  constructor(
+    private readonly replica: Driver,
+    private readonly primary: Driver,
+    private readonly onFailure: (error: Error) => void,
+  ) {}
+
+  async init(): Promise<void> {
+    await this.replica.init();
+    await this.primary.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    try {
+      return new FallbackConnection(await this.replica.acquireConnection(), this.primary, this.onFailure);
+    } catch (error) {
+      if (!isReplicaUnavailable(error)) throw error;
+      this.onFailure(error as Error);
+      return new FallbackConnection(undefined, this.primary, this.onFailure);
+    }
+  }
+
+  // A transaction is a write's, or needs one server throughout: neither is this Kysely's.
+  async beginTransaction(): Promise<void> {
+    throw new Error("readKysely() runs single reads; a transaction takes transaction() on the primary");
+  }
+
+  async commitTransaction(): Promise<void> {}
+
+  async rollbackTransaction(): Promise<void> {}
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const { replicaConnection } = connection as FallbackConnection;
+    if (replicaConnection) await this.replica.releaseConnection(replicaConnection);
+  }
+
+  /** Ends the replica's pool only: the primary's belongs to kysely(). */
+  async destroy(): Promise<void> {
+    await this.replica.destroy();
+  }
+}
+
+/** A replica connection, or none (the replica was down): each query then borrows a primary connection. */
+class FallbackConnection implements DatabaseConnection {
+  constructor(
+    readonly replicaConnection: DatabaseConnection | undefined,
+    private readonly primary: Driver,
+    private readonly onFailure: (error: Error) => void,
+  ) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.replicaConnection) {
+      try {
+        return await this.replicaConnection.executeQuery<R>(query);
+      } catch (error) {
+        if (!isReplicaUnavailable(error)) throw error;
+        this.onFailure(error as Error);
+      }
+    }
+    const connection = await this.primary.acquireConnection();
+    try {
+      return await connection.executeQuery<R>(query);
+    } finally {
+      await this.primary.releaseConnection(connection);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    if (this.replicaConnection) {
+      yield* this.replicaConnection.streamQuery<R>(query, chunkSize);
+      return;
+    }
+    const connection = await this.primary.acquireConnection();
+    try {
+      yield* connection.streamQuery<R>(query, chunkSize);
+    } finally {
+      await this.primary.releaseConnection(connection);
+    }
+  }
 }
 
 /** Runs `work` in one Kysely transaction: committed when it resolves, rolled back when it throws. */

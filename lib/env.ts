@@ -19,6 +19,34 @@ const settingsSchema = z.object({
   /** PostgreSQL. server/start.mjs points it at the embedded database when it is not set. */
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Streaming replicas of DATABASE_URL, comma-separated: the board, lists, reports, exports, the events
+   * replay and GET /v1 read from a healthy one (lib/read-replicas; docs/operations.md, "Read replicas").
+   */
+  DATABASE_REPLICA_URLS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((url) => url.trim())
+        .filter((url) => url !== ""),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "Expected postgresql:// URLs"))),
+  /** A replica further behind than this ("5", "5s", "500ms") is skipped: its reads go to the primary. */
+  REPLICA_MAX_LAG: z
+    .string()
+    .default("5s")
+    .transform((value, ctx) => {
+      const match = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(value.trim());
+      if (!match) {
+        ctx.addIssue({ code: "custom", message: 'Expected seconds ("5", "5s") or milliseconds ("500ms")' });
+        return z.NEVER;
+      }
+      return Number(match[1]) * (match[2] === "ms" ? 1 : 1_000);
+    }),
+  /** How often each process measures its replicas' lag and health (never per request). */
+  REPLICA_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /**
    * The service's public origin (https://vms.example.com). In production every absolute link and

@@ -14,6 +14,7 @@ export const LIB_LAYERS = [
   ["tracing"],
   ["logger"],
   ["db"],
+  ["read-replicas"],
   ["schemas", "health", "operations", "security"],
   ["auth"],
   ["http"],

@@ -12,6 +12,8 @@ const NOT_TENANT_TABLES: Record<string, string> = {
     "Carriers shared by every organisation (ProfileProvider says which profiles use one): reference data.",
   SignInThrottle: "Keyed by client address and e-mail before anyone is signed in: no tenant is known yet.",
   WorkerHeartbeat: "One row per worker process of the service, which serves every tenant.",
+  ReadFence:
+    "Read-your-writes per caller (an API key, a staff user): each key is one tenant's, the row its WAL position; service plumbing, UNLOGGED.",
   WebhookBacklogSample: "The service-wide outbox backlog, sampled each minute for the operators' chart.",
   _prisma_migrations: "Prisma's record of the applied migrations.",
 };

@@ -13,6 +13,7 @@ import { auth } from "@/lib/auth/staff-auth";
 import { isLiveSession } from "@/lib/auth/user-sessions";
 import { kysely } from "@/lib/db";
 import type { UserRole } from "@/lib/generated/prisma/enums";
+import { identifyReader } from "@/lib/read-replicas/read-kysely";
 
 export type StaffUser = { id: string; email: string; name: string; role: UserRole };
 
@@ -41,6 +42,8 @@ export const getStaffContext = cache(async (): Promise<StaffContext | null> => {
     .executeTakeFirst();
   if (!user) return null;
   const actor = `user:${user.email}`;
+  // Pages and server actions read by this user (lib/read-replicas): read-your-writes is per user.
+  identifyReader(`user:${user.id}`);
   return {
     sessionId: session.sessionId,
     user: { id: user.id, email: user.email, name: user.name, role: user.role },

@@ -3,7 +3,8 @@
 // shifts: new events are newer than every cursor. The envelopes are the stored JSON text, returned
 // verbatim, so that a replayed envelope is byte for byte the one that was signed and delivered.
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { kysely, type Kdb, type NotNull } from "@/lib/db";
+import { type Kdb, type NotNull } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { encodeEventsCursor, type EventsCursor } from "@/lib/events/events-cursor";
 import { retentionCutoff } from "@/lib/events/retention";
 import { EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/events/schemas";
@@ -22,7 +23,8 @@ export async function listPublishedEvents(
   const limit = query.limit ?? EVENTS_PAGE_DEFAULT;
   // A cursor carries the since of its walk (the schema refuses a different one).
   const since = query.cursor ? query.cursor.since : (query.since ?? null);
-  const { plan } = await kysely()
+  const kdb = await readKysely();
+  const { plan } = await kdb
     .selectFrom("Organisation")
     .select("plan")
     .where("id", "=", caller.organisationId)
@@ -31,7 +33,7 @@ export async function listPublishedEvents(
   const cutoff = retentionCutoff(plan, now);
   const from = since && since > cutoff ? since : cutoff;
 
-  const rows = await eventsPageQuery(kysely(), {
+  const rows = await eventsPageQuery(kdb, {
     profileId: caller.profileId,
     from,
     after: query.cursor,

@@ -4,6 +4,7 @@ import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
 import { AppError } from "@/lib/errors/app-error";
 import { logger } from "@/lib/logger";
+import { recordWriteFence } from "@/lib/read-replicas/read-kysely";
 
 export type ActionResult<T = null> =
   { ok: true; data: T } | { ok: false; message: string; fieldErrors?: Record<string, string> };
@@ -40,6 +41,9 @@ export async function runAction<T>(context: string, work: () => Promise<T>): Pro
     return { ok: true, data: await work() };
   } catch (error) {
     return actionFailure(error, context);
+  } finally {
+    // Before the answer leaves: the user's next reads must find this write (lib/read-replicas).
+    await recordWriteFence();
   }
 }
 

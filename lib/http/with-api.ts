@@ -14,6 +14,7 @@ import { readJsonBody } from "@/lib/http/read-json-body";
 import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/request-context/request-id";
 import { validationError } from "@/lib/http/validation";
 import { logger } from "@/lib/logger";
+import { runAsReader } from "@/lib/read-replicas/read-kysely";
 
 type Schemas = {
   body?: z.ZodType;
@@ -69,8 +70,12 @@ export function withApi<S extends Schemas>(
           ? await readJsonBody(request)
           : undefined;
       const body = schemas.body ? await parseWith(schemas.body, raw?.value, "body") : undefined;
-      response = await withIdempotency(request, url.pathname, caller, raw?.text ?? "", () =>
-        handler({ request, requestId, caller, body, query, params } as ApiContext<S>),
+      // A GET may read from a replica; a write, and every read inside it, goes to the primary.
+      const reader = { caller: `api-key:${caller.apiKeyId}`, writes: !isReadOnlyMethod(request.method) };
+      response = await runAsReader(reader, () =>
+        withIdempotency(request, url.pathname, caller, raw?.text ?? "", () =>
+          handler({ request, requestId, caller, body, query, params } as ApiContext<S>),
+        ),
       );
     } catch (error) {
       const appError = toAppError(error);
@@ -93,6 +98,10 @@ export function withApi<S extends Schemas>(
     return response;
   };
   return Object.assign(route, { apiOptions: options });
+}
+
+function isReadOnlyMethod(method: string): boolean {
+  return method === "GET" || method === "HEAD";
 }
 
 async function parseWith(schema: z.ZodType | undefined, value: unknown, where: "body" | "query" | "path") {

@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors/app-error";
 import { problemResponse } from "@/lib/http/problem";
 import { toAppError } from "@/lib/http/to-app-error";
 import { logger } from "@/lib/logger";
+import { runAsReader } from "@/lib/read-replicas/read-kysely";
 
 export type StaffSessionOptions = {
   capability: Capability;
@@ -31,7 +32,10 @@ export function withStaffSession(
       if (!can(staff.user.role, options.capability)) {
         throw new AppError("FORBIDDEN", `Your role cannot ${options.what}.`);
       }
-      return await handler({ request, staff });
+      const writes = request.method !== "GET" && request.method !== "HEAD";
+      return await runAsReader({ caller: `user:${staff.user.id}`, writes }, () =>
+        handler({ request, staff }),
+      );
     } catch (error) {
       const appError = toAppError(error);
       if (appError.code === "INTERNAL_SERVER_ERROR") {

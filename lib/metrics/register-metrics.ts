@@ -6,6 +6,7 @@ import client from "prom-client";
 import { databasePoolStats } from "@/lib/db";
 import { eventsWritten, firstAttemptLatency, openStreams, webhookDeliveries } from "@/lib/metrics/metrics";
 import { getOrCreate, installProcessMetrics, METRIC_PREFIX } from "@/lib/metrics/process-metrics.mjs";
+import { registerReplicaMetrics } from "@/lib/metrics/replica-metrics";
 import { currentServiceFigures, type ServiceFigures } from "@/lib/operations/service-figures";
 
 type Reading = (figures: ServiceFigures) => number | null;
@@ -53,6 +54,7 @@ export function registerMetrics(): void {
   for (const outcome of ["succeeded", "retrying", "failed"]) webhookDeliveries().inc({ outcome }, 0);
   firstAttemptLatency();
   openStreams();
+  registerReplicaMetrics();
   poolGauge("db_pool_connections_in_use", "Database connections checked out of the pool.", (s) => s.inUse);
   poolGauge("db_pool_connections_idle", "Database connections open and idle in the pool.", (s) => s.idle);
   poolGauge(

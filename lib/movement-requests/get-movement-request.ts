@@ -1,5 +1,5 @@
 import type { ApiCaller } from "@/lib/auth/api-caller";
-import { kysely } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 
@@ -7,5 +7,5 @@ export async function getMovementRequest(
   caller: Pick<ApiCaller, "organisationId" | "profileId">,
   requestId: string,
 ) {
-  return toMovementRequestResponse(await getMovementRequestOrThrow(kysely(), caller, requestId));
+  return toMovementRequestResponse(await getMovementRequestOrThrow(await readKysely(), caller, requestId));
 }

@@ -1,6 +1,6 @@
 // GET /prep-jobs (extension): the profile's prep jobs, newest first, filtered, keyset-paginated on
 // (createdAt desc, id desc) so that pages stay stable while jobs are added.
-import { kysely } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { encodeKeysetCursor, type KeysetCursor } from "@/lib/http/keyset-cursor";
 import type { PrepJobScope } from "@/lib/prep-jobs/get-prep-job-or-throw";
 import { PREP_JOBS_PAGE_DEFAULT, type ListPrepJobsResponse } from "@/lib/prep-jobs/schemas";
@@ -23,7 +23,7 @@ export async function listPrepJobs(
 ): Promise<ListPrepJobsResponse> {
   const limit = filters.limit ?? PREP_JOBS_PAGE_DEFAULT;
   const { vin, vrm, stage, substage, prepSiteId, cursor } = filters;
-  let query = kysely()
+  let query = (await readKysely())
     .selectFrom("PrepJob as j")
     .selectAll("j")
     .select(currentMovementRequests)

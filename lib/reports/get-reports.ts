@@ -2,7 +2,8 @@
 // of them (a CSV export runs only its own). The delivery and lane charts read the worker's daily
 // roll-ups (lib/reports/rollups/), the prep charts the stage stays.
 import "server-only";
-import { kysely, type Kdb } from "@/lib/db";
+import { type Kdb } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { daysToFrontline } from "@/lib/reports/days-to-frontline";
 import { etaAccuracyByCarrier, etaAccuracyByLane } from "@/lib/reports/eta-accuracy";
 import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
@@ -34,7 +35,7 @@ export async function getReports(
   filters: ReportFilters,
   only?: ReportPart,
 ): Promise<Reports> {
-  const kdb = kysely();
+  const kdb = await readKysely();
   const query = { kdb, organisationId, filters };
   const parts = Object.keys(LOADERS) as ReportPart[];
   const results = await Promise.all(

@@ -1,6 +1,6 @@
 // GET /webhooks/endpoints/{id}/attempts (extension): the endpoint's delivery attempts, newest first,
 // keyset-paginated on (attemptedAt desc, id desc) so that pages stay stable while attempts are added.
-import { kysely } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import type { SubscribableEventType } from "@/lib/events/movement-envelope";
 import { encodeKeysetCursor, type KeysetCursor } from "@/lib/http/keyset-cursor";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
@@ -12,7 +12,7 @@ export async function listWebhookAttempts(
   page: { cursor?: KeysetCursor; limit?: number },
 ): Promise<ListWebhookAttemptsResponse> {
   const limit = page.limit ?? ATTEMPTS_PAGE_DEFAULT;
-  const kdb = kysely();
+  const kdb = await readKysely();
   await getWebhookEndpointOrThrow(kdb, scope, id);
   let query = kdb
     .selectFrom("WebhookAttempt as attempt")

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { rolesWith } from "@/lib/auth/roles";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { markNoticeRead } from "@/lib/notifications/notices";
+import { recordWriteFence } from "@/lib/read-replicas/read-kysely";
 
 const dismissNoticeInput = z.object({ noticeId: z.string().min(1).max(64) });
 
@@ -15,5 +16,6 @@ export async function dismissNotice(formData: FormData): Promise<void> {
   const parsed = dismissNoticeInput.safeParse({ noticeId: formData.get("noticeId") });
   if (!parsed.success) return;
   await markNoticeRead(organisationId, parsed.data.noticeId);
+  await recordWriteFence();
   revalidatePath("/", "layout");
 }

@@ -1,7 +1,8 @@
 // The detail panel's reads (get-board-detail.ts): the request with its sites, profile and organisation's
 // tracking switch; its legs with their sites and carriers; its audit trail; the timeline's events with
 // their webhook deliveries and each delivery's last attempt; the 3PLs configured for its profile.
-import { kysely, sql } from "@/lib/db";
+import { sql } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import type { TransportMethod } from "@/lib/generated/prisma/enums";
 import type { BoardSite } from "@/lib/movement-requests/board/board-row";
 
@@ -15,7 +16,9 @@ const named = (id: string | null, name: string | null) =>
 
 /** The request of the organisation, or undefined (another organisation's is not found either). */
 export async function readDetailRequest(organisationId: string, requestId: string) {
-  const row = await kysely()
+  const row = await (
+    await readKysely()
+  )
     .selectFrom("MovementRequest as r")
     .innerJoin("Organisation as organisation", "organisation.id", "r.organisationId")
     .innerJoin("Profile as profile", "profile.id", "r.profileId")
@@ -54,7 +57,9 @@ export async function readDetailRequest(organisationId: string, requestId: strin
 
 /** The request's legs in order, with their sites and carriers. */
 export async function readDetailLegs(requestId: string) {
-  const rows = await kysely()
+  const rows = await (
+    await readKysely()
+  )
     .selectFrom("Movement as leg")
     .innerJoin("Site as o", "o.id", "leg.originSiteId")
     .innerJoin("Site as d", "d.id", "leg.destinationSiteId")
@@ -101,8 +106,8 @@ export async function readDetailLegs(requestId: string) {
 }
 
 /** The audit trail, newest first. */
-export function readDetailStatusChanges(requestId: string) {
-  return kysely()
+export async function readDetailStatusChanges(requestId: string) {
+  return (await readKysely())
     .selectFrom("MovementRequestStatusChange")
     .selectAll()
     .where("movementRequestId", "=", requestId)
@@ -118,7 +123,7 @@ export async function readDetailEvents(
   legIds: string[],
   limit: number,
 ) {
-  const kdb = kysely();
+  const kdb = await readKysely();
   const events = await kdb
     .selectFrom("Event")
     .selectAll()
@@ -185,9 +190,9 @@ export async function readDetailEvents(
 }
 
 /** The 3PLs configured for the profile, by name. */
-export function readConfiguredProviders(profileId: string) {
+export async function readConfiguredProviders(profileId: string) {
   return (
-    kysely()
+    (await readKysely())
       .selectFrom("ProfileProvider as pp")
       .innerJoin("ThirdPartyLogisticsProvider as provider", "provider.id", "pp.providerId")
       .select(["provider.id", "provider.name"])

@@ -1,6 +1,7 @@
 // What the board's filters and assign controls offer: the organisation's sites, its drivers and the
 // 3PLs configured for any of its profiles.
-import { kysely, sql } from "@/lib/db";
+import { sql } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import type { TransportMethod } from "@/lib/generated/prisma/enums";
 
 export type BoardOptions = {
@@ -11,15 +12,16 @@ export type BoardOptions = {
 };
 
 export async function getBoardOptions(organisationId: string): Promise<BoardOptions> {
+  const kdb = await readKysely();
   const [sites, drivers, providers] = await Promise.all([
-    kysely()
+    kdb
       .selectFrom("Site")
       .select(["id", "name", "code"])
       .where("organisationId", "=", organisationId)
       .orderBy("name")
       .orderBy("id")
       .execute(),
-    kysely()
+    kdb
       .selectFrom("Driver")
       .select(["id", "firstname", "surname"])
       .where("organisationId", "=", organisationId)
@@ -28,7 +30,7 @@ export async function getBoardOptions(organisationId: string): Promise<BoardOpti
       .orderBy("firstname")
       .orderBy("id")
       .execute(),
-    kysely()
+    kdb
       .selectFrom("ThirdPartyLogisticsProvider as provider")
       .select(["provider.id", "provider.name"])
       // pg has no parser for an array of a PostgreSQL enum (docs/data-layer.md).

@@ -10,7 +10,8 @@
 //    by (organisationId, site, id) until the page is full;
 //  - newest first within a bounded ready / due date range: each day of the range read by
 //    (organisationId, date, createdAt desc, id desc), the days' first rows merged.
-import { kysely, sql, type DB, type RawBuilder } from "@/lib/db";
+import { sql, type DB, type RawBuilder } from "@/lib/db";
+import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { toDateOnly } from "@/lib/dates";
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { boardKeysOf, type BoardKey, type KeyValue } from "@/lib/movement-requests/board/board-keyset";
@@ -200,7 +201,7 @@ export type BoardRead = {
 
 /** The rows of a page or an export batch, in the order read (reversed when reading backwards). */
 export async function readBoardRows(read: BoardRead): Promise<BoardRowSource[]> {
-  const { rows } = await boardRowsSql(read).execute(kysely());
+  const { rows } = await boardRowsSql(read).execute(await readKysely());
   return rows;
 }
 
@@ -249,7 +250,7 @@ export async function readBoardArrival(requestId: string): Promise<BoardArrivalS
   const { rows } = await sql<{ arrival: BoardArrivalSource | null }>`
     select ${arrivalJsonSql(sql`r.id`, sql`d."countryCode"`, sql`d.timezone`)} as arrival
     from "MovementRequest" r join "Site" d on d.id = r."destinationSiteId"
-    where r.id = ${requestId}`.execute(kysely());
+    where r.id = ${requestId}`.execute(await readKysely());
   return rows[0]?.arrival ?? null;
 }
 
@@ -260,7 +261,7 @@ export async function countBoardRows(
   today: Date,
   cap: number,
 ): Promise<number> {
-  const { rows } = await boardCountSql(organisationId, filters, today, cap).execute(kysely());
+  const { rows } = await boardCountSql(organisationId, filters, today, cap).execute(await readKysely());
   return rows[0]?.count ?? 0;
 }
 

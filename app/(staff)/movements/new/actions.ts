@@ -7,11 +7,14 @@ import type { WizardFailure } from "@/components/wizard/create-movement-wizard";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { submitWizard } from "@/lib/movement-requests/wizard/submit-wizard";
+import { recordWriteFence } from "@/lib/read-replicas/read-kysely";
 
 export async function createMovementRequestAction(input: unknown): Promise<WizardFailure> {
   const staff = await requireStaff(rolesWith("dispatch"));
   const result = await submitWizard({ organisationId: staff.organisationId, email: staff.user.email }, input);
   if (!result.ok) return result;
+  // The board it opens must find the new request, on whichever process serves it (lib/read-replicas).
+  await recordWriteFence();
   // The board opens a request's detail panel from ?open=<id> (app/(staff)/board/page.tsx).
   redirect(`/board?open=${encodeURIComponent(result.id)}`);
 }
