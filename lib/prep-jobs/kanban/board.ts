@@ -24,6 +24,15 @@ export { samePosition };
 
 export const KANBAN_STAGES = STAGE_ORDER;
 
+/**
+ * The two neighbouring stages a tablet shows: the chosen one and the next (the last stage with the one
+ * before it). Every manual move is between neighbours, so one of the three windows holds both ends.
+ */
+export function tabletWindow(stage: Stage): readonly Stage[] {
+  const start = Math.min(Math.max(KANBAN_STAGES.indexOf(stage), 0), KANBAN_STAGES.length - 2);
+  return KANBAN_STAGES.slice(start, start + 2);
+}
+
 /** Substage groups always shown in a column, in workflow order (a drop zone even when empty). */
 const STAGE_GROUPS: Record<Stage, (Substage | null)[]> = {
   INBOUND: [...SUBSTAGE_ORDER],
