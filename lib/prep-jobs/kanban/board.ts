@@ -6,6 +6,7 @@ import {
   ageingLevel,
   formatDuration,
   formatDurationLong,
+  formatDurationToTheHour,
   timeInStageMs,
   type AgeingLevel,
   type AgeingThresholds,
@@ -101,7 +102,7 @@ export type KanbanCard = KanbanJob & {
   timeInStage: {
     ms: number;
     label: string;
-    /** The duration alone ("1 d 10 h"), for a one-line row where "working" does not fit. */
+    /** The duration alone, to the hour ("1 d 10 h", "5 h"), for a workshop screen's one-line row. */
     short: string;
     spoken: string;
     working: boolean;
@@ -156,7 +157,7 @@ export function toKanbanCard(job: KanbanJob, now: Date, settings: KanbanSettings
     timeInStage: {
       ms,
       label: `${formatDuration(ms)}${working ? " working" : ""}`,
-      short: formatDuration(ms),
+      short: formatDurationToTheHour(ms),
       spoken: `${formatDurationLong(ms)}${working ? " of working time" : ""}`,
       working,
     },
