@@ -51,28 +51,28 @@ export function AgeingShapeKey({ level }: { level: "amber" | "red" }) {
   );
 }
 
+/** The time pill; on a card the ageing word follows in a pill of its own, which wraps when narrow. */
 function TimeInStage({ card, compact = false }: { card: KanbanCard; compact?: boolean }) {
   const style = AGEING_STYLE[card.ageing];
+  const pill = cn(
+    "inline-flex shrink-0 items-center gap-1 rounded-full text-xl font-semibold whitespace-nowrap tabular-nums",
+    style.pill,
+    compact ? "px-2" : "px-2.5 py-0.5",
+  );
   return (
-    <span
-      className={cn(
-        "inline-flex shrink-0 items-center gap-1 rounded-full text-xl font-semibold whitespace-nowrap tabular-nums",
-        style.pill,
-        compact ? "px-2" : "px-2.5 py-0.5",
-      )}
-      data-ageing={card.ageing}
-      data-testid="time-pill"
-    >
-      <span aria-hidden="true">{compact ? card.timeInStage.short : card.timeInStage.label}</span>
-      <span className="sr-only">{card.timeInStage.spoken} in this stage</span>
-      {style.words && compact ? (
-        <>
-          <AgeingShape level={card.ageing} />
-          <span className="sr-only">, {style.words}</span>
-        </>
-      ) : null}
-      {style.words && !compact ? <span>· {style.words}</span> : null}
-    </span>
+    <>
+      <span className={pill} data-ageing={card.ageing} data-testid="time-pill">
+        <span aria-hidden="true">{compact ? card.timeInStage.short : card.timeInStage.label}</span>
+        <span className="sr-only">{card.timeInStage.spoken} in this stage</span>
+        {style.words && compact ? (
+          <>
+            <AgeingShape level={card.ageing} />
+            <span className="sr-only">, {style.words}</span>
+          </>
+        ) : null}
+      </span>
+      {style.words && !compact ? <span className={pill}>{style.words}</span> : null}
+    </>
   );
 }
 
