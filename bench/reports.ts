@@ -58,7 +58,7 @@ const rolledUp = {
   ...etaAccuracy,
 };
 // --direct: the same charts over the raw rows (test/report-oracles/, the code before the roll-ups).
-const { reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
+const { organisationZoneOf, reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
 type Query = (kdb: Kdb, organisationId: string, filters: ReportFilters) => Promise<unknown>;
 const direct: Record<string, Query> = {
   "on-time by week": async (kdb, organisationId, filters) =>
@@ -108,6 +108,7 @@ const counts = await withClient(databaseUrl, async (client) => {
 console.log("Data:", counts);
 const organisationId = counts.organisationId!;
 const now = new Date();
+const zone = await organisationZoneOf(kysely(), organisationId);
 const RANGES = { "12 weeks": {}, "1 year": { from: isoDaysAgo(364) } };
 const loadBefore = uptimeLine();
 const rows: Row[] = [];
@@ -145,7 +146,7 @@ const rollupRows = await withClient(databaseUrl, async (client) => {
 });
 console.log("Roll-up rows:", rollupRows);
 if (args.explain) {
-  const year = parseReportFilters(RANGES["1 year"], now);
+  const year = parseReportFilters(RANGES["1 year"], now, zone);
   if (!year.ok) throw new Error("bad range");
   for (const [name, query] of Object.entries(queries)) {
     const plans = await explainQueries(databaseUrl, kdb, (recording) =>
@@ -156,7 +157,7 @@ if (args.explain) {
   process.exit(0);
 }
 for (const [range, params] of Object.entries(RANGES)) {
-  const parsed = parseReportFilters(params, now);
+  const parsed = parseReportFilters(params, now, zone);
   if (!parsed.ok) throw new Error(`bad range ${range}`);
   for (const [name, query] of Object.entries(queries)) {
     const timed = await time(() => query(kdb, organisationId, parsed.filters));

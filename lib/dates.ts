@@ -1,6 +1,6 @@
 // Calendar dates travel as "YYYY-MM-DD" and are stored in DATE columns, which Prisma maps to a JS Date
 // at UTC midnight. toDateOnly and fromDateOnly are the only conversions between the forms.
-import { tz } from "@date-fns/tz";
+import { tz, TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 /** Weekdays in Date.getUTCDay() order: opening hours, working hours. */
@@ -13,6 +13,12 @@ export function toDateOnly(date: Date): string {
 
 export function fromDateOnly(value: string): Date {
   return new Date(`${value}T00:00:00.000Z`);
+}
+
+/** The instant a calendar date ("YYYY-MM-DD") begins in a time zone. */
+export function startOfDayIn(value: string, timeZone: string): Date {
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
 }
 
 /** The calendar date of an instant at a site (UTC when the site's zone is not known). */

@@ -166,9 +166,12 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
           />
         </CardBody>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        // Below md each row stacks into a block of its own (name and status, then the rest), so a phone
+        // never scrolls sideways; the column headers stay for screen readers.
+        <div className="md:overflow-x-auto">
+          <table className="w-full text-left text-sm max-md:block">
             <TableHead
+              className="max-md:sr-only"
               columns={[
                 "Name",
                 "Prep site",
@@ -178,18 +181,28 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
                 { label: "Actions", hidden: true },
               ]}
             />
-            <tbody className="divide-y divide-slate-200">
+            <tbody className="divide-y divide-slate-200 max-md:block">
               {links.map((link) => (
-                <tr key={link.id} data-testid="display-link-row">
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+                <tr
+                  key={link.id}
+                  data-testid="display-link-row"
+                  className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:gap-x-3 max-md:gap-y-1 max-md:px-4 max-md:py-3"
+                >
+                  <th scope="row" className="px-4 py-3 font-medium break-words text-slate-900 max-md:p-0">
                     {link.name}
                   </th>
-                  <td className="px-4 py-3 text-slate-700">
+                  <td className="px-4 py-3 text-slate-700 max-md:col-span-2 max-md:p-0">
                     {link.site.name} <span className="text-slate-500">({link.site.code})</span>
                   </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(link.createdAt)}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{when(link.lastSeenAt)}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700 max-md:col-span-2 max-md:p-0">
+                    <PhoneLabel>Created</PhoneLabel>
+                    {when(link.createdAt)}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700 max-md:col-span-2 max-md:p-0">
+                    <PhoneLabel>Last seen</PhoneLabel>
+                    {when(link.lastSeenAt)}
+                  </td>
+                  <td className="px-4 py-3 max-md:col-start-2 max-md:row-start-1 max-md:p-0 max-md:text-right">
                     {link.revokedAt ? (
                       <Badge tone="neutral">Revoked {when(link.revokedAt)}</Badge>
                     ) : (
@@ -198,7 +211,7 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
                       </Badge>
                     )}
                   </td>
-                  <td className="px-4 py-3 text-right">
+                  <td className="px-4 py-3 text-right max-md:col-span-2 max-md:p-0 max-md:pt-1 max-md:text-left max-md:empty:hidden">
                     {link.revokedAt ? null : (
                       <Button
                         variant="secondary"
@@ -217,5 +230,14 @@ function DisplayLinkList({ links, revokeAction }: Pick<Props, "links" | "revokeA
         </div>
       )}
     </Card>
+  );
+}
+
+/** A cell's column name, shown where the row is stacked (a phone); the table's headers say it to screen readers. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="mr-1 text-slate-500 md:hidden">
+      {children}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
-// The prep-job kanban for staff. On a desktop the four stages side by side; on a tablet two at a time
+// The prep-job kanban for staff. On a desktop the four stages side by side; on a tablet two
+// neighbouring stages (the chosen one and the next, so that every move the rules allow can be dragged)
 // and on a phone one, chosen with the stage switcher. A card is dragged (mouse or keyboard, see
 // useKanbanDrag) or moved with "Move to…" in its drawer, which a tap or click opens; both offer only
 // the moves the stage rules allow, and both go through useMoveCard. Search and filters narrow the
@@ -21,8 +22,8 @@ import { useMoveCard, type MoveCardAction } from "@/components/kanban/use-move-c
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import {
   findCard,
-  KANBAN_STAGES,
   refreshBoardClock,
+  tabletWindow,
   type KanbanBoard as Board,
   type KanbanColumn,
   type KanbanGroup,
@@ -48,13 +49,6 @@ export function KanbanBoard(props: Props) {
       <LiveKanbanBoard {...props} />
     </QueryClientProvider>
   );
-}
-
-/** A tablet shows two stages: the chosen one and its neighbour (Inbound + Arrived, Appraised + Outbound). */
-function tabletPair(stage: Stage): readonly Stage[] {
-  const index = KANBAN_STAGES.indexOf(stage as (typeof KANBAN_STAGES)[number]);
-  const start = index - (index % 2);
-  return KANBAN_STAGES.slice(start, start + 2);
 }
 
 function LiveKanbanBoard({ initialBoard, boardUrl, streamUrl, moveCard, addNote, loadDetails }: Props) {
@@ -83,7 +77,7 @@ function LiveKanbanBoard({ initialBoard, boardUrl, streamUrl, moveCard, addNote,
     onNotice: setNotice,
   });
   const openCard = openId ? (findCard(ticking, openId) ?? null) : null;
-  const visible = { phone: stage, tablet: tabletPair(stage) };
+  const visible = { phone: stage, tablet: tabletWindow(stage) };
 
   const renderGroup = (column: KanbanColumn, group: KanbanGroup, body: ReactNode) => {
     const position = { stage: column.stage, substage: group.substage };

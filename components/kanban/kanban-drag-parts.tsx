@@ -101,7 +101,7 @@ export function HandleLook() {
   );
 }
 
-/** A card on a touch screen or a read-only board: no drag, a tap opens its drawer. */
+/** A card on a read-only board: no drag, a tap or click opens its drawer. */
 export function StaticCard({ card, onOpen }: { card: KanbanCard; onOpen: () => void }) {
   return (
     <div data-card-id={card.id} data-testid="kanban-card" className="cursor-pointer" onClick={onOpen}>

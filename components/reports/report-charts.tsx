@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import {
   Bar,
+  type LegendPayload,
   BarChart,
   CartesianGrid,
   ErrorBar,
@@ -39,6 +40,13 @@ function ChartFrame({
     </div>
   );
 }
+
+/**
+ * A legend in the order the bars are drawn (recharts sorts it by label unless told otherwise, which
+ * put "Outbound" before "Inbound" and "90th percentile" before "Median").
+ */
+const inBarOrder = (dataKeys: readonly string[]) => (item: LegendPayload) =>
+  dataKeys.indexOf(String(item.dataKey));
 
 const shortWeek = (week: string) =>
   new Date(`${week}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -162,7 +170,7 @@ export function StageTimeChart({ rows, label }: { rows: Reports["stageTimes"]; l
         <XAxis dataKey="site" tick={TICK} />
         <YAxis unit="h" tick={TICK} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: INK }} />
+        <Legend wrapperStyle={{ fontSize: 12, color: INK }} itemSorter={inBarOrder(stages)} />
         {stages.map((stage, index) => (
           <Bar
             key={stage}
@@ -187,7 +195,7 @@ export function FrontlineChart({ rows, label }: { rows: Reports["frontline"]; la
         <XAxis dataKey="site" tick={TICK} />
         <YAxis tick={TICK} />
         <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: INK }} />
+        <Legend wrapperStyle={{ fontSize: 12, color: INK }} itemSorter={inBarOrder(["median", "p90"])} />
         <Bar dataKey="median" name="Median (days)" fill={COLOURS[1]} isAnimationActive={false} />
         <Bar dataKey="p90" name="90th percentile (days)" fill={COLOURS[2]} isAnimationActive={false} />
       </BarChart>

@@ -4,9 +4,11 @@ import { cn } from "./cn";
 
 export type TableColumn = { label: string; align?: "right"; hidden?: boolean };
 
-export function TableHead({ columns }: { columns: (string | TableColumn)[] }) {
+export function TableHead({ columns, className }: { columns: (string | TableColumn)[]; className?: string }) {
   return (
-    <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
+    <thead
+      className={cn("border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase", className)}
+    >
       <tr>
         {columns.map((column) => {
           const { label, align, hidden } = typeof column === "string" ? { label: column } : column;

@@ -8,6 +8,7 @@ import { useMemo, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useLiveBoard, useNow } from "@/components/kanban/use-live-board";
 import { OfflineBanner } from "@/components/workshop/offline-banner";
+import { AgeingShapeKey } from "@/components/workshop/workshop-card";
 import { WorkshopColumn } from "@/components/workshop/workshop-column";
 import { WorkshopHeader } from "@/components/workshop/workshop-header";
 import { refreshBoardClock, type KanbanBoard } from "@/lib/prep-jobs/kanban/board";
@@ -64,7 +65,9 @@ function LiveWorkshopBoard({ initialBoard, boardUrl, streamUrl }: Props) {
       </div>
       <footer className="flex shrink-0 items-center justify-between gap-6 text-base text-slate-300">
         <p>
-          Edge colour: time in stage. Green on time, amber ageing, red overdue.
+          Edge colour: time in stage. Green on time, amber ageing <AgeingShapeKey level="amber" />, red
+          overdue <AgeingShapeKey level="red" />.
+          {shown.columns.some((column) => column.limit !== null) ? " Count / WIP limit." : null}
           {shown.settings.schedule ? " Time counts the site's opening hours only." : null}
         </p>
         <p role="status" className="flex items-center gap-2" data-testid="display-connection">

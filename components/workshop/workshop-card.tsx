@@ -1,7 +1,8 @@
 // One prep job on the workshop screen, read from 3 m: the registration in large mono type, the
-// vehicle, its substage and its time in stage with the ageing colour (said in words too: colour is
-// never the only signal). A column too full for cards shows each job as one line (WorkshopRow).
-// Sizes are in rem: the screen's root font size follows the screen (app/globals.css).
+// vehicle, its substage and its time in stage with the ageing colour (said in words on a card, by a
+// shape on a one-line row: colour is never the only signal). A column too full for cards shows each
+// job as one line (WorkshopRow). Sizes are in rem: the screen's root font size follows the screen
+// (app/globals.css), so the time pills are 20 px at 1280×720, 30 px at 1920×1080 and 60 px at 4K.
 import { cn } from "@/components/ui/cn";
 import type { AgeingLevel } from "@/lib/prep-jobs/kanban/ageing";
 import { substageLabel, type KanbanCard } from "@/lib/prep-jobs/kanban/board";
@@ -17,21 +18,61 @@ function vehicleOf(card: KanbanCard): string {
   return [card.make, card.model].filter(Boolean).join(" ") || "Unknown vehicle";
 }
 
+/**
+ * The ageing as a shape, where a row has no room for the word: a triangle for ageing, an octagon for
+ * overdue (the footer's legend says which is which).
+ */
+function AgeingShape({ level }: { level: AgeingLevel }) {
+  if (level !== "amber" && level !== "red") return null;
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-[1em] shrink-0">
+      {level === "amber" ? (
+        <path d="M12 2.5 23 21.5H1Z" fill="currentColor" />
+      ) : (
+        <path d="M7.5 1.5h9l6 6v9l-6 6h-9l-6-6v-9Z" fill="currentColor" />
+      )}
+      {/* The mark in the pill's own colour, cut out of the shape. */}
+      <path
+        d="M12 8.5v6M12 17.5v.5"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        className={level === "amber" ? "stroke-amber-300" : "stroke-red-700"}
+      />
+    </svg>
+  );
+}
+
+/** A row's ageing shape in its pill's colours, for the footer's legend. */
+export function AgeingShapeKey({ level }: { level: "amber" | "red" }) {
+  return (
+    <span className={cn("inline-flex rounded-full px-1 align-[-0.2em]", AGEING_STYLE[level].pill)}>
+      <AgeingShape level={level} />
+    </span>
+  );
+}
+
+/** The time pill; on a card the ageing word follows in a pill of its own, which wraps when narrow. */
 function TimeInStage({ card, compact = false }: { card: KanbanCard; compact?: boolean }) {
   const style = AGEING_STYLE[card.ageing];
+  const pill = cn(
+    "inline-flex shrink-0 items-center gap-1 rounded-full text-xl font-semibold whitespace-nowrap tabular-nums",
+    style.pill,
+    compact ? "px-2" : "px-2.5 py-0.5",
+  );
   return (
-    <span
-      className={cn(
-        "inline-flex shrink-0 items-center gap-1 rounded-full font-semibold whitespace-nowrap tabular-nums",
-        style.pill,
-        compact ? "px-2 text-sm" : "px-2.5 py-0.5 text-base",
-      )}
-      data-ageing={card.ageing}
-    >
-      <span aria-hidden="true">{compact ? card.timeInStage.short : card.timeInStage.label}</span>
-      <span className="sr-only">{card.timeInStage.spoken} in this stage</span>
-      {style.words ? <span>· {style.words}</span> : null}
-    </span>
+    <>
+      <span className={pill} data-ageing={card.ageing} data-testid="time-pill">
+        <span aria-hidden="true">{compact ? card.timeInStage.short : card.timeInStage.label}</span>
+        <span className="sr-only">{card.timeInStage.spoken} in this stage</span>
+        {style.words && compact ? (
+          <>
+            <AgeingShape level={card.ageing} />
+            <span className="sr-only">, {style.words}</span>
+          </>
+        ) : null}
+      </span>
+      {style.words && !compact ? <span className={pill}>{style.words}</span> : null}
+    </>
   );
 }
 
@@ -49,7 +90,7 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
       <p className="truncate text-lg leading-snug text-slate-200">{vehicleOf(card)}</p>
       <div className="mt-1 flex flex-wrap items-center gap-1.5">
         {showSubstage && card.substage ? (
-          <span className="rounded-full border border-slate-500 px-2 py-0.5 text-base text-slate-100">
+          <span className="rounded-full border border-slate-500 px-2 py-0.5 text-lg text-slate-100">
             {substageLabel(card.substage)}
           </span>
         ) : null}
@@ -60,8 +101,9 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
 }
 
 /**
- * The same job in one line, for a column with more jobs than fit as cards. The time drops "working"
- * (the footer says how time is counted) so that the pill fits a 1280 px screen's column.
+ * The same job in one line, for a column with more jobs than fit as cards. The time is to the hour and
+ * drops "working" (the footer says how time is counted), and the ageing is a shape, so that the
+ * registration and the pill fit a column in the same large type on every screen.
  */
 export function WorkshopRow({ card }: { card: KanbanCard }) {
   return (
@@ -71,9 +113,9 @@ export function WorkshopRow({ card }: { card: KanbanCard }) {
         AGEING_STYLE[card.ageing].edge,
       )}
     >
-      <span className="shrink-0 font-mono text-lg font-semibold text-white">{card.vrm ?? "—"}</span>
+      <span className="shrink-0 font-mono text-xl font-semibold text-white">{card.vrm ?? "—"}</span>
       {/* The vehicle only where the row has room for more than a letter or two of it. */}
-      <span className="hidden min-w-0 flex-1 truncate text-base text-slate-200 @min-[22rem]:block">
+      <span className="hidden min-w-0 flex-1 truncate text-lg text-slate-200 @min-[24rem]:block">
         {vehicleOf(card)}
       </span>
       <TimeInStage card={card} compact />

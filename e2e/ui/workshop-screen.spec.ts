@@ -49,6 +49,22 @@ async function expectNothingClipped(tv: Page) {
   }
 }
 
+/** A column says "+ N more" only once it is full: it then pages through what it carries. */
+async function expectFullBeforeMore(tv: Page) {
+  for (const column of await tv.locator("section[data-stage]").all()) {
+    const page = column.getByTestId("column-page");
+    if ((await page.count()) === 0 || !/more/.test((await page.textContent()) ?? "")) continue;
+    await expect(column).toHaveAttribute("data-fit", "pages");
+  }
+}
+
+/** The font size in px of the first time pill on the screen, or of a column's. */
+const pillSize = (tv: Page, stage?: string) =>
+  (stage ? tv.locator(`section[data-stage=${stage}]`) : tv.locator("main"))
+    .getByTestId("time-pill")
+    .first()
+    .evaluate((pill) => parseFloat(getComputedStyle(pill).fontSize));
+
 test("an admin's workshop-screen link shows the live board without sign-in until it is revoked", async ({
   page,
   browser,
@@ -160,6 +176,7 @@ test("type grows with the screen, and a column too full for cards condenses and 
   const screen = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const tv = await screen.newPage();
   const headingSizes: number[] = [];
+  const pillSizes: number[] = [];
   for (const [width, height] of [
     [1280, 720],
     [1920, 1080],
@@ -169,26 +186,35 @@ test("type grows with the screen, and a column too full for cards condenses and 
     await tv.goto(path);
     await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
     await expectNothingClipped(tv);
+    await expectFullBeforeMore(tv);
     headingSizes.push(
       await tv.getByRole("heading", { level: 1 }).evaluate((h) => parseFloat(getComputedStyle(h).fontSize)),
     );
+    pillSizes.push(await pillSize(tv));
     if (width > 1280) await tv.screenshot({ path: `e2e/screenshots/workshop-screen-${width}x${height}.png` });
   }
   expect(headingSizes[1]).toBeGreaterThan(headingSizes[0]!);
   expect(headingSizes[2]).toBeGreaterThan(headingSizes[1]!);
+  // Time pills legible at 3 m: 20 px at 720p, growing with the screen.
+  expect(pillSizes[0]).toBeGreaterThanOrEqual(19.5);
+  expect(pillSizes[1]).toBeGreaterThanOrEqual(29.5);
+  expect(pillSizes[2]).toBeGreaterThanOrEqual(59);
 
-  // 40 vehicles head for Coventry at once, across the inbound stage's three substages: more than fit as
-  // cards, or as lines, at 1280×720 (a group carries at most CARDS_PER_GROUP of them).
+  // 40 vehicles head for Coventry at once, across the inbound stage's three substages, and 26 arrive:
+  // more than fit as cards, or as lines, at 1280×720. A screen's board carries up to
+  // WORKSHOP_CARDS_PER_GROUP (30) a group, so a column pages through them rather than saying "+16 more"
+  // beside empty room (the staff board's 10 a group did that).
   const crowd = await withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
          "businessArea", source, stage, substage, "createdByUser", "stageChangedAt", "updatedAt")
        SELECT 'e2e-crowd-' || n, job."organisationId", job."profileId", 'TMBCROWD' || lpad(n::text, 9, '0'),
          'CR' || lpad(n::text, 2, '0') || ' OWD', 'Skoda', 'Octavia', job."prepSiteId", job."businessArea",
-         job.source, 'INBOUND',
-         (ARRAY['SCHEDULED', 'DELIVERED', 'PENDING_MOVEMENT_REQUEST'])[1 + n % 3]::"PrepJobSubstage", 'e2e',
+         job.source, CASE WHEN n > 40 THEN 'ARRIVED' ELSE 'INBOUND' END::"PrepJobStage",
+         CASE WHEN n <= 40 THEN
+           (ARRAY['SCHEDULED', 'DELIVERED', 'PENDING_MOVEMENT_REQUEST'])[1 + n % 3]::"PrepJobSubstage" END, 'e2e',
          now() - n * interval '3 hours', now()
-       FROM generate_series(1, 40) AS n,
+       FROM generate_series(1, 66) AS n,
          (SELECT * FROM "PrepJob" WHERE "prepSiteId" = (SELECT id FROM "Site" WHERE code = 'COV1') LIMIT 1) AS job
        RETURNING id`,
     );
@@ -198,17 +224,114 @@ test("type grows with the screen, and a column too full for cards condenses and 
     await tv.setViewportSize({ width: 1280, height: 720 });
     await tv.goto(path);
     const inbound = tv.locator("section[data-stage=INBOUND]");
+    const arrived = tv.locator("section[data-stage=ARRIVED]");
     await expect(inbound).toHaveAttribute("data-fit", "pages");
+    await expect(arrived).toHaveAttribute("data-fit", "pages");
     await expectNothingClipped(tv);
-    const firstPage = await inbound.getByTestId("column-page").textContent();
-    // It pages through the cards the board carries (at most CARDS_PER_GROUP per substage group), and
-    // says how many more the stage holds.
-    expect(firstPage).toMatch(/^1–\d+ of \d+ longest in stage · \+\d+ more · page 1\/[2-9]/);
+    await expectFullBeforeMore(tv);
+    // The 26 arrivals and more are on the pages: all the column carries, not the first 10.
+    const arrivedPage = (await arrived.getByTestId("column-page").textContent())!;
+    expect(Number(/ of (\d+)/.exec(arrivedPage)?.[1])).toBeGreaterThanOrEqual(26);
+    const firstPage = (await inbound.getByTestId("column-page").textContent())!;
+    expect(firstPage).toMatch(/^1–\d+ of \d+( longest in stage · \+\d+ more)? · page 1\/[2-9]/);
+    expect(await pillSize(tv, "INBOUND")).toBeGreaterThanOrEqual(19.5);
     await tv.screenshot({ path: "e2e/screenshots/workshop-screen-crowded-1280x720.png" });
     // It turns the page by itself.
-    await expect(inbound.getByTestId("column-page")).not.toHaveText(firstPage!, { timeout: 12_000 });
+    await expect(inbound.getByTestId("column-page")).not.toHaveText(firstPage, { timeout: 12_000 });
   } finally {
     await withE2eDatabase((client) => client.query(`DELETE FROM "PrepJob" WHERE id = ANY($1)`, [crowd]));
   }
   await screen.close();
+});
+
+test("the screen shows the site's WIP limits, amber at a limit and red over it, in words too", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const path = await createScreenLink(page, "Coventry WIP TV");
+  const coventry = `(SELECT id FROM "Site" WHERE code = 'COV1')`;
+  // Three arrivals of its own, so that the stage has jobs whatever the other tests moved.
+  const arrivals = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
+         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
+       SELECT 'e2e-wip-' || n, job."organisationId", job."profileId", 'TMBWIPJOB' || lpad(n::text, 8, '0'),
+         'WP' || lpad(n::text, 2, '0') || ' LIM', 'Skoda', 'Kamiq', job."prepSiteId", job."businessArea",
+         job.source, 'ARRIVED', 'e2e', now() - n * interval '1 hour', now()
+       FROM generate_series(1, 3) AS n,
+         (SELECT * FROM "PrepJob" WHERE "prepSiteId" = ${coventry} LIMIT 1) AS job
+       RETURNING id`,
+    );
+    return rows.map((row) => row.id);
+  });
+  const saved = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ wipLimits: Record<string, number> | null; arrived: string }>(
+      `SELECT (SELECT "wipLimits" FROM "PrepSiteSettings" WHERE "siteId" = ${coventry}) AS "wipLimits",
+         (SELECT count(*) FROM "PrepJob" WHERE "prepSiteId" = ${coventry} AND stage = 'ARRIVED') AS arrived`,
+    );
+    return rows[0]!;
+  });
+  const arrivedJobs = Number(saved.arrived);
+  expect(arrivedJobs).toBeGreaterThan(1);
+  const setLimits = (limits: Record<string, number>) =>
+    withE2eDatabase((client) =>
+      client.query(
+        `INSERT INTO "PrepSiteSettings" ("siteId", "organisationId", "wipLimits", "updatedAt", "updatedBy")
+         SELECT id, "organisationId", $1::jsonb, now(), 'e2e' FROM "Site" WHERE code = 'COV1'
+         ON CONFLICT ("siteId") DO UPDATE SET "wipLimits" = excluded."wipLimits"`,
+        [JSON.stringify(limits)],
+      ),
+    );
+  const screen = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const tv = await screen.newPage();
+  try {
+    await setLimits({ ARRIVED: arrivedJobs - 1, APPRAISED: 90 });
+    await tv.goto(path);
+    await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
+    const arrived = tv.locator("section[data-stage=ARRIVED]");
+    await expect(arrived).toHaveAttribute("data-wip", "over");
+    await expect(arrived.getByTestId("column-count")).toHaveText(`${arrivedJobs} / ${arrivedJobs - 1}`);
+    await expect(arrived.getByTestId("column-wip")).toHaveText("Over the WIP limit");
+    const appraised = tv.locator("section[data-stage=APPRAISED]");
+    await expect(appraised).toHaveAttribute("data-wip", "ok");
+    await expect(appraised.getByTestId("column-count")).toHaveText(/^\d+ \/ 90$/);
+    await expect(tv.locator("section[data-stage=INBOUND]")).not.toHaveAttribute("data-wip", /./);
+    await expect(tv.locator("footer")).toContainText("Count / WIP limit.");
+    await expectNothingClipped(tv);
+    await expectAccessible(tv);
+    await tv.screenshot({ path: "e2e/screenshots/workshop-screen-wip-1280x720.png" });
+
+    await setLimits({ ARRIVED: arrivedJobs });
+    await tv.reload();
+    await expect(arrived).toHaveAttribute("data-wip", "at");
+    await expect(arrived.getByTestId("column-wip")).toHaveText("At the WIP limit");
+  } finally {
+    await setLimits(saved.wipLimits ?? {});
+    await withE2eDatabase((client) => client.query(`DELETE FROM "PrepJob" WHERE id = ANY($1)`, [arrivals]));
+    await screen.close();
+  }
+});
+
+test("on a phone the list of workshop screens fits the screen", async ({ page }) => {
+  await createScreenLink(page, "Coventry phone check");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const row = page.getByTestId("display-link-row").filter({ hasText: "Coventry phone check" });
+  await expect(row).toContainText("Active");
+  await expect(row.getByRole("button", { name: "Revoke Coventry phone check" })).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    table: document.querySelector("table")!.getBoundingClientRect().width,
+    tableContent: document.querySelector("table")!.scrollWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(390);
+  expect(widths.table).toBeLessThanOrEqual(390);
+  expect(widths.tableContent).toBeLessThanOrEqual(390);
+  for (const box of await page
+    .getByTestId("display-link-row")
+    .evaluateAll((rows) => rows.map((element) => element.getBoundingClientRect().right)))
+    expect(box).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.screenshot({ path: "e2e/screenshots/display-links-390x844.png", fullPage: true });
 });

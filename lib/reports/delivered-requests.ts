@@ -1,6 +1,7 @@
 // The requests the delivery reports read: delivered in the period (by completedOn), of the filters'
 // business area, from or to the filters' site; each with its carrier, the one of its last leg (the leg
-// that delivered it): a 3PL, an own driver, or none recorded.
+// that delivered it): a 3PL, an own driver, or none recorded. The period's days are the organisation's
+// (filters.zone).
 import type { Kdb } from "@/lib/db";
 import { periodOf, type ReportFilters } from "@/lib/reports/report-filters";
 import { deliveredOnTime, type SiteZones } from "@/lib/reports/site-zones";

@@ -13,7 +13,14 @@ import { createDriver } from "@/prisma/factories";
 const database = setupTestDatabase();
 let world: MovementWorld;
 let driver: { id: string };
-const JANUARY: ReportFilters = { from: "2031-01-01", to: "2031-01-31", siteId: null, area: null };
+const JANUARY: ReportFilters = {
+  from: "2031-01-01",
+  to: "2031-01-31",
+  siteId: null,
+  area: null,
+  // The zone most of the world's sites keep (organisationZone): in January, UTC's clock.
+  zone: "Europe/London",
+};
 
 function outcome(
   target: MovementWorld,

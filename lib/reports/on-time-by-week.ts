@@ -1,5 +1,6 @@
-// On-time delivery rate by week: of the requests delivered each ISO week (Monday, UTC) of the period,
-// how many arrived by their deadline. Summed from the daily roll-up (lib/reports/rollups/).
+// On-time delivery rate by week: of the requests delivered each ISO week (Monday) of the period, how
+// many arrived by their deadline. Summed from the daily roll-up (lib/reports/rollups/), whose days are
+// the organisation's (its zone), so its weeks are too.
 import { sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import type { ReportFilters } from "@/lib/reports/report-filters";

@@ -1,11 +1,13 @@
 // One chart's table as a CSV file (through the board's CSV cells: RFC 4180 quoting, no formulas). The
 // filters are the page's URL; a bad one, or an unknown report, is a 400 problem, never a 500.
 import "server-only";
+import { kysely } from "@/lib/db";
 import { AppError } from "@/lib/errors/app-error";
 import { csvLine } from "@/lib/movement-requests/board/csv";
 import { getReports } from "@/lib/reports/get-reports";
 import { parseReportFilters, type ReportFilters } from "@/lib/reports/report-filters";
 import { REPORT_KEYS, REPORT_PART, reportTable, type ReportKey } from "@/lib/reports/report-tables";
+import { organisationZoneOf } from "@/lib/reports/site-zones";
 
 export async function reportCsvResponse(organisationId: string, params: URLSearchParams): Promise<Response> {
   const key = params.get("report");
@@ -16,7 +18,11 @@ export async function reportCsvResponse(organisationId: string, params: URLSearc
   }
   const filterParams = new URLSearchParams(params);
   filterParams.delete("report");
-  const parsed = parseReportFilters(filterParams, new Date());
+  const parsed = parseReportFilters(
+    filterParams,
+    new Date(),
+    await organisationZoneOf(kysely(), organisationId),
+  );
   if (!parsed.ok) {
     throw new AppError("VALIDATION_ERROR", "The report's filters are not valid.", {
       errors: parsed.errors.map((error) => ({ path: error.field, message: error.message })),

@@ -2,7 +2,7 @@
 // a view can be shared. Safe in client components. A bad value is an error the page shows in words,
 // never a 500; no value at all means the last 12 weeks, every site and both business areas.
 import { z } from "zod";
-import { fromDateOnly, toDateOnly } from "@/lib/dates";
+import { fromDateOnly, localDate, startOfDayIn, toDateOnly } from "@/lib/dates";
 import { businessAreaSchema, calendarDateSchema, identifierSchema } from "@/lib/schemas/common";
 
 const DAY_MS = 86_400_000;
@@ -24,12 +24,17 @@ export const reportFiltersSchema = z
 
 export type ReportFiltersInput = z.input<typeof reportFiltersSchema>;
 
-/** What every report query takes: a whole-day period [from 00:00, to + 1 day 00:00) in UTC. */
+/**
+ * What every report query takes: a whole-day period [from 00:00, to + 1 day 00:00), days of the
+ * organisation's time zone (organisationZone in site-zones.ts).
+ */
 export type ReportFilters = {
   from: string;
   to: string;
   siteId: string | null;
   area: "Retail" | "Fleet" | null;
+  /** The organisation's IANA zone: not in the URL, the page reads it from the organisation's sites. */
+  zone: string;
 };
 
 export type ParsedReportFilters =
@@ -37,8 +42,11 @@ export type ParsedReportFilters =
 
 type SearchParams = Record<string, string | string[] | undefined> | URLSearchParams;
 
-/** The filters of a URL; empty values are "not set", a repeated one is refused. */
-export function parseReportFilters(params: SearchParams, now: Date): ParsedReportFilters {
+/**
+ * The filters of a URL; empty values are "not set", a repeated one is refused. `zone` is the
+ * organisation's (organisationZoneOf): the default period ends today there.
+ */
+export function parseReportFilters(params: SearchParams, now: Date, zone: string): ParsedReportFilters {
   const entries =
     params instanceof URLSearchParams
       ? [...params.keys()].map((key) => [key, params.getAll(key)] as const)
@@ -59,7 +67,7 @@ export function parseReportFilters(params: SearchParams, now: Date): ParsedRepor
       })),
     };
   }
-  const to = parsed.data.to ?? toDateOnly(now);
+  const to = parsed.data.to ?? localDate(now, zone);
   const from =
     parsed.data.from ?? toDateOnly(new Date(fromDateOnly(to).getTime() - (DEFAULT_RANGE_DAYS - 1) * DAY_MS));
   if (from > to) {
@@ -76,13 +84,14 @@ export function parseReportFilters(params: SearchParams, now: Date): ParsedRepor
   }
   return {
     ok: true,
-    filters: { from, to, siteId: parsed.data.site ?? null, area: parsed.data.area ?? null },
+    filters: { from, to, siteId: parsed.data.site ?? null, area: parsed.data.area ?? null, zone },
   };
 }
 
-/** The instants that bound the period: [start, end). */
+/** The instants that bound the period, its days taken in the organisation's zone: [start, end). */
 export function periodOf(filters: ReportFilters): { start: Date; end: Date } {
-  return { start: fromDateOnly(filters.from), end: new Date(fromDateOnly(filters.to).getTime() + DAY_MS) };
+  const dayAfter = toDateOnly(new Date(fromDateOnly(filters.to).getTime() + DAY_MS));
+  return { start: startOfDayIn(filters.from, filters.zone), end: startOfDayIn(dayAfter, filters.zone) };
 }
 
 /** The URL query of a set of filters (only what differs from "not set"). */

@@ -1,4 +1,5 @@
-// The report queries on known data: three deliveries in January 2031 (GMT, so local time is UTC), a
+// The report queries on known data: three deliveries in January 2031 (GMT, so local time is UTC; two in
+// June show the organisation's zone at work), a
 // cancelled request, one outside the period and one of another organisation; two prep jobs moved
 // through their stages (the trigger writes their stays). The delivery and lane charts read the worker's
 // roll-ups (lib/reports/rollups/report-rollups.int.test.ts holds them to the raw rows).
@@ -22,7 +23,14 @@ const database = setupTestDatabase();
 let world: MovementWorld;
 let other: MovementWorld;
 let driverId: string;
-const JANUARY: ReportFilters = { from: "2031-01-01", to: "2031-01-31", siteId: null, area: null };
+const JANUARY: ReportFilters = {
+  from: "2031-01-01",
+  to: "2031-01-31",
+  siteId: null,
+  area: null,
+  // The zone most of the world's sites keep (organisationZone): in January, UTC's clock.
+  zone: "Europe/London",
+};
 const at = (iso: string) => new Date(`${iso}Z`);
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -180,6 +188,38 @@ describe("on-time delivery", () => {
     expect(fleet.map((row) => row.week)).toEqual(["2031-01-13"]);
     const prepOnly = { ...JANUARY, siteId: world.sites.prepCentre.id };
     expect(await onTimeByWeek(kysely(), world.organisation.id, prepOnly)).toEqual([]);
+  });
+
+  it("counts days and weeks in the organisation's zone, not UTC's", async () => {
+    const { manchester, leeds } = world.sites;
+    // 23:30 UTC on Sundays in June: 00:30 on the Monday after, in London (the world's zone).
+    for (const [due, completed] of [
+      ["2031-06-02", "2031-06-01T23:30:00"],
+      ["2031-06-09", "2031-06-08T23:30:00"],
+    ] as const) {
+      await delivered(world, {
+        from: manchester.id,
+        to: leeds.id,
+        due,
+        completed,
+        created: "2031-05-30T09:00:00",
+        estimate: 10_000,
+        cost: 10_000,
+        leg: { driverId },
+      });
+    }
+    await refreshAllReportRollups(kysely());
+    const june = { ...JANUARY, from: "2031-06-01", to: "2031-06-14" };
+    // In UTC these would be the weeks of 26 May and 2 June.
+    expect(await onTimeByWeek(kysely(), world.organisation.id, june)).toEqual([
+      { week: "2031-06-02", delivered: 1, onTime: 1, rate: 100 },
+      { week: "2031-06-09", delivered: 1, onTime: 1, rate: 100 },
+    ]);
+    // The week of 2 June, Monday to Sunday in London: the first, not the second (Monday 9 June there).
+    const week = { ...JANUARY, from: "2031-06-02", to: "2031-06-08" };
+    expect(await onTimeByWeek(kysely(), world.organisation.id, week)).toEqual([
+      { week: "2031-06-02", delivered: 1, onTime: 1, rate: 100 },
+    ]);
   });
 
   it("per carrier of the delivering leg, busiest first", async () => {

@@ -1,5 +1,6 @@
 // Each site's IANA zone, as the rest of the product resolves it (explicit, else its country's; UTC
 // when neither): the on-time reports compare a delivery with its deadline on the destination's clock.
+// And the organisation's zone, the one most of its sites keep: the reports' days and weeks are its.
 import { sql, type Kdb, type RawBuilder } from "@/lib/db";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 
@@ -24,6 +25,33 @@ export async function reportSites(kdb: Kdb, organisationId: string): Promise<Rep
 
 export function siteZonesOf(sites: ReportSite[]): SiteZones {
   return Object.fromEntries(sites.map((site) => [site.id, site.zone]));
+}
+
+/**
+ * The organisation's time zone, in which the reports count days and weeks (a delivery at 00:30 on a
+ * Monday in London is that Monday's week, not the Sunday before in UTC). An organisation has no zone
+ * of its own: it is the zone most of its sites keep (a tie goes to the first by name), UTC with none.
+ */
+export function organisationZone(zones: SiteZones): string {
+  const counts = new Map<string, number>();
+  for (const zone of Object.values(zones)) counts.set(zone, (counts.get(zone) ?? 0) + 1);
+  const [first] = [...counts].sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  return first?.[0] ?? "UTC";
+}
+
+/** The organisation's zone, read from its sites. */
+export async function organisationZoneOf(kdb: Kdb, organisationId: string): Promise<string> {
+  return organisationZone(siteZonesOf(await reportSites(kdb, organisationId)));
+}
+
+/**
+ * The calendar day in `zone` of a timestamp column (the columns hold UTC). The zone is written into
+ * the statement, not sent as a parameter: the same expression is then grouped by, and PostgreSQL
+ * matches a GROUP BY to its select list by the text ($1 and $7 are two different expressions).
+ */
+export function dayIn(zone: string, column: string): RawBuilder<Date> {
+  if (!/^[A-Za-z0-9_+\-/]+$/.test(zone)) throw new Error(`Not a time zone name: ${zone}`);
+  return sql<Date>`(${sql.ref(column)} AT TIME ZONE 'UTC' AT TIME ZONE ${sql.lit(zone)})::date`;
 }
 
 /**

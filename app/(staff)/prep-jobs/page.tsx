@@ -61,9 +61,19 @@ export default async function PrepJobsPage({
             {/* On a phone the cards come first: each says its own ageing in words. */}
             <span className="hidden md:inline">
               <AgeingSummary board={board} />
-              {canMove
-                ? " Open a card to move it, or drag it (its handle works with Space and the arrow keys)."
-                : null}
+              {/* The keyboard's way is for a mouse and keyboard; a touch screen (a tablet) drags by hand. */}
+              {canMove ? (
+                <>
+                  <span className="pointer-coarse:hidden" data-testid="keyboard-hint">
+                    {" "}
+                    Open a card to move it, or drag it (its handle works with Space and the arrow keys).
+                  </span>
+                  <span className="hidden pointer-coarse:inline">
+                    {" "}
+                    Tap a card to move it, or drag it onto the stage beside it.
+                  </span>
+                </>
+              ) : null}
             </span>
           </>
         }

@@ -22,7 +22,7 @@ import { kysely } from "@/lib/db";
 import { getReports } from "@/lib/reports/get-reports";
 import { parseReportFilters, reportFiltersQuery } from "@/lib/reports/report-filters";
 import { REPORT_TITLES, reportTable, type ReportKey } from "@/lib/reports/report-tables";
-import { reportSites } from "@/lib/reports/site-zones";
+import { organisationZone, reportSites, siteZonesOf } from "@/lib/reports/site-zones";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Reports" };
@@ -32,8 +32,9 @@ type SearchParams = Record<string, string | string[] | undefined>;
 export default async function ReportsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const staff = await requireStaff(rolesWith("view-reports"));
   const now = new Date();
-  const parsed = parseReportFilters(await searchParams, now);
   const sites = await reportSites(kysely(), staff.organisationId);
+  const zone = organisationZone(siteZonesOf(sites));
+  const parsed = parseReportFilters(await searchParams, now, zone);
   const header = (
     <PageHeader
       title="Reports"
@@ -88,7 +89,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         {section(
           "on-time-weekly",
-          "Share of the requests delivered each week (Monday to Sunday, UTC) that arrived by their deadline.",
+          `Share of the requests delivered each week (Monday to Sunday, ${zoneName(zone)}) that arrived by their deadline.`,
           "Once requests are delivered in this period, their on-time share appears here week by week.",
           (label) => (
             <OnTimeWeeklyChart rows={reports.onTimeWeeks} label={label} />
@@ -153,4 +154,9 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
       </div>
     </>
   );
+}
+
+/** "Europe/London" as "Europe/London time", UTC as itself. */
+function zoneName(zone: string): string {
+  return zone === "UTC" ? "UTC" : `${zone.replaceAll("_", " ")} time`;
 }

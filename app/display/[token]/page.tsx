@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { WorkshopBoard } from "@/components/workshop/workshop-board";
 import { resolveDisplayLink } from "@/lib/prep-jobs/display-links/resolve-display-link";
-import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
+import { getKanbanBoard, WORKSHOP_CARDS_PER_GROUP } from "@/lib/prep-jobs/kanban/get-kanban-board";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
@@ -16,7 +16,9 @@ export default async function WorkshopScreenPage({ params }: { params: Promise<{
   const { token } = await params;
   const viewer = await resolveDisplayLink(token);
   if (!viewer) notFound();
-  const board = await getKanbanBoard(viewer.organisationId, viewer.site.id);
+  const board = await getKanbanBoard(viewer.organisationId, viewer.site.id, {
+    cardsPerGroup: WORKSHOP_CARDS_PER_GROUP,
+  });
   const base = `/display/${encodeURIComponent(token)}`;
   return <WorkshopBoard initialBoard={board} boardUrl={`${base}/board`} streamUrl={`${base}/stream`} />;
 }

@@ -4,6 +4,7 @@ import {
   DEFAULT_AGEING_THRESHOLDS,
   formatDuration,
   formatDurationLong,
+  formatDurationToTheHour,
   timeInStageMs,
 } from "@/lib/prep-jobs/kanban/ageing";
 
@@ -26,6 +27,11 @@ describe("time in stage", () => {
     expect(formatDurationLong(60_000)).toBe("1 minute");
     expect(formatDurationLong(2 * HOUR + 60_000)).toBe("2 hours 1 minute");
     expect(formatDurationLong(49 * HOUR)).toBe("2 days 1 hour");
+    // The workshop screen's one-line rows: to the hour.
+    expect(formatDurationToTheHour(59 * 60_000)).toBe("59 min");
+    expect(formatDurationToTheHour(5 * HOUR + 12 * 60_000)).toBe("5 h");
+    expect(formatDurationToTheHour(23 * HOUR + 59 * 60_000)).toBe("23 h");
+    expect(formatDurationToTheHour(76 * HOUR + 59 * 60_000)).toBe("3 d 4 h");
   });
 });
 

@@ -36,6 +36,11 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(ms / DAY_MS)} d${hours ? ` ${hours} h` : ""}`;
 }
 
+/** To the hour, for a one-line row read from across the workshop: "45 min", "12 h", "3 d 4 h". */
+export function formatDurationToTheHour(ms: number): string {
+  return ms >= HOUR_MS && ms < DAY_MS ? `${Math.floor(ms / HOUR_MS)} h` : formatDuration(ms);
+}
+
 /** Long form for screen readers: "3 days 4 hours". */
 export function formatDurationLong(ms: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;

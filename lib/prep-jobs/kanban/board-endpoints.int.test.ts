@@ -129,9 +129,14 @@ describe("the workshop-screen endpoints", () => {
     const one = await arrived("?cards=1");
     expect(one.cards).toHaveLength(1);
     expect(one.count).toBe(3);
-    for (const query of ["?cards=11", "?cards=0", "?cards=%ff", "?cards=1e400", `?q=${"x".repeat(101)}`]) {
+    // A screen may ask for up to WORKSHOP_CARDS_PER_GROUP (30): it fills a column before "+ N more".
+    expect((await arrived("?cards=30")).cards).toHaveLength(3);
+    for (const query of ["?cards=31", "?cards=0", "?cards=%ff", "?cards=1e400", `?q=${"x".repeat(101)}`]) {
       const refused = await displayBoard.GET(get(`/display/${token}/board${query}`), params(token));
       expect(refused.status, query).toBe(400);
     }
+    // The staff board stays at CARDS_PER_GROUP (10).
+    const staff = await staffBoard.GET(get(`/api/prep-jobs/board?site=${mySite.id}&cards=11`));
+    expect(staff.status).toBe(400);
   });
 });

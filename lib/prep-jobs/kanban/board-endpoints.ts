@@ -32,28 +32,31 @@ export async function displayBoardViewer(token: string): Promise<BoardViewer> {
 }
 
 /** ?q= searches every job of the board; ?cards=N carries at most N cards per substage group. */
-const boardQuery = z.object({
-  q: z.string().max(100).optional(),
-  cards: z.coerce.number().int().min(1).max(CARDS_PER_GROUP).optional(),
-});
+const boardQuery = (cardsCap: number) =>
+  z.object({
+    q: z.string().max(100).optional(),
+    cards: z.coerce.number().int().min(1).max(cardsCap).optional(),
+  });
 
-/** The board as JSON. With `request`, its ?q= and ?cards= are honoured (invalid ones are a 400). */
+/**
+ * The board as JSON. With `request`, its ?q= and ?cards= are honoured (invalid ones are a 400).
+ * `cardsCap` is both the default and the most ?cards= may ask for: the staff board's CARDS_PER_GROUP,
+ * a workshop screen's WORKSHOP_CARDS_PER_GROUP.
+ */
 export async function boardResponse(
   viewer: () => Promise<BoardViewer>,
   request?: Request,
+  cardsCap: number = CARDS_PER_GROUP,
 ): Promise<Response> {
   return answer(async () => {
     const params = request ? Object.fromEntries(new URL(request.url).searchParams) : {};
-    const parsed = boardQuery.safeParse(params);
+    const parsed = boardQuery(cardsCap).safeParse(params);
     if (!parsed.success)
-      throw new AppError(
-        "VALIDATION_ERROR",
-        `q is at most 100 characters; cards is 1 to ${CARDS_PER_GROUP}.`,
-      );
+      throw new AppError("VALIDATION_ERROR", `q is at most 100 characters; cards is 1 to ${cardsCap}.`);
     const { organisationId, prepSiteId } = await viewer();
     const board = await getKanbanBoard(organisationId, prepSiteId, {
       search: parsed.data.q,
-      cardsPerGroup: parsed.data.cards,
+      cardsPerGroup: parsed.data.cards ?? cardsCap,
     });
     return Response.json(board, { headers: { "cache-control": "no-store" } });
   });

@@ -7,9 +7,12 @@ import {
   positionKey,
   positionLabel,
   refreshBoardClock,
+  tabletWindow,
+  KANBAN_STAGES,
   type KanbanBoard,
   type KanbanJob,
 } from "@/lib/prep-jobs/kanban/board";
+import { manualTargets, SUBSTAGE_ORDER } from "@/lib/prep-job-stages/stage-rules";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-11-21T12:00:00.000Z");
@@ -128,5 +131,30 @@ describe("the kanban board", () => {
     expect(parsePositionKey("ARRIVED")).toEqual({ stage: "ARRIVED", substage: null });
     expect(parsePositionKey("NOPE")).toBeUndefined();
     expect(parsePositionKey("ARRIVED/NOPE")).toBeUndefined();
+  });
+});
+
+describe("tabletWindow", () => {
+  it("shows the chosen stage and the next, the last one with the one before it", () => {
+    expect(tabletWindow("INBOUND")).toEqual(["INBOUND", "ARRIVED"]);
+    expect(tabletWindow("ARRIVED")).toEqual(["ARRIVED", "APPRAISED"]);
+    expect(tabletWindow("APPRAISED")).toEqual(["APPRAISED", "OUTBOUND"]);
+    expect(tabletWindow("OUTBOUND")).toEqual(["APPRAISED", "OUTBOUND"]);
+  });
+
+  it("has a window holding both ends of every move a card can be dragged through", () => {
+    const positions = KANBAN_STAGES.flatMap((stage) =>
+      [null, ...SUBSTAGE_ORDER].map((substage) => ({ stage, substage })),
+    );
+    const moves = positions.flatMap((from) =>
+      manualTargets(from).map((to) => ({ from: from.stage, to: to.stage })),
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    for (const { from, to } of moves) {
+      const shown = KANBAN_STAGES.some((stage) =>
+        [from, to].every((end) => tabletWindow(stage).includes(end)),
+      );
+      expect(shown, `${from} → ${to}`).toBe(true);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   ageingLevel,
   formatDuration,
   formatDurationLong,
+  formatDurationToTheHour,
   timeInStageMs,
   type AgeingLevel,
   type AgeingThresholds,
@@ -23,6 +24,15 @@ import {
 export { samePosition };
 
 export const KANBAN_STAGES = STAGE_ORDER;
+
+/**
+ * The two neighbouring stages a tablet shows: the chosen one and the next (the last stage with the one
+ * before it). Every manual move is between neighbours, so one of the three windows holds both ends.
+ */
+export function tabletWindow(stage: Stage): readonly Stage[] {
+  const start = Math.min(Math.max(KANBAN_STAGES.indexOf(stage), 0), KANBAN_STAGES.length - 2);
+  return KANBAN_STAGES.slice(start, start + 2);
+}
 
 /** Substage groups always shown in a column, in workflow order (a drop zone even when empty). */
 const STAGE_GROUPS: Record<Stage, (Substage | null)[]> = {
@@ -92,7 +102,7 @@ export type KanbanCard = KanbanJob & {
   timeInStage: {
     ms: number;
     label: string;
-    /** The duration alone ("1 d 10 h"), for a one-line row where "working" does not fit. */
+    /** The duration alone, to the hour ("1 d 10 h", "5 h"), for a workshop screen's one-line row. */
     short: string;
     spoken: string;
     working: boolean;
@@ -147,7 +157,7 @@ export function toKanbanCard(job: KanbanJob, now: Date, settings: KanbanSettings
     timeInStage: {
       ms,
       label: `${formatDuration(ms)}${working ? " working" : ""}`,
-      short: formatDuration(ms),
+      short: formatDurationToTheHour(ms),
       spoken: `${formatDurationLong(ms)}${working ? " of working time" : ""}`,
       working,
     },

@@ -26,6 +26,12 @@ import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
 export const DELIVERED_VISIBLE_DAYS = 7;
 /** Cards carried per substage group: more than a column shows without scrolling far. */
 export const CARDS_PER_GROUP = 10;
+/**
+ * Cards a workshop screen's board carries per group: more than the lines a column holds on any
+ * screen (about 14: its type grows with the screen), so that a column fills its room, or pages through
+ * it, before it says "+ N more".
+ */
+export const WORKSHOP_CARDS_PER_GROUP = 30;
 
 export function kanbanThresholds(): AgeingThresholds {
   return { amberHours: env().KANBAN_AMBER_HOURS, redHours: env().KANBAN_RED_HOURS };

@@ -1,42 +1,51 @@
-// The histograms for a run of days (the roll-up pass, refresh-report-rollups.ts): the prep charts' day
-// rows from the stays; then, for them and the price variance's, the rows of the ISO weeks that hold
-// those days, summed from the day rows (and the lanes' weeks).
+// The histograms for a run of days of the organisation's zone (the roll-up pass,
+// refresh-report-rollups.ts): the prep charts' day rows from the stays; then, for them and the price
+// variance's, the rows of the ISO weeks that hold those days, summed from the day rows (and the lanes'
+// weeks).
 import { sql, type Kdb } from "@/lib/db";
+import { fromDateOnly, startOfDayIn, toDateOnly } from "@/lib/dates";
 import { logBucket } from "@/lib/reports/rollups/histogram-percentile";
+import { dayIn } from "@/lib/reports/site-zones";
 
 type Run = { from: string; to: string };
 
-const date = (day: string) => new Date(`${day}T00:00:00Z`);
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+const dayAfter = (day: string) => toDateOnly(new Date(fromDateOnly(day).getTime() + 86_400_000));
 
-export async function recomputePrepDays(trx: Kdb, organisationId: string, run: Run): Promise<void> {
+export async function recomputePrepDays(
+  trx: Kdb,
+  organisationId: string,
+  run: Run,
+  zone: string,
+): Promise<void> {
+  const start = startOfDayIn(run.from, zone);
+  const end = startOfDayIn(dayAfter(run.to), zone);
   for (const table of ["ReportStageHistogram", "ReportFrontlineHistogram"] as const) {
     await trx
       .deleteFrom(table)
       .where("organisationId", "=", organisationId)
       .where("days", "=", 1)
-      .where("day", ">=", date(run.from))
-      .where("day", "<=", date(run.to))
+      .where("day", ">=", fromDateOnly(run.from))
+      .where("day", "<=", fromDateOnly(run.to))
       .execute();
   }
   // As the direct query: working hours once counted, else elapsed.
   const hours = sql<number>`coalesce(s."workingSeconds", extract(epoch FROM s."leftAt" - s."enteredAt")) / 3600.0`;
   await sql`INSERT INTO "ReportStageHistogram" ("organisationId", "days", "day", "prepSiteId", "stage",
       "businessArea", "bucket", "stays", "valueSum")
-    SELECT ${organisationId}, 1, s."leftAt"::date, s."prepSiteId", s."stage", s."businessArea", ${logBucket(hours)},
+    SELECT ${organisationId}, 1, ${dayIn(zone, "s.leftAt")}, s."prepSiteId", s."stage", s."businessArea", ${logBucket(hours)},
       count(*), sum(${hours})
       FROM "PrepJobStageSpell" s
-     WHERE s."organisationId" = ${organisationId} AND s."leftAt" >= ${date(run.from)} AND s."leftAt" < ${nextDay(run.to)}
+     WHERE s."organisationId" = ${organisationId} AND s."leftAt" >= ${start} AND s."leftAt" < ${end}
        AND s."prepSiteId" IS NOT NULL
      GROUP BY 3, 4, 5, 6, 7`.execute(trx);
   const days = sql<number>`extract(epoch FROM s."enteredAt" - job."createdAt") / 86400.0`;
   await sql`INSERT INTO "ReportFrontlineHistogram" ("organisationId", "days", "day", "prepSiteId",
       "businessArea", "bucket", "jobs", "valueSum")
-    SELECT ${organisationId}, 1, s."enteredAt"::date, s."prepSiteId", s."businessArea", ${logBucket(days)}, count(*),
+    SELECT ${organisationId}, 1, ${dayIn(zone, "s.enteredAt")}, s."prepSiteId", s."businessArea", ${logBucket(days)}, count(*),
       sum(${days})
       FROM "PrepJobStageSpell" s JOIN "PrepJob" job ON job."id" = s."prepJobId"
      WHERE s."organisationId" = ${organisationId} AND s."stage" = 'OUTBOUND'
-       AND s."enteredAt" >= ${date(run.from)} AND s."enteredAt" < ${nextDay(run.to)} AND s."prepSiteId" IS NOT NULL
+       AND s."enteredAt" >= ${start} AND s."enteredAt" < ${end} AND s."prepSiteId" IS NOT NULL
      GROUP BY 3, 4, 5, 6`.execute(trx);
   // The weeks (by their Monday) that hold the run's days, again from their day rows.
   const firstMonday = sql`date_trunc('week', ${run.from}::date::timestamp)::date`;

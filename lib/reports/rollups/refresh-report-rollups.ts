@@ -5,9 +5,10 @@
 // instance runs it at a time, as the at-risk pass does: a transaction-scoped advisory lock, skipped when
 // held. A backlog (a bulk import, the back-fill) is worked in chunks of days sized to take about
 // CHUNK_BUDGET_MS each, one transaction each, resting as long between them: no connection is held long,
-// and the database keeps half its time for the web.
+// and the database keeps half its time for the web. The roll-ups' days are the organisation's (its
+// zone: organisationZone); the triggers mark UTC days, so each marked day is done with its neighbours.
 import { sql, type Kdb } from "@/lib/db";
-import { toDateOnly } from "@/lib/dates";
+import { fromDateOnly, startOfDayIn, toDateOnly } from "@/lib/dates";
 import { workInChunks } from "@/lib/movement-requests/chunked-pass";
 import { CALLED_OFF_STATUSES } from "@/lib/movement-requests/transitions";
 import { deliveredRequests } from "@/lib/reports/delivered-requests";
@@ -16,7 +17,7 @@ import {
   rebuildPriceWeeks,
   recomputePrepDays,
 } from "@/lib/reports/rollups/recompute-prep-days";
-import { reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
+import { dayIn, organisationZone, reportSites, siteZonesOf, type SiteZones } from "@/lib/reports/site-zones";
 
 /** pg_try_advisory_xact_lock's key: "rollup" as a number no other lock of ours uses. */
 export const REPORT_ROLLUP_LOCK = 0x726f6c_6c7570;
@@ -48,9 +49,10 @@ export async function refreshReportRollups(kdb: Kdb, batch = BATCH_DAYS): Promis
       byOrganisation.set(row.organisationId, [...(byOrganisation.get(row.organisationId) ?? []), row]);
     for (const [organisationId, days] of byOrganisation) {
       const zones = siteZonesOf(await reportSites(trx, organisationId));
-      for (const run of consecutiveRuns(days.map((row) => toDateOnly(row.day)))) {
-        await recompute(trx, organisationId, run, zones);
-        await recomputePrepDays(trx, organisationId, run);
+      const zone = organisationZone(zones);
+      for (const run of consecutiveRuns(withNeighbours(days.map((row) => toDateOnly(row.day))))) {
+        await recompute(trx, organisationId, run, zones, zone);
+        await recomputePrepDays(trx, organisationId, run, zone);
       }
     }
     if (dirty.length > 0) {
@@ -91,10 +93,10 @@ export type RollupPassOptions = { maxChunks?: number; budgetMs?: number; signal?
 
 type Run = { from: string; to: string };
 
-/** Sorted days ("YYYY-MM-DD") as runs of consecutive days: one range scan each. */
+/** Days ("YYYY-MM-DD") as runs of consecutive days, each once: one range scan each. */
 export function consecutiveRuns(days: string[]): Run[] {
   const runs: Run[] = [];
-  for (const day of [...days].sort()) {
+  for (const day of [...new Set(days)].sort()) {
     const last = runs.at(-1);
     if (last && Date.parse(day) - Date.parse(last.to) === 86_400_000) last.to = day;
     else runs.push({ from: day, to: day });
@@ -102,7 +104,26 @@ export function consecutiveRuns(days: string[]): Run[] {
   return runs;
 }
 
-async function recompute(trx: Kdb, organisationId: string, run: Run, zones: SiteZones): Promise<void> {
+const DAY_MS = 86_400_000;
+const shiftDay = (day: string, days: number) =>
+  toDateOnly(new Date(fromDateOnly(day).getTime() + days * DAY_MS));
+
+/**
+ * A marked day (a UTC day: the triggers mark `timestamp::date`) and the days either side of it: the
+ * instants of a UTC day fall on it and on a neighbour in any other zone, so these are the days of the
+ * organisation's zone that may have changed.
+ */
+export function withNeighbours(days: string[]): string[] {
+  return days.flatMap((day) => [shiftDay(day, -1), day, shiftDay(day, 1)]);
+}
+
+async function recompute(
+  trx: Kdb,
+  organisationId: string,
+  run: Run,
+  zones: SiteZones,
+  zone: string,
+): Promise<void> {
   for (const table of ["ReportDeliveryDay", "ReportPriceVarianceDay", "ReportLaneDay"] as const) {
     await trx
       .deleteFrom(table)
@@ -113,13 +134,13 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
       .where("day", "<=", new Date(`${run.to}T00:00:00Z`))
       .execute();
   }
-  const delivered = deliveredRequests(trx, organisationId, { ...run, siteId: null, area: null }, zones);
+  const delivered = deliveredRequests(trx, organisationId, { ...run, siteId: null, area: null, zone }, zones);
   // Each delivery counts under every site ('') and under its origin and its destination (once if same).
   const rows = sql`(SELECT x.*, CASE WHEN x."costCents" IS NOT NULL AND x."estimatedCostCents" IS NOT NULL
         AND x."costCurrency" = x."estimatedCostCurrency" THEN x."costCurrency"::text ELSE '' END AS currency
       FROM (${delivered}) x) d
     CROSS JOIN LATERAL (SELECT DISTINCT unnest(ARRAY['', d."originSiteId", d."destinationSiteId"]) AS "siteId") s`;
-  const keys = sql`s."siteId", d."completedOn"::date, d."businessArea", coalesce(d."providerId", ''),
+  const keys = sql`s."siteId", ${dayIn(zone, "d.completedOn")}, d."businessArea", coalesce(d."providerId", ''),
     coalesce(d."driverId", ''), d.currency`;
   await sql`INSERT INTO "ReportDeliveryDay" ("organisationId", "siteId", "day", "businessArea", "providerId",
       "driverId", "currency", "delivered", "onTime", "varianceCents")
@@ -136,12 +157,12 @@ async function recompute(trx: Kdb, organisationId: string, run: Run, zones: Site
   await rebuildPriceWeeks(trx, organisationId, run);
   await sql`INSERT INTO "ReportLaneDay" ("organisationId", "days", "day", "businessArea", "originSiteId",
       "destinationSiteId", "requests", "delivered", "calledOff")
-    SELECT ${organisationId}, 1, r."createdAt"::date, r."businessArea", r."originSiteId", r."destinationSiteId",
+    SELECT ${organisationId}, 1, ${dayIn(zone, "r.createdAt")}, r."businessArea", r."originSiteId", r."destinationSiteId",
       count(*), count(*) FILTER (WHERE r.status = 'DELIVERED'),
       count(*) FILTER (WHERE r.status = ANY(${[...CALLED_OFF_STATUSES]}::"MovementRequestStatus"[]))
     FROM "MovementRequest" r
-    WHERE r."organisationId" = ${organisationId} AND r."createdAt" >= ${new Date(`${run.from}T00:00:00Z`)}
-      AND r."createdAt" < ${new Date(Date.parse(`${run.to}T00:00:00Z`) + 86_400_000)}
+    WHERE r."organisationId" = ${organisationId} AND r."createdAt" >= ${startOfDayIn(run.from, zone)}
+      AND r."createdAt" < ${startOfDayIn(shiftDay(run.to, 1), zone)}
     GROUP BY 3, 4, 5, 6`.execute(trx);
   await rebuildLaneWeeks(trx, organisationId, run);
 }
