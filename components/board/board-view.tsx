@@ -137,6 +137,11 @@ export function BoardView(props: BoardViewProps) {
               Export CSV
             </a>
             {canDispatch ? (
+              <Link href="/board/plan" className={buttonClasses({ variant: "secondary" })}>
+                Plan the pool
+              </Link>
+            ) : null}
+            {canDispatch ? (
               <Link href="/movements/new" className={buttonClasses()}>
                 <PlusIcon />
                 New movement

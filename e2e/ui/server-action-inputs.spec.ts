@@ -243,6 +243,18 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       ),
     ),
     revokeJobLinkAction: fc.tuple(garbageId),
+    // Plans of the fuzzing's own requests only; no real plan is accepted (a plan covers the seeded pool).
+    askForPoolPlanAction: fc.tuple(
+      input({ from: "2027-03-01", to: "2027-03-02", requestIds: records.requestIds }),
+    ),
+    poolPlanReviewAction: fc.tuple(garbageId),
+    acceptPoolPlanAction: fc.tuple(garbageId, maybe(input({ requestIds: records.requestIds }))),
+    movePlanRequestAction: fc.tuple(
+      garbageId,
+      input({ requestId: records.requestIds[0], to: { driverId: records.driverIds[0] } }),
+    ),
+    lockPlanRequestAction: fc.tuple(garbageId, input({ requestId: records.requestIds[0], locked: true })),
+    replanAction: fc.tuple(garbageId),
     requestMarketplaceAction: fc.tuple(requestId),
     postToMarketplaceAction: fc.tuple(requestId),
     acceptBidAction: fc.tuple(

@@ -65,6 +65,10 @@ const WALK: Record<string, Walk> = {
       own("/board"),
     ],
   },
+  "/board/plan": {
+    takes: "nothing (its server actions read plans of the viewer's organisation only)",
+    probes: () => [own("/board/plan")],
+  },
   "/board/export": {
     takes: "the board's query (?q=, ?origin=, ?destination=, ?carrier=)",
     probes: (a) =>

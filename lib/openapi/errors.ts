@@ -57,6 +57,15 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
     "carried, cancelled); `errors` names each. Nothing was planned.",
   POOL_PLAN_EXPIRED:
     "The plan's last day has passed: it is `EXPIRED` and assigns nothing. Plan the pool again.",
+  POOL_PLAN_NOT_PLANNED:
+    "The plan is still being planned (`PLANNING`: asked for from the board, the worker plans it) or its " +
+    "planning failed (`FAILED`): there is nothing to accept yet.",
+  POOL_PLAN_NOT_EDITABLE:
+    "Only a `PROPOSED` plan, none of it accepted yet, has its requests moved, locked or re-planned (the " +
+    "board's review).",
+  POOL_PLAN_MOVE_IMPOSSIBLE:
+    "The request cannot go there: not in the plan, no 3PL of its profile carries it, or the driver cannot " +
+    "carry it within their hours on any day of the plan (the board's review).",
   POOL_PLAN_REQUESTS_SKIPPED:
     "Accepting skipped requests: already accepted through this plan, changed since it was made " +
     "(cancelled, planned by someone else), left unplanned by it, or not in it. `errors` names each; the " +

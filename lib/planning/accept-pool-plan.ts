@@ -45,9 +45,10 @@ export async function acceptPoolPlan(
   now = new Date(),
 ): Promise<PoolPlanResponse> {
   const plan = await getPoolPlanOrThrow(kysely(), scope, planId);
+  const proposal = plannedBody(plan);
   await expireIfPast(plan, now);
-  const planned = plannedCarriers(plan.body as PlanBody);
-  const unplanned = new Set((plan.body as PlanBody).unplanned.map((entry) => entry.requestId));
+  const planned = plannedCarriers(proposal);
+  const unplanned = new Set(proposal.unplanned.map((entry) => entry.requestId));
   const versions = plan.requestVersions as Record<string, number>;
   const accepted = new Set(plan.acceptedRequestIds);
   const skipped: { requestId: string; reason: SkipReason }[] = [];
@@ -110,6 +111,16 @@ async function expireIfPast(plan: PoolPlanRow, now: Date): Promise<void> {
     .where("id", "=", plan.id)
     .execute();
   throw expired;
+}
+
+function plannedBody(plan: PoolPlanRow): PlanBody {
+  if (plan.status === "PLANNING" || plan.status === "FAILED" || plan.body === null) {
+    throw new AppError(
+      "POOL_PLAN_NOT_PLANNED",
+      `Plan ${plan.id} is ${plan.status}: it proposes nothing yet.`,
+    );
+  }
+  return plan.body as PlanBody;
 }
 
 function plannedCarriers(body: PlanBody): Map<string, Carrier> {

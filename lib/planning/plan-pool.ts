@@ -1,14 +1,40 @@
-// Plan the pool: the input compiled, solved, and written as the plan's body. Pure and synchronous, so
-// that the API runs it now and the worker can run it later with the same input and a progress callback.
+// Plan the pool: the input compiled, solved, and written as the plan's body. Pure: synchronous for the
+// API's request and the tests, or yielding between steps for the worker, which writes its progress.
 import { UNPLANNED_REASONS, type PlanBody, type PlannedMove, type PlanningInput } from "@/lib/planning/model";
+import type { PlanCarrier, PlanLocks } from "@/lib/planning/plan-carrier";
+import { assignmentOf, moveRequest, withLocks } from "@/lib/planning/plan-edits";
 import { chainCostOf, compileProblem, type ChainDetail, type Problem } from "@/lib/planning/problem";
-import { solve, THIRD_PARTY, type Assignment, type SolveOptions } from "@/lib/planning/solve";
+import { solve, solveYielding, THIRD_PARTY, type Assignment, type SolveOptions } from "@/lib/planning/solve";
 
 const MINUTE = 60_000;
 
 export function planPool(input: PlanningInput, options: SolveOptions = {}): PlanBody {
   const problem = compileProblem(input);
   return toPlanBody(problem, solve(problem, options));
+}
+
+/**
+ * The same plan, handing the event loop back between the search's steps (the worker's), keeping the
+ * dispatcher's locked choices.
+ */
+export async function planPoolYielding(
+  input: PlanningInput,
+  options: SolveOptions = {},
+  locks: PlanLocks = {},
+): Promise<PlanBody> {
+  const problem = withLocks(compileProblem(input), locks);
+  return toPlanBody(problem, await solveYielding(problem, options));
+}
+
+/** The body with one request moved by the dispatcher, its chains' times and the totals recomputed. */
+export function bodyWithMove(
+  input: PlanningInput,
+  body: PlanBody,
+  requestId: string,
+  to: PlanCarrier,
+): PlanBody {
+  const problem = compileProblem(input);
+  return toPlanBody(problem, moveRequest(problem, assignmentOf(problem, body), requestId, to));
 }
 
 export function toPlanBody(problem: Problem, assignment: Assignment): PlanBody {

@@ -20,6 +20,12 @@ describe("the pool plan transition table", () => {
   });
 
   it.each([
+    ["plan", "PLANNING", "PROPOSED", true],
+    ["fail", "PLANNING", "FAILED", true],
+    ["fail", "PROPOSED", "FAILED", false],
+    ["replan", "PROPOSED", "PLANNING", true],
+    ["replan", "PARTLY_ACCEPTED", "PLANNING", false],
+    ["accept", "PLANNING", "PARTLY_ACCEPTED", false],
     ["accept", "PROPOSED", "PARTLY_ACCEPTED", true],
     ["accept", "PARTLY_ACCEPTED", "ACCEPTED", true],
     ["accept", "ACCEPTED", "ACCEPTED", false],

@@ -1,12 +1,19 @@
-// The pool plan's lifecycle: one table of what accepting and expiring do to a proposed plan;
+// The pool plan's lifecycle: one table of what planning, accepting and expiring do to a plan;
 // docs/planning.md draws it (a test keeps the drawing in step with this table).
 import type { PoolPlanStatus } from "@/lib/generated/prisma/enums";
 
 export type { PoolPlanStatus };
 
-export const POOL_PLAN_INITIAL_STATUS = "PROPOSED" satisfies PoolPlanStatus;
+/** Asked for: a planner (the worker, or the API's request itself) has yet to plan it. */
+export const POOL_PLAN_INITIAL_STATUS = "PLANNING" satisfies PoolPlanStatus;
 
 export const POOL_PLAN_TRANSITIONS = {
+  /** The planner has written its body: the dispatcher reviews it. */
+  plan: { PLANNING: ["PROPOSED"] },
+  /** The planner threw (its error is logged): nothing to review, a new plan is asked for instead. */
+  fail: { PLANNING: ["FAILED"] },
+  /** The dispatcher re-plans around their locked choices: the worker plans it again. */
+  replan: { PROPOSED: ["PLANNING"] },
   /**
    * Some of its requests assigned: ACCEPTED once every request it gives a carrier is assigned or can no
    * longer be (changed since), PARTLY_ACCEPTED until then.
@@ -35,6 +42,6 @@ export function poolPlanMermaid(): string {
       for (const to of targets ?? []) lines.push(`  ${from} --> ${to}: ${action}`);
     }
   }
-  lines.push("  ACCEPTED --> [*]", "  EXPIRED --> [*]");
+  lines.push("  ACCEPTED --> [*]", "  EXPIRED --> [*]", "  FAILED --> [*]");
   return lines.join("\n");
 }

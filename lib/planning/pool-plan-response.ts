@@ -8,7 +8,9 @@ import type { PoolPlanResponse } from "@/lib/planning/schemas";
 
 export type PoolPlanRow = Selectable<DB["PoolPlan"]>;
 
+/** A planned plan (PROPOSED or after): one still PLANNING or FAILED has no body to show. */
 export function toPoolPlanResponse(row: PoolPlanRow): PoolPlanResponse {
+  if (row.body === null) throw new Error(`Plan ${row.id} is ${row.status}: it has no body yet`);
   const body = row.body as PlanBody;
   return {
     id: row.id,

@@ -6,6 +6,10 @@ import { POST as createPlanRoute } from "@/app/v1/operations/planning-pool/plans
 import { kysely } from "@/lib/db";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import { acceptPoolPlan } from "@/lib/planning/accept-pool-plan";
+import { askForPoolPlan } from "@/lib/planning/create-pool-plan";
+import { lockPoolPlanRequest, movePoolPlanRequest, replanPoolPlan } from "@/lib/planning/edit-pool-plan";
+import { planRequestedPlans } from "@/lib/planning/plan-requested-plans";
+import { toPoolPlanResponse } from "@/lib/planning/pool-plan-response";
 import { loadPlanningInput } from "@/lib/planning/load-planning-input";
 import type { PoolPlanResponse } from "@/lib/planning/schemas";
 import { callRoute, type RouteHandler } from "@/test/call-route";
@@ -344,5 +348,114 @@ describe("POST /v1/operations/planning-pool/plans/{id}/accept", () => {
     for (const id of seeded.poolIds) {
       expect((await snapshotOf(database.kysely, id)).request.status).toBe("CREATED");
     }
+  });
+});
+
+describe("a plan asked for from the board, planned by the worker's pass", () => {
+  it("is PLANNING until the pass plans it, then PROPOSED with every request once and every rule holding", async () => {
+    const seeded = await seededPool();
+    const scope = { organisationId: seeded.world.organisation.id, actor: "dispatcher@test" };
+    const asked = await askForPoolPlan(scope, { from: FROM, to: TO });
+    expect(asked).toMatchObject({ status: "PLANNING", progress: 0, body: null });
+    await expect(acceptPoolPlan(scope, asked.id, undefined)).rejects.toMatchObject({
+      code: "POOL_PLAN_NOT_PLANNED",
+    });
+
+    expect(await planRequestedPlans()).toBe(1);
+    // Claimed and planned: a second pass finds nothing to plan.
+    expect(await planRequestedPlans()).toBe(0);
+    const row = await kysely()
+      .selectFrom("PoolPlan")
+      .selectAll()
+      .where("id", "=", asked.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "PROPOSED", progress: 100 });
+    const plan = toPoolPlanResponse(row);
+    expect(idsIn(plan).sort()).toEqual([...seeded.poolIds].sort());
+    const { input } = await loadPlanningInput(kysely(), scope, { from: FROM, to: TO }, new Date());
+    expect(checkPlan(input, plan)).toEqual([]);
+    // Accepted through the same operations as the API's plans.
+    const accepted = await acceptPoolPlan(scope, plan.id, {
+      requestIds: plan.thirdParty.map((entry) => entry.requestId),
+    });
+    expect(accepted.status).toBe("PARTLY_ACCEPTED");
+  });
+
+  it("plans only the requests asked for, and takes over a claim whose lease has run out", async () => {
+    const seeded = await seededPool();
+    const scope = { organisationId: seeded.world.organisation.id, actor: "dispatcher@test" };
+    const requestIds = seeded.poolIds.slice(0, 2);
+    const asked = await askForPoolPlan(scope, { from: FROM, to: TO, requestIds });
+    await kysely()
+      .updateTable("PoolPlan")
+      .set({ planningClaimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where("id", "=", asked.id)
+      .execute();
+    expect(await planRequestedPlans()).toBe(1);
+    const row = await kysely()
+      .selectFrom("PoolPlan")
+      .selectAll()
+      .where("id", "=", asked.id)
+      .executeTakeFirstOrThrow();
+    expect(idsIn(toPoolPlanResponse(row)).sort()).toEqual([...requestIds].sort());
+  });
+});
+
+describe("the board's review: move, lock, re-plan the rest", () => {
+  it("moves a request to a 3PL with the totals re-evaluated, keeps it there through a re-plan, then accepts", async () => {
+    const seeded = await seededPool();
+    const scope = { organisationId: seeded.world.organisation.id, actor: "dispatcher@test" };
+    const planned = async (planId: string) =>
+      toPoolPlanResponse(
+        await kysely().selectFrom("PoolPlan").selectAll().where("id", "=", planId).executeTakeFirstOrThrow(),
+      );
+    const asked = await askForPoolPlan(scope, { from: FROM, to: TO });
+    await planRequestedPlans();
+    const before = await planned(asked.id);
+    const driven = before.drivers[0]!.moves[0]!.requestId;
+
+    await movePoolPlanRequest(scope, asked.id, { requestId: driven, to: { thirdParty: true } });
+    const moved = await planned(asked.id);
+    expect(moved.thirdParty.map((entry) => entry.requestId)).toContain(driven);
+    expect(idsIn(moved).sort()).toEqual([...seeded.poolIds].sort());
+    // Re-evaluated with the planner's cost model: the 3PL's price in, the driver's time out.
+    expect(moved.totals).not.toEqual(before.totals);
+    const { input } = await loadPlanningInput(kysely(), scope, { from: FROM, to: TO }, new Date());
+    expect(checkPlan(input, moved)).toEqual([]);
+    // A driver who cannot carry it (no transporter licence for a transported request) is refused.
+    const transported = seeded.poolIds[6]!;
+    await expect(
+      movePoolPlanRequest(scope, asked.id, {
+        requestId: transported,
+        to: { driverId: seeded.drivers.ann.id },
+      }),
+    ).rejects.toMatchObject({ code: "POOL_PLAN_MOVE_IMPOSSIBLE" });
+
+    await lockPoolPlanRequest(scope, asked.id, { requestId: driven, locked: true });
+    await replanPoolPlan(scope, asked.id);
+    expect(
+      (
+        await kysely()
+          .selectFrom("PoolPlan")
+          .select("status")
+          .where("id", "=", asked.id)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("PLANNING");
+    await expect(acceptPoolPlan(scope, asked.id, undefined)).rejects.toMatchObject({
+      code: "POOL_PLAN_NOT_PLANNED",
+    });
+    expect(await planRequestedPlans()).toBe(1);
+    const replanned = await planned(asked.id);
+    expect(replanned.status).toBe("PROPOSED");
+    expect(replanned.thirdParty.map((entry) => entry.requestId)).toContain(driven);
+    expect(idsIn(replanned).sort()).toEqual([...seeded.poolIds].sort());
+    expect(checkPlan(input, replanned)).toEqual([]);
+
+    const accepted = await acceptPoolPlan(scope, asked.id, { requestIds: [driven] });
+    expect(accepted.status).toBe("PARTLY_ACCEPTED");
+    expect((await snapshotOf(database.kysely, driven)).request.status).toBe("SENT_TO_3PL");
+    // Part of it accepted: no more edits.
+    await expect(replanPoolPlan(scope, asked.id)).rejects.toMatchObject({ code: "POOL_PLAN_NOT_EDITABLE" });
   });
 });

@@ -39,6 +39,17 @@ export const acceptPoolPlanBody = z
   .optional();
 export type AcceptPoolPlanBody = z.infer<typeof acceptPoolPlanBody>;
 
+/** The board's review: move a request of a proposed plan to a driver or to its 3PL. */
+export const movePlanRequestInput = z.strictObject({
+  requestId: identifierSchema,
+  to: z.union([
+    z.strictObject({ driverId: identifierSchema }),
+    z.strictObject({ thirdParty: z.literal(true) }),
+  ]),
+});
+/** The board's review: keep (or free) a request's carrier when re-planning the rest. */
+export const lockPlanRequestInput = z.strictObject({ requestId: identifierSchema, locked: z.boolean() });
+
 export const poolPlanParams = z.strictObject({ id: z.string().describe("ULID of the plan") });
 
 const lateMinutes = z.int().min(0).describe("Minutes after the deadline (0: on time)");

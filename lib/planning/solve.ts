@@ -39,10 +39,33 @@ const MAX_RUINED = 12;
 const SEED = 39;
 
 export function solve(problem: Problem, options: SolveOptions = {}): Assignment {
+  const steps = searchSteps(problem, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same search, handing the event loop back at each progress report: the worker's plan lets its
+ * progress writes (and its other work) go out while it plans.
+ */
+export async function solveYielding(problem: Problem, options: SolveOptions = {}): Promise<Assignment> {
+  const steps = searchSteps(problem, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The search, paused (yield) after each progress report. */
+function* searchSteps(problem: Problem, options: SolveOptions): Generator<void, Assignment> {
   const search = new LocalSearch(problem, options);
   search.construct();
-  search.descend();
-  search.ruinAndRecreate();
+  yield;
+  yield* search.descend();
+  yield* search.ruinAndRecreate();
   options.onProgress?.(1);
   return { chains: search.chains, placeOf: search.placeOf };
 }
@@ -92,15 +115,16 @@ class LocalSearch {
     this.reportProgress();
   }
 
-  descend(): void {
+  *descend(): Generator<void, void> {
     while (!this.outOfTime()) {
       const improved = [this.relocatePass(), this.swapPass(), this.exchangePass()].some(Boolean);
       this.reportProgress();
       if (!improved) return;
+      yield;
     }
   }
 
-  ruinAndRecreate(): void {
+  *ruinAndRecreate(): Generator<void, void> {
     const random = seededRandom(SEED);
     const { jobs } = this.problem;
     const movable = jobs.flatMap((job, index) => (job.thirdParty || job.shifts.length > 0 ? [index] : []));
@@ -136,7 +160,10 @@ class LocalSearch {
         this.costs.set(saved.costs);
         idle++;
       }
-      if (idle % 50 === 0) this.reportProgress();
+      if (idle % 50 === 0) {
+        this.reportProgress();
+        yield;
+      }
     }
   }
 

@@ -1,5 +1,5 @@
-// The event worker: delivers webhooks, sends the e-mail outbox, purges expired events and positions,
-// and once a minute finds the requests at risk of missing their deadline and estimates every open
+// The event worker: delivers webhooks, sends the e-mail outbox, plans the pool when asked from the
+// board, purges expired events and positions, and once a minute finds the requests at risk of missing their deadline and estimates every open
 // request's arrival. It runs as a process of its own (lib/worker/main.ts: `npm start`'s `vms-worker`, `npm
 // run worker`), or inside a lone Next process (`npm run dev`); any number of workers may run side by side. Woken by new events, it also polls,
 // so a missed wake-up only delays.
@@ -17,6 +17,7 @@ import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-es
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
+import { planRequestedPlans } from "@/lib/planning/plan-requested-plans";
 import { openSpan, type Attributes, type OpenSpan } from "@/lib/tracing/spans";
 import { purgeFinishedCustomers } from "@/lib/notifications/customer/purge-finished-customers";
 import { sendDueCustomerMessages } from "@/lib/notifications/customer/send-due-customer-messages";
@@ -48,6 +49,8 @@ const leaseMs = () => 2 * env().WEBHOOK_TIMEOUT_MS + 5_000;
 const DEFAULT_STOP_GRACE_MS = 3_000;
 /** How soon a vehicle's new position moves its request's estimated arrival (docs/tracking.md). */
 const NEW_POSITIONS_POLL_MS = 5_000;
+/** How soon a plan asked for from the board is picked up when its wake-up was missed. */
+const PLANS_POLL_MS = 2_000;
 /** Wake-ups (a new event, a finished attempt) within this long share one claim. */
 const COALESCE_WAKEUPS_MS = 10;
 
@@ -219,6 +222,15 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     onlyNewPositions ? refreshNewPositions() : refreshAllArrivals();
   const newPositions = setInterval(() => refreshArrivals(true), NEW_POSITIONS_POLL_MS);
   newPositions.unref();
+  // Plans asked for from the board (docs/planning.md): woken with the events, else polled.
+  const planPool = oneAtATime(() =>
+    planRequestedPlans({ signal })
+      .then((planned) => planned > 0 && logger.info("pool plans planned", { planned }))
+      .catch((error: unknown) => logger.error("planning pass failed", { error })),
+  );
+  const stopPlanWakeups = onEventAnnounced(planPool);
+  const plansPoll = setInterval(planPool, PLANS_POLL_MS);
+  plansPoll.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   findRequestsAtRisk();
   refreshReportRollups();
@@ -259,6 +271,8 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       running = false;
       clearInterval(maintenance);
       clearInterval(newPositions);
+      clearInterval(plansPoll);
+      stopPlanWakeups();
       clearTimeout(wakeTimer);
       stopListening();
       wake?.();

@@ -304,7 +304,12 @@ export const operationsPaths: ZodOpenApiPathsObject = {
       body: acceptPoolPlanBody,
       bodyExample: { requestIds: [EXAMPLE_IDS.movementRequest] },
       success: { status: 200, description: "The plan after accepting.", schema: poolPlanSchema },
-      errors: ["POOL_PLAN_NOT_FOUND", "POOL_PLAN_REQUESTS_SKIPPED", "POOL_PLAN_EXPIRED"],
+      errors: [
+        "POOL_PLAN_NOT_FOUND",
+        "POOL_PLAN_REQUESTS_SKIPPED",
+        "POOL_PLAN_EXPIRED",
+        "POOL_PLAN_NOT_PLANNED",
+      ],
     }),
   },
 };
