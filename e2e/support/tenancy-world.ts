@@ -36,6 +36,8 @@ export type WorldA = {
   controlNoticeId: string;
   notice: string;
   savedView: { id: string; name: string };
+  /** A proposed plan of A's pool (of its request), made through the operations API. */
+  poolPlanId: string;
   /** A's admin and one of their live sessions (the users page ends sessions). */
   adminUser: { id: string; sessionId: string };
   /** Text that only A's resources contain: none of it may reach B. */
@@ -121,6 +123,14 @@ export async function createWorldA(
 
   const drivers = await getData<{ id: string }>(request, "/v1/operations/drivers", operationsA());
   const jobLink = await jobLinkOfA(request, sites, drivers[0]!.id, run);
+
+  const today = new Date().toISOString().slice(0, 10);
+  const planned = await request.post("/v1/operations/planning-pool/plans", {
+    headers: operationsA(),
+    data: { from: today, to: today, requestIds: [movement.id] },
+  });
+  expect(planned.status(), await planned.text()).toBe(201);
+  const poolPlanId = ((await planned.json()) as { id: string }).id;
 
   const fromDatabase = await withE2eDatabase(async (client) => {
     const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) => {
@@ -227,6 +237,7 @@ export async function createWorldA(
     controlNoticeId: `tenancy-a-control-notice-${run}`,
     notice: fromDatabase.notice,
     savedView: fromDatabase.savedView,
+    poolPlanId,
     adminUser: fromDatabase.adminUser,
     markers: [
       vrm,
@@ -285,6 +296,10 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       ),
       notice: await rows(`SELECT "readAt" FROM "Notice" WHERE id = $1`, [world.noticeId]),
       savedView: await rows(`SELECT id, name, query FROM "SavedView" WHERE id = $1`, [world.savedView.id]),
+      poolPlan: await rows(
+        `SELECT status, locks, body, "acceptedRequestIds", "updatedAt" FROM "PoolPlan" WHERE id = $1`,
+        [world.poolPlanId],
+      ),
       prepJobNotes: await rows(`SELECT id, body FROM "PrepJobNote" WHERE "prepJobId" = $1 ORDER BY id`, [
         world.prepJob.id,
       ]),

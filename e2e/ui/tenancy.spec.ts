@@ -588,6 +588,27 @@ const ACTIONS: Record<string, ActionCase> = {
     expected: "refused",
   },
   endAllUserSessionsAction: { as: "adminB", args: (a) => [a.adminUser.id], expected: "refused" },
+  askForPoolPlanAction: {
+    as: "dispatcherB",
+    args: (a) => {
+      const today = new Date().toISOString().slice(0, 10);
+      return [{ from: today, to: today, requestIds: [a.requestId] }];
+    },
+    expected: "refused",
+  },
+  poolPlanReviewAction: { as: "dispatcherB", args: (a) => [a.poolPlanId], expected: "refused" },
+  movePlanRequestAction: {
+    as: "dispatcherB",
+    args: (a) => [a.poolPlanId, { requestId: a.requestId, to: { driverId: a.driverId } }],
+    expected: "refused",
+  },
+  lockPlanRequestAction: {
+    as: "dispatcherB",
+    args: (a) => [a.poolPlanId, { requestId: a.requestId, locked: true }],
+    expected: "refused",
+  },
+  replanAction: { as: "dispatcherB", args: (a) => [a.poolPlanId], expected: "refused" },
+  acceptPoolPlanAction: { as: "dispatcherB", args: (a) => [a.poolPlanId, {}], expected: "refused" },
   signInWithCredentials: { noResourceId: "signs in; the e-mail and password are the input" },
   signOutOfStaff: { noResourceId: "ends the caller's own session" },
 };

@@ -8,7 +8,7 @@ import { announceEvent } from "@/lib/events/event-wakeups";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
 import type { ActorScope } from "@/lib/movement-requests/actor-scope";
-import { loadPlanningInput } from "@/lib/planning/load-planning-input";
+import { assertInPool, loadPlanningInput } from "@/lib/planning/load-planning-input";
 import type { PlanLocks } from "@/lib/planning/plan-carrier";
 import { planPoolYielding } from "@/lib/planning/plan-pool";
 import { POOL_PLAN_INITIAL_STATUS } from "@/lib/planning/plan-transitions";
@@ -36,14 +36,15 @@ export async function createPoolPlan(
 }
 
 /**
- * Stores a plan to be planned. Unless the caller plans it itself (claimed at once), the worker is woken
- * to plan it.
+ * Stores a plan to be planned. Unless the caller plans it itself (claimed at once, its input loaded),
+ * the requests asked for are checked first and the worker is woken to plan it.
  */
 export async function askForPoolPlan(
   scope: ActorScope,
   body: CreatePoolPlanBody,
   { plannedByCaller = false }: { plannedByCaller?: boolean } = {},
 ): Promise<PoolPlanRow> {
+  if (!plannedByCaller && body.requestIds) await assertInPool(kysely(), scope, body.requestIds);
   const now = new Date();
   const row = await kysely()
     .insertInto("PoolPlan")

@@ -92,17 +92,60 @@ export async function loadPlanningInput(
   };
 }
 
+const ofCaller = (kdb: Kdb, scope: MovementRequestScope) =>
+  kdb
+    .selectFrom("MovementRequest as r")
+    .where("r.organisationId", "=", scope.organisationId)
+    .$if(scope.profileId !== undefined, (query) => query.where("r.profileId", "=", scope.profileId!));
+
+/**
+ * Refuses asked-for requests that are not in the caller's pool, before a plan of them is stored (the
+ * board's ask, which the worker plans later). Throws as loadPlanningInput does.
+ */
+export async function assertInPool(kdb: Kdb, scope: MovementRequestScope, requestIds: string[]) {
+  const inPool = await ofCaller(kdb, scope)
+    .select("r.id")
+    .where("r.status", "in", [...BEFORE_CARRIER])
+    .where("r.id", "in", requestIds)
+    .execute();
+  await refuseMissing(kdb, scope, requestIds, inPool);
+}
+
+/** 404 naming what the caller cannot see, else 409 naming its requests that have a carrier or are finished. */
+async function refuseMissing(
+  kdb: Kdb,
+  scope: MovementRequestScope,
+  requestIds: string[],
+  found: { id: string }[],
+): Promise<void> {
+  if (found.length === requestIds.length) return;
+  const foundIds = new Set(found.map((row) => row.id));
+  const missing = requestIds.filter((id) => !foundIds.has(id));
+  const visible = new Set(
+    (await ofCaller(kdb, scope).select("r.id").where("r.id", "in", missing).execute()).map((row) => row.id),
+  );
+  const unseen = missing.filter((id) => !visible.has(id));
+  if (unseen.length > 0) {
+    throw new AppError(
+      "VEHICLE_MOVEMENT_REQUEST_NOT_FOUND",
+      `No movement request ${unseen.join(", ")} was found.`,
+      {
+        errors: unseen.map((id) => ({ path: id, message: "No movement request of yours has this id" })),
+      },
+    );
+  }
+  throw new AppError("NOT_IN_PLANNING_POOL", `Not in the planning pool: ${missing.join(", ")}.`, {
+    errors: missing.map((id) => ({ path: id, message: "Already has a carrier, or is finished" })),
+  });
+}
+
 /**
  * The pool's requests of the caller's profile (every profile for staff): those asked for, else every one
  * ready by the plan's last day. Asked-for ids that are not in the pool are refused, naming them: 404 for
  * what the caller cannot see, 409 for its requests that already have a carrier or are finished.
  */
 async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreatePoolPlanBody) {
-  const ofCaller = kdb
-    .selectFrom("MovementRequest as r")
-    .where("r.organisationId", "=", scope.organisationId)
-    .$if(scope.profileId !== undefined, (query) => query.where("r.profileId", "=", scope.profileId!));
-  const rows = await ofCaller
+  const rows = await ofCaller(kdb, scope)
     .innerJoin("Site as o", "o.id", "r.originSiteId")
     .innerJoin("Site as d", "d.id", "r.destinationSiteId")
     .select([
@@ -134,22 +177,7 @@ async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreateP
     )
     .orderBy("r.id")
     .execute();
-  if (body.requestIds && rows.length < body.requestIds.length) {
-    const found = new Set(rows.map((row) => row.id));
-    const missing = body.requestIds.filter((id) => !found.has(id));
-    const visible = new Set(
-      (await ofCaller.select("r.id").where("r.id", "in", missing).execute()).map((row) => row.id),
-    );
-    const unseen = missing.filter((id) => !visible.has(id));
-    if (unseen.length > 0) {
-      throw new AppError("VEHICLE_MOVEMENT_REQUEST_NOT_FOUND", `No movement request ${unseen.join(", ")}.`, {
-        errors: unseen.map((id) => ({ path: id, message: "No movement request of yours has this id" })),
-      });
-    }
-    throw new AppError("NOT_IN_PLANNING_POOL", `Not in the planning pool: ${missing.join(", ")}.`, {
-      errors: missing.map((id) => ({ path: id, message: "Already has a carrier, or is finished" })),
-    });
-  }
+  if (body.requestIds) await refuseMissing(kdb, scope, body.requestIds, rows);
   return rows.map((row) => ({
     ...row,
     origin: {
