@@ -296,6 +296,11 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       ),
       notice: await rows(`SELECT "readAt" FROM "Notice" WHERE id = $1`, [world.noticeId]),
       savedView: await rows(`SELECT id, name, query FROM "SavedView" WHERE id = $1`, [world.savedView.id]),
+      driver: await rows(
+        `SELECT "homeSiteId", "workingHours", "daysOff", "transporterLicence", "costPerHourCents"
+         FROM "Driver" WHERE id = $1`,
+        [world.driverId],
+      ),
       poolPlan: await rows(
         `SELECT status, locks, body, "acceptedRequestIds", "updatedAt" FROM "PoolPlan" WHERE id = $1`,
         [world.poolPlanId],

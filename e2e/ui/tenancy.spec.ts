@@ -114,6 +114,15 @@ const WALK: Record<string, Walk> = {
       expect(await (await sessions.adminB.request.get("/settings/sites")).text()).not.toContain(name);
     },
   },
+  "/settings/drivers": {
+    takes: "nothing (the viewer's own organisation's drivers)",
+    probes: () => [own("/settings/drivers", "adminB")],
+    custom: async (sessions, a) => {
+      const name = await driverNameOfA(a.driverId);
+      expect(await (await sessions.adminA.request.get("/settings/drivers")).text()).toContain(name);
+      expect(await (await sessions.adminB.request.get("/settings/drivers")).text()).not.toContain(name);
+    },
+  },
   "/reports": {
     takes: "?site=<siteId> (a filter)",
     probes: (a) => [own(`/reports?site=${a.siteIds[0]}`), own("/reports")],
@@ -500,6 +509,14 @@ const ACTIONS: Record<string, ActionCase> = {
     args: (a) => [{ siteId: a.siteIds[0], latitude: 1, longitude: 1 }],
     expected: "refused",
   },
+  saveDriverPlanningAction: {
+    as: "adminB",
+    args: (a) => [
+      a.driverId,
+      { homeSiteId: null, workingHours: {}, daysOff: [], transporterLicence: true, costPerHourCents: 1 },
+    ],
+    expected: "refused",
+  },
   withdrawAction: {
     noResourceId:
       "a carrier's own (staff get ok:false); carriers: lib/marketplace/marketplace-winner.int.test.ts",
@@ -777,6 +794,16 @@ async function positionStreamShowsOnlyOwn(sessions: Sessions): Promise<void> {
 async function siteNameOfA(siteId: string): Promise<string> {
   return withE2eDatabase(async (client) => {
     const { rows } = await client.query<{ name: string }>(`SELECT name FROM "Site" WHERE id = $1`, [siteId]);
+    return rows[0]!.name;
+  });
+}
+
+async function driverNameOfA(driverId: string): Promise<string> {
+  return withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT firstname || ' ' || surname AS name FROM "Driver" WHERE id = $1`,
+      [driverId],
+    );
     return rows[0]!.name;
   });
 }

@@ -2,7 +2,7 @@
 // The planning fields (issue 39) are what the planner knows of a driver (docs/planning.md).
 import { z } from "zod";
 import { WEEKDAYS } from "@/lib/dates";
-import { calendarDateSchema, timeOfDaySchema } from "@/lib/schemas/common";
+import { calendarDateSchema, identifierSchema, timeOfDaySchema } from "@/lib/schemas/common";
 
 const workingIntervalSchema = z
   .strictObject({ start: timeOfDaySchema, end: timeOfDaySchema.or(z.literal("24:00")) })
@@ -40,6 +40,16 @@ export const driverSchema = z.object({
     .describe("Extension: the driver's cost per hour; null: the organisation's default"),
 });
 export type DriverResponse = z.infer<typeof driverSchema>;
+
+/** An admin's edit of what the planner knows of a driver (the drivers' settings page). */
+export const driverPlanningInput = z.strictObject({
+  homeSiteId: identifierSchema.nullable(),
+  workingHours: workingHoursSchema,
+  daysOff: daysOffSchema.refine((days) => new Set(days).size === days.length, "A day off is listed twice"),
+  transporterLicence: z.boolean(),
+  costPerHourCents: z.int().min(0).max(100_000).nullable(),
+});
+export type DriverPlanningInput = z.infer<typeof driverPlanningInput>;
 
 export const listDriversQuery = z.strictObject({});
 export const listDriversResponse = z.object({ data: z.array(driverSchema) });

@@ -35,6 +35,10 @@ export default async function BrandingPage() {
         <Link href="/settings/messages" className="font-medium text-blue-700 underline underline-offset-2">
           message settings
         </Link>
+        . Your drivers&apos; home sites, hours and costs, which the pool&apos;s planner uses:{" "}
+        <Link href="/settings/drivers" className="font-medium text-blue-700 underline underline-offset-2">
+          drivers
+        </Link>
         .
       </p>
     </>

@@ -1,0 +1,26 @@
+"use server";
+// Saving a driver's planning fields: admins only, validated by the one schema (update-driver-planning.ts).
+import { revalidatePath } from "next/cache";
+import { requireStaff } from "@/lib/auth/require-staff";
+import { rolesWith } from "@/lib/auth/roles";
+import { driverPlanningInput, type DriverResponse } from "@/lib/drivers/schemas";
+import { updateDriverPlanning } from "@/lib/drivers/update-driver-planning";
+import { runAction, type ActionResult } from "@/lib/http/action-result";
+import { identifierSchema } from "@/lib/schemas/common";
+
+export async function saveDriverPlanningAction(
+  driverId: unknown,
+  input: unknown,
+): Promise<ActionResult<DriverResponse>> {
+  const staff = await requireStaff(rolesWith("manage-organisation"));
+  return runAction("driver planning", async () => {
+    const driver = await updateDriverPlanning(
+      staff.organisationId,
+      identifierSchema.parse(driverId),
+      driverPlanningInput.parse(input),
+      staff.actor,
+    );
+    revalidatePath("/settings/drivers");
+    return driver;
+  });
+}
