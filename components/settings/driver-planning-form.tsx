@@ -3,7 +3,7 @@
 // day unticked is off), days off, transporter licence and cost per hour. The server checks the one
 // schema (driverPlanningInput); its field errors come back under the fields they name.
 import { useId, useState, useTransition } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -102,7 +102,7 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const form = useForm<FormValues>({ defaultValues: toFormValues(driver) });
-  const days = form.watch("days");
+  const days = useWatch({ control: form.control, name: "days" });
   const errorOf = (field: string) => fieldErrors[field];
   const described = (field: string) =>
     errorOf(field) ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};

@@ -129,8 +129,8 @@ async function createOwnRecords(
 }
 
 /**
- * Reads the branding, the message settings, the sites' pins and numbers and the prep site's settings
- * now; the function returned writes them back.
+ * Reads the branding, the message settings, the sites' pins and numbers, the drivers' planning fields
+ * and the prep site's settings now; the function returned writes them back.
  */
 async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
   const saved = await withE2eDatabase(async (client) => ({
@@ -149,6 +149,13 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
         [prepSiteId],
       )
     ).rows as { id: string; latitude: number; longitude: number; phone: string | null }[],
+    drivers: (
+      await client.query(
+        `SELECT id, "homeSiteId", "workingHours"::text, "daysOff"::text, "transporterLicence", "costPerHourCents"
+         FROM "Driver" WHERE "organisationId" = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
+        [prepSiteId],
+      )
+    ).rows as Record<string, unknown>[],
     siteSettings: (await client.query(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
       .rows[0] as Record<string, unknown> | undefined,
   }));
@@ -173,6 +180,20 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
           site.longitude,
           site.phone,
         ]);
+      }
+      for (const driver of saved.drivers) {
+        await client.query(
+          `UPDATE "Driver" SET "homeSiteId" = $2, "workingHours" = $3::jsonb, "daysOff" = $4::jsonb,
+             "transporterLicence" = $5, "costPerHourCents" = $6 WHERE id = $1`,
+          [
+            driver.id,
+            driver.homeSiteId,
+            driver.workingHours,
+            driver.daysOff,
+            driver.transporterLicence,
+            driver.costPerHourCents,
+          ],
+        );
       }
       await client.query(`DELETE FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
       if (saved.siteSettings) {
@@ -349,6 +370,16 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     ),
     saveSitePinAction: fc.tuple(
       input({ siteId: records.siteIds[0], latitude: 53.48, longitude: -2.24, phone: "+441614960123" }),
+    ),
+    saveDriverPlanningAction: fc.tuple(
+      idFrom(records.driverIds),
+      input({
+        homeSiteId: records.siteIds[0],
+        workingHours: { mon: { start: "08:00", end: "17:00" } },
+        daysOff: ["2027-03-01"],
+        transporterLicence: false,
+        costPerHourCents: null,
+      }),
     ),
     endUserSessionAction: fc.tuple(idFrom(records.userIds), idFrom(records.sessionIds)),
     endAllUserSessionsAction: fc.tuple(idFrom(records.userIds)),
