@@ -168,8 +168,8 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
         </div>
       </div>
 
-      <label className="flex min-h-11 items-center gap-2 text-slate-800">
-        <input type="checkbox" className="size-5" {...form.register("transporterLicence")} />
+      <label className="flex min-h-11 items-start gap-2 text-slate-800">
+        <input type="checkbox" className="mt-0.5 size-5 shrink-0" {...form.register("transporterLicence")} />
         Licensed for transporters (may move vehicles on a transporter as well as drive them)
       </label>
 
