@@ -56,7 +56,9 @@ export function PlanRequestControls({
           disabled={disabled}
           onClick={() => onLock(!locked)}
         >
-          {locked ? "Locked" : "Lock"}
+          {/* The same word pressed or not (its name must hold it); pressed shows a tick. */}
+          {locked ? <span aria-hidden="true">✓ </span> : null}
+          Lock
         </Button>
       ) : null}
     </span>

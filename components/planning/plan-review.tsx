@@ -40,10 +40,13 @@ export function PlanReview({
       if (!after.delete(requestId)) after.add(requestId);
       return after;
     });
-  /** Runs one change; on failure says why and shows the plan as it now stands. */
-  const change = (work: () => Promise<ActionResult<PoolPlanReview>>, success: string) =>
+  /**
+   * Runs one change; on failure says why and shows the plan as it now stands. The last change's message
+   * goes at once (outside the transition), so what shows next is this change's answer.
+   */
+  const change = (work: () => Promise<ActionResult<PoolPlanReview>>, success: string) => {
+    setMessage(null);
     startTransition(async () => {
-      setMessage(null);
       const result = await work();
       if (result.ok) {
         setMessage({ tone: "success", text: success });
@@ -55,6 +58,7 @@ export function PlanReview({
       }
       setSelected(new Set());
     });
+  };
   const accept = (requestIds?: string[]) =>
     change(
       () => actions.accept(review.id, requestIds ? { requestIds } : undefined),
