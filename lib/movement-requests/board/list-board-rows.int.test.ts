@@ -221,6 +221,21 @@ describe("listBoardRows", () => {
     expect(await listIds("status=PLANNED&area=Retail")).toEqual([]);
   });
 
+  it("filters the requests at risk, leaving out one finished since the worker flagged it", async () => {
+    const flag = (atRiskSince: Date | null) =>
+      database.kysely
+        .updateTable("MovementRequest")
+        .set({ atRiskSince })
+        .where("id", "in", [ids.planned, ids.cancelled])
+        .execute();
+    await flag(NOW);
+    try {
+      expect(await listIds("atRisk=1")).toEqual([ids.planned]);
+    } finally {
+      await flag(null);
+    }
+  });
+
   it("filters by carrier: a driver, a 3PL, or none", async () => {
     expect(await listIds(`carrier=${ann.id}`)).toEqual([ids.planned]);
     expect(await listIds(`carrier=${world.providers.fullService.id}`)).toEqual([ids.delivered]);
