@@ -1,8 +1,9 @@
 // One prep job on the board: registration and VIN, make and model, substage, time in stage with its
-// ageing colour (also said in words: colour is never the only signal), and notes.
+// ageing colour (also said in words: colour is never the only signal), its work items, and notes.
 import type { ReactNode } from "react";
 import { cn, focusRing } from "@/components/ui/cn";
 import { ClockIcon, NoteIcon } from "@/components/kanban/kanban-icons";
+import { ReconLine } from "@/components/kanban/recon-line";
 import type { AgeingThresholds } from "@/lib/prep-jobs/kanban/ageing";
 import { substageLabel, type KanbanCard as Card } from "@/lib/prep-jobs/kanban/board";
 
@@ -121,6 +122,7 @@ export function KanbanCardView({
           {words ? <span className="font-semibold">· {words}</span> : null}
         </span>
       </div>
+      {card.recon ? <ReconLine recon={card.recon} size={size} /> : null}
       {card.notes ? (
         <p
           className={cn(

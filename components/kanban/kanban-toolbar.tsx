@@ -1,15 +1,17 @@
 "use client";
-// Above the board: the search (VIN, VRM, make or model, as you type) and the substage and ageing
-// filters; below the desktop width, the stage switcher with each stage's count (one stage at a time
+// Above the board: the search (VIN, VRM, make or model, as you type) and the substage, ageing and
+// work-item filters; below the desktop width, the stage switcher with each stage's count (one stage at a time
 // on a phone, two on a tablet).
 import { cn, focusRing } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { WAITING_LABEL } from "@/components/kanban/recon-line";
 import { Select } from "@/components/ui/select";
 import type { PrepJobStage as Stage, PrepJobSubstage as Substage } from "@/lib/generated/prisma/enums";
 import { substageLabel, type KanbanBoard } from "@/lib/prep-jobs/kanban/board";
 import type { KanbanFilter } from "@/lib/prep-jobs/kanban/board-filter";
 import { SUBSTAGE_ORDER } from "@/lib/prep-job-stages/stage-rules";
+import { WAITING_FOR_ORDER } from "@/lib/recon/work-item-transitions";
 
 const SUBSTAGE_OPTIONS: [KanbanFilter["substage"], string][] = [
   ["all", "All substages"],
@@ -25,6 +27,11 @@ const AGEING_OPTIONS = [
   ["done", "Left the site"],
 ] as const;
 
+const WAITING_OPTIONS: [KanbanFilter["waiting"], string][] = [
+  ["all", "Any work items"],
+  ...WAITING_FOR_ORDER.map((cause): [KanbanFilter["waiting"], string] => [cause, WAITING_LABEL[cause]]),
+];
+
 export function KanbanToolbar({
   filter,
   onFilter,
@@ -33,7 +40,10 @@ export function KanbanToolbar({
   onFilter: (filter: KanbanFilter) => void;
 }) {
   return (
-    <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]" role="search">
+    <div
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
+      role="search"
+    >
       <div>
         <Label htmlFor="kanban-search">Search</Label>
         <Input
@@ -72,6 +82,23 @@ export function KanbanToolbar({
           onChange={(event) => onFilter({ ...filter, ageing: event.target.value as KanbanFilter["ageing"] })}
         >
           {AGEING_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div>
+        <Label htmlFor="kanban-waiting">Work items</Label>
+        <Select
+          id="kanban-waiting"
+          className="mt-1 [&_select]:h-11 md:pointer-fine:[&_select]:h-9"
+          value={filter.waiting}
+          onChange={(event) =>
+            onFilter({ ...filter, waiting: event.target.value as KanbanFilter["waiting"] })
+          }
+        >
+          {WAITING_OPTIONS.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

@@ -3,6 +3,8 @@
 // shape on a one-line row: colour is never the only signal). A column too full for cards shows each
 // job as one line (WorkshopRow). Sizes are in rem: the screen's root font size follows the screen
 // (app/globals.css), so the time pills are 20 px at 1280×720, 30 px at 1920×1080 and 60 px at 4K.
+// A card also says what its work items wait for (an approval, parts, a sublet) and how many are done.
+import { WAITING_LABEL } from "@/components/kanban/recon-line";
 import { cn } from "@/components/ui/cn";
 import type { AgeingLevel } from "@/lib/prep-jobs/kanban/ageing";
 import { substageLabel, type KanbanCard } from "@/lib/prep-jobs/kanban/board";
@@ -95,6 +97,19 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
           </span>
         ) : null}
         <TimeInStage card={card} />
+        {card.recon?.waitingFor ? (
+          <span
+            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-lg font-semibold text-slate-950"
+            data-waiting={card.recon.waitingFor}
+          >
+            {WAITING_LABEL[card.recon.waitingFor]}
+          </span>
+        ) : null}
+        {card.recon ? (
+          <span className="text-lg text-slate-200 tabular-nums">
+            {card.recon.done}/{card.recon.items} done
+          </span>
+        ) : null}
       </div>
     </article>
   );

@@ -1,21 +1,30 @@
 // The kanban's filters, applied in the browser to the cards it holds: the search text (VIN, VRM, make,
 // model; the server runs the same search over every job, see getKanbanBoard), one substage, one
-// ageing level. Pure and client-safe. While a filter is on, a group counts the cards it shows.
+// ageing level, what the work items wait for. Pure and client-safe. While a filter is on, a group
+// counts the cards it shows.
 import type { PrepJobSubstage as Substage } from "@/lib/generated/prisma/enums";
 import type { AgeingLevel } from "@/lib/prep-jobs/kanban/ageing";
 import type { KanbanBoard, KanbanCard } from "@/lib/prep-jobs/kanban/board";
+import type { WaitingFor } from "@/lib/recon/work-item-transitions";
 
 export type KanbanFilter = {
   search: string;
   /** "all", a substage, or "none" (the stages without substages). */
   substage: Substage | "none" | "all";
   ageing: AgeingLevel | "all";
+  /** "all", or the jobs whose work items wait for an approval, parts or a sublet vendor. */
+  waiting: WaitingFor | "all";
 };
 
-export const NO_FILTER: KanbanFilter = { search: "", substage: "all", ageing: "all" };
+export const NO_FILTER: KanbanFilter = { search: "", substage: "all", ageing: "all", waiting: "all" };
 
 export function isFiltering(filter: KanbanFilter): boolean {
-  return filter.search.trim() !== "" || filter.substage !== "all" || filter.ageing !== "all";
+  return (
+    filter.search.trim() !== "" ||
+    filter.substage !== "all" ||
+    filter.ageing !== "all" ||
+    filter.waiting !== "all"
+  );
 }
 
 export function matchesSearch(
@@ -34,6 +43,7 @@ export function matchesSearch(
 function matches(card: KanbanCard, filter: KanbanFilter): boolean {
   if (filter.substage !== "all" && (card.substage ?? "none") !== filter.substage) return false;
   if (filter.ageing !== "all" && card.ageing !== filter.ageing) return false;
+  if (filter.waiting !== "all" && card.recon?.waitingFor !== filter.waiting) return false;
   return matchesSearch(card, filter.search);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
 import { prepJobBoardStream } from "@/lib/prep-jobs/kanban/board-stream";
 import { movePrepJob } from "@/lib/prep-jobs/move-prep-job";
+import { createWorkItem } from "@/lib/recon/create-work-item";
 import { createTenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
 import { createPrepJob, createSite } from "@/prisma/factories";
@@ -87,6 +88,33 @@ describe("the board stream", () => {
       .where("resourceId", "=", foreign.id)
       .executeTakeFirstOrThrow();
     expect(messages.map((message) => message.id)).not.toContain(foreignEvent.sequence.toString());
+  });
+
+  it("sends a work item's change as a change of its job's card", async () => {
+    const tenant = await createTenant(database.prisma);
+    const organisationId = tenant.organisation.id;
+    const site = await createSite(database.prisma, { organisationId, isPrepSite: true });
+    const job = await createPrepJob(database.prisma, {
+      organisationId,
+      profileId: tenant.profile.id,
+      prepSiteId: site.id,
+      stage: "APPRAISED",
+    });
+    const abort = new AbortController();
+    const stream = await prepJobBoardStream({ organisationId, prepSiteId: site.id }, null, abort.signal);
+    const reading = readUntil(stream, (messages) => messages.some((message) => message.data));
+    const actor = { organisationId, actor: "user:fitter@example.test", canApprove: false };
+    await createWorkItem(actor, job.id, {
+      category: "TYRES",
+      description: "Two front tyres",
+      estimate: [{ kind: "PARTS", description: "Tyres", amountCents: 18_000 }],
+    });
+    const messages = await reading;
+    abort.abort();
+    expect(JSON.parse(messages.find((message) => message.data)!.data!)).toMatchObject({
+      type: "prep_job.work_item_changed",
+      prepJobId: job.id,
+    });
   });
 
   it("resumes after Last-Event-ID", async () => {

@@ -22,7 +22,7 @@ type UpstreamEvent = {
   sequence: string;
   type: string;
   resourceId: string;
-  payload: { prepSiteId?: unknown; stage?: unknown; substage?: unknown } | null;
+  payload: { prepSiteId?: unknown; prepJobId?: unknown; stage?: unknown; substage?: unknown } | null;
 };
 
 export async function prepJobBoardStream(
@@ -32,7 +32,8 @@ export async function prepJobBoardStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const after = await startingSequence(scope.organisationId, lastEventId);
   const upstream = organisationEventStream(
-    { organisationId: scope.organisationId, resourceTypes: ["prep_job"] },
+    // A work item's change shows on its job's card (done count, estimate, what it waits for).
+    { organisationId: scope.organisationId, resourceTypes: ["prep_job", "work_item"] },
     after,
     signal,
   );
@@ -65,7 +66,7 @@ function rewrite(block: string, prepSiteId: string): string {
   const board: BoardEvent = {
     sequence: event.sequence,
     type: event.type,
-    prepJobId: event.resourceId,
+    prepJobId: typeof event.payload.prepJobId === "string" ? event.payload.prepJobId : event.resourceId,
     stage: typeof event.payload.stage === "string" ? event.payload.stage : null,
     substage: typeof event.payload.substage === "string" ? event.payload.substage : null,
   };

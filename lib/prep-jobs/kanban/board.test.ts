@@ -12,6 +12,7 @@ import {
   type KanbanBoard,
   type KanbanJob,
 } from "@/lib/prep-jobs/kanban/board";
+import { filterBoard, NO_FILTER } from "@/lib/prep-jobs/kanban/board-filter";
 import { manualTargets, SUBSTAGE_ORDER } from "@/lib/prep-job-stages/stage-rules";
 
 const HOUR = 3_600_000;
@@ -32,6 +33,7 @@ function job(id: string, overrides: Partial<KanbanJob>): KanbanJob {
     substage: null,
     notes: null,
     stageChangedAt: hoursAgo(1),
+    recon: null,
     ...overrides,
   };
 }
@@ -131,6 +133,35 @@ describe("the kanban board", () => {
     expect(parsePositionKey("ARRIVED")).toEqual({ stage: "ARRIVED", substage: null });
     expect(parsePositionKey("NOPE")).toBeUndefined();
     expect(parsePositionKey("ARRIVED/NOPE")).toBeUndefined();
+  });
+});
+
+describe("the kanban's recon filter", () => {
+  const recon = (waitingFor: "APPROVAL" | "PARTS" | "SUBLET" | null) => ({
+    items: 2,
+    done: 1,
+    estimatedCost: 45_000,
+    actualCost: 0,
+    currency: "GBP",
+    waitingFor,
+  });
+  const jobs = [
+    job("approval", { recon: recon("APPROVAL") }),
+    job("parts", { recon: recon("PARTS") }),
+    job("working", { recon: recon(null) }),
+    job("none", {}),
+  ];
+  const shown = (waiting: "APPROVAL" | "PARTS" | "SUBLET" | "all") =>
+    filterBoard(board(jobs), { ...NO_FILTER, waiting }).columns.flatMap((column) =>
+      column.groups.flatMap((group) => group.cards.map((card) => card.id)),
+    );
+
+  it("shows the jobs whose work items wait for the cause chosen, and counts them", () => {
+    expect(shown("APPROVAL")).toEqual(["approval"]);
+    expect(shown("PARTS")).toEqual(["parts"]);
+    expect(shown("SUBLET")).toEqual([]);
+    expect(shown("all").sort()).toEqual(["approval", "none", "parts", "working"]);
+    expect(filterBoard(board(jobs), { ...NO_FILTER, waiting: "PARTS" }).total).toBe(1);
   });
 });
 

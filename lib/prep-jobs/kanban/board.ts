@@ -13,6 +13,7 @@ import {
 } from "@/lib/prep-jobs/kanban/ageing";
 import { wipState, type KanbanSettings, type WipState } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { workingMsBetween } from "@/lib/prep-jobs/kanban/working-hours";
+import type { ReconSummary } from "@/lib/recon/schemas";
 import {
   isFinished,
   samePosition,
@@ -95,6 +96,8 @@ export type KanbanJob = {
   notes: string | null;
   /** ISO instant of the last stage change: "time in stage" counts from here, not from any update. */
   stageChangedAt: string;
+  /** Its work items at a glance (lib/recon/recon-summary.ts); null: it has none. */
+  recon: ReconSummary | null;
 };
 
 export type KanbanCard = KanbanJob & {

@@ -21,6 +21,7 @@ import {
 } from "@/lib/prep-jobs/kanban/board";
 import { getKanbanSettings } from "@/lib/prep-jobs/kanban/site-settings";
 import type { PrepJobPosition } from "@/lib/prep-job-stages/stage-rules";
+import { reconSummaries } from "@/lib/recon/recon-summary";
 
 /** A vehicle that has left the prep site stays on the board this long, then drops off. */
 export const DELIVERED_VISIBLE_DAYS = 7;
@@ -157,7 +158,17 @@ export async function getKanbanBoard(
   );
   // A group with jobs in both parts keeps its oldest few of the two.
   const byGroup = new Map<string, KanbanJob[]>();
-  const cards = oldest.flat().map((job) => ({ ...job, stageChangedAt: job.stageChangedAt.toISOString() }));
+  const found = oldest.flat();
+  // The cards' work items in one statement (indexed by prep job), not the whole site's.
+  const recon = await reconSummaries(
+    kysely(),
+    found.map((job) => job.id),
+  );
+  const cards = found.map((job) => ({
+    ...job,
+    stageChangedAt: job.stageChangedAt.toISOString(),
+    recon: recon.get(job.id) ?? null,
+  }));
   for (const job of cards) byGroup.set(positionKey(job), [...(byGroup.get(positionKey(job)) ?? []), job]);
   const jobs = [...byGroup.values()].flatMap((group) =>
     group

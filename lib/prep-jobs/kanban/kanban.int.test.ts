@@ -6,6 +6,7 @@ import { findCard } from "@/lib/prep-jobs/kanban/board";
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { moveKanbanCard } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
+import { createWorkItem } from "@/lib/recon/create-work-item";
 import { createTenant, type Tenant } from "@/test/tenant";
 import { setupTestDatabase } from "@/test/test-database";
 import { addHours, createPrepJob, createSite, createUser, type PrepJobInput } from "@/prisma/factories";
@@ -64,6 +65,35 @@ describe("getKanbanBoard", () => {
     // Amber by the stage change 50 h ago, although the job was updated an hour ago.
     expect(findCard(board, arrived.id)).toMatchObject({ ageing: "amber", timeInStage: { label: "2 d 2 h" } });
     expect(findCard(board, scheduled.id)).toMatchObject({ ageing: "red", substage: "SCHEDULED" });
+  });
+
+  it("carries each card's work items at a glance: done of all, the estimate, what they wait for", async () => {
+    const inspected = await job({ stage: "APPRAISED", stageChangedAt: addHours(now, -200) });
+    const actor = {
+      organisationId: tenant.organisation.id,
+      actor: "user:fitter@example.test",
+      canApprove: false,
+    };
+    // Proposed, not yet sent for approval: it waits for nothing yet.
+    await createWorkItem(actor, inspected.id, {
+      category: "BODY",
+      description: "Rear bumper scuff",
+      estimate: [{ kind: "SUBLET", description: "Smart repair", amountCents: 12_000 }],
+    });
+    const board = await getKanbanBoard(tenant.organisation.id, siteA.id, { now, thresholds });
+    expect(findCard(board, inspected.id)?.recon).toEqual({
+      items: 1,
+      done: 0,
+      estimatedCost: 12_000,
+      actualCost: 0,
+      currency: "GBP",
+      waitingFor: null,
+    });
+    expect(
+      board.columns
+        .flatMap((column) => column.groups.flatMap((group) => group.cards))
+        .filter((card) => card.id !== inspected.id && card.recon !== null),
+    ).toEqual([]);
   });
 
   it("lets a delivered vehicle drop off a week after it left", async () => {
