@@ -140,6 +140,43 @@ test("a change made through the API appears on the open board without a reload",
   test.info().annotations.push({ type: "live update", description: `${Date.now() - started} ms` });
 });
 
+test("a work item sent for approval through the API shows on its card live, and the filter finds it", async ({
+  page,
+  request,
+}) => {
+  await openBoard(page, WARRINGTON);
+  const headers = { "X-Service-API-Key": env().DEMO_API_KEY_A };
+  const found = await request.get(`/v1/prep-jobs?${new URLSearchParams({ vrm: "RJ73 AYG" })}`, { headers });
+  const jobId = ((await found.json()) as { data: { id: string }[] }).data[0]!.id;
+  const created = await request.post(`/v1/prep-jobs/${jobId}/work-items`, {
+    headers,
+    // Over any auto-approve threshold: it waits for a manager.
+    data: {
+      category: "BODY",
+      description: "Respray both doors",
+      estimate: [{ kind: "SUBLET", description: "Body shop", amountCents: 250_000 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const itemId = ((await created.json()) as { id: string }).id;
+  const recon = card(page, "RJ73 AYG").getByTestId("card-recon");
+  // No reload: the stream brings each change.
+  await expect(recon).toContainText(/\d+\/\d+ done/);
+  const sent = await request.post(`/v1/operations/prep-jobs/${jobId}/work-items/${itemId}/transition`, {
+    headers: { "X-Service-API-Key": env().DEMO_OPS_API_KEY },
+    data: { to: "AWAITING_APPROVAL" },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect(recon.getByText("Awaiting approval")).toBeVisible();
+
+  await page.getByLabel("Work items").selectOption({ label: "Awaiting approval" });
+  await expect(card(page, "RJ73 AYG")).toBeVisible();
+  for (const shown of await page.getByTestId("kanban-card").all()) {
+    await expect(shown.getByTestId("card-recon").locator("[data-waiting=APPROVAL]")).toBeVisible();
+  }
+  await page.screenshot({ path: "e2e/screenshots/kanban-awaiting-approval.png" });
+});
+
 test("says when the live connection is lost, and recovers by itself", async ({ page }) => {
   await page.route("**/api/prep-jobs/stream**", (route) => route.abort("connectionreset"));
   await openBoard(page, WARRINGTON, { connection: "lost" });
