@@ -31,11 +31,16 @@ const placeOf = (site: SiteColumns): Place => ({
 
 export type LoadedPool = { input: PlanningInput; versions: Record<string, number> };
 
+/**
+ * What the planner knows for a plan of `body`: the pool's requests, or `rows` when given (the requests a
+ * dispatcher planned by hand, lib/planning/manual-plan.ts), with the drivers, 3PLs and settings.
+ */
 export async function loadPlanningInput(
   kdb: Kdb,
   scope: MovementRequestScope,
   body: CreatePoolPlanBody,
   now: Date,
+  rows?: RequestRow[],
 ): Promise<LoadedPool> {
   const { organisationId } = scope;
   const organisation = await kdb
@@ -50,7 +55,7 @@ export async function loadPlanningInput(
     ])
     .where("id", "=", organisationId)
     .executeTakeFirstOrThrow();
-  const requests = await poolRequests(kdb, scope, body);
+  const requests = rows ?? (await poolRequests(kdb, scope, body));
   const profileIds = [...new Set(requests.map((request) => request.profileId))];
   const [drivers, providers, learned] = await Promise.all([
     homeDrivers(kdb, organisationId),
@@ -139,13 +144,9 @@ async function refuseMissing(
   });
 }
 
-/**
- * The pool's requests of the caller's profile (every profile for staff): those asked for, else every one
- * ready by the plan's last day. Asked-for ids that are not in the pool are refused, naming them: 404 for
- * what the caller cannot see, 409 for its requests that already have a carrier or are finished.
- */
-async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreatePoolPlanBody) {
-  const rows = await ofCaller(kdb, scope)
+/** The caller's requests with what the planner reads of them and of their two sites (a query to narrow). */
+export function requestRowsQuery(kdb: Kdb, scope: MovementRequestScope) {
+  return ofCaller(kdb, scope)
     .innerJoin("Site as o", "o.id", "r.originSiteId")
     .innerJoin("Site as d", "d.id", "r.destinationSiteId")
     .select([
@@ -169,16 +170,14 @@ async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreateP
       "d.longitude as destinationLongitude",
       "d.timezone as destinationTimezone",
       "d.countryCode as destinationCountryCode",
-    ])
-    .where("r.status", "in", [...BEFORE_CARRIER])
-    .$if(body.requestIds !== undefined, (query) => query.where("r.id", "in", body.requestIds!))
-    .$if(body.requestIds === undefined, (query) =>
-      query.where("r.readyToCollectFromDate", "<=", fromDateOnly(body.to)),
-    )
-    .orderBy("r.id")
-    .execute();
-  if (body.requestIds) await refuseMissing(kdb, scope, body.requestIds, rows);
-  return rows.map((row) => ({
+    ]);
+}
+
+type SelectedRequest = Awaited<ReturnType<ReturnType<typeof requestRowsQuery>["execute"]>>[number];
+
+/** A selected request with its sites grouped, as loadPlanningInput takes it. */
+export function withPlaces(row: SelectedRequest) {
+  return {
     ...row,
     origin: {
       latitude: row.originLatitude,
@@ -192,7 +191,26 @@ async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreateP
       timezone: row.destinationTimezone,
       countryCode: row.destinationCountryCode,
     },
-  }));
+  };
+}
+export type RequestRow = ReturnType<typeof withPlaces>;
+
+/**
+ * The pool's requests of the caller's profile (every profile for staff): those asked for, else every one
+ * ready by the plan's last day. Asked-for ids that are not in the pool are refused, naming them: 404 for
+ * what the caller cannot see, 409 for its requests that already have a carrier or are finished.
+ */
+async function poolRequests(kdb: Kdb, scope: MovementRequestScope, body: CreatePoolPlanBody) {
+  const rows = await requestRowsQuery(kdb, scope)
+    .where("r.status", "in", [...BEFORE_CARRIER])
+    .$if(body.requestIds !== undefined, (query) => query.where("r.id", "in", body.requestIds!))
+    .$if(body.requestIds === undefined, (query) =>
+      query.where("r.readyToCollectFromDate", "<=", fromDateOnly(body.to)),
+    )
+    .orderBy("r.id")
+    .execute();
+  if (body.requestIds) await refuseMissing(kdb, scope, body.requestIds, rows);
+  return rows.map(withPlaces);
 }
 
 /** Active drivers with a home site: a driver without one has nowhere to start a day from. */
