@@ -1,6 +1,7 @@
 // The "Plan the pool" page's server actions, as its client components receive them (they never
 // import from app/).
 import type { ActionResult } from "@/lib/http/action-result";
+import type { ManualPlanTotals } from "@/lib/planning/manual-plan";
 import type { PoolPlanReview } from "@/lib/planning/pool-plan-review";
 
 export type PlanActions = {
@@ -10,4 +11,5 @@ export type PlanActions = {
   lock: (planId: unknown, input: unknown) => Promise<ActionResult<PoolPlanReview>>;
   replan: (planId: unknown) => Promise<ActionResult<PoolPlanReview>>;
   accept: (planId: unknown, input: unknown) => Promise<ActionResult<PoolPlanReview>>;
+  manual: (planId: unknown) => Promise<ActionResult<ManualPlanTotals | null>>;
 };

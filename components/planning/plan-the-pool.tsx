@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { PoolPlanReview } from "@/lib/planning/pool-plan-review";
 import type { PlanActions } from "./plan-actions";
+import { ManualComparison } from "./manual-comparison";
 import { PlanReview } from "./plan-review";
 
 const POLL_MS = 1_000;
@@ -79,7 +80,10 @@ export function PlanThePool({
         </Alert>
       ) : null}
       {review?.body && !planning ? (
-        <PlanReview review={review} body={review.body} actions={actions} onChange={setReview} />
+        <>
+          <PlanReview review={review} body={review.body} actions={actions} onChange={setReview} />
+          <ManualComparison planId={review.id} body={review.body} actions={actions} />
+        </>
       ) : null}
     </div>
   );

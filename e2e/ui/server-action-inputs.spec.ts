@@ -269,6 +269,7 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       input({ from: "2027-03-01", to: "2027-03-02", requestIds: records.requestIds }),
     ),
     poolPlanReviewAction: fc.tuple(garbageId),
+    manualPlanAction: fc.tuple(garbageId),
     acceptPoolPlanAction: fc.tuple(garbageId, maybe(input({ requestIds: records.requestIds }))),
     movePlanRequestAction: fc.tuple(
       garbageId,

@@ -614,6 +614,7 @@ const ACTIONS: Record<string, ActionCase> = {
     expected: "refused",
   },
   poolPlanReviewAction: { as: "dispatcherB", args: (a) => [a.poolPlanId], expected: "refused" },
+  manualPlanAction: { as: "dispatcherB", args: (a) => [a.poolPlanId], expected: "refused" },
   movePlanRequestAction: {
     as: "dispatcherB",
     args: (a) => [a.poolPlanId, { requestId: a.requestId, to: { driverId: a.driverId } }],

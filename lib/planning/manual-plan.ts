@@ -3,7 +3,7 @@
 // days, evaluated with the planner's own cost model. Own drivers' chains are each day's legs in their
 // scheduled order; a 3PL's request costs what it was sent at. Requests a pool plan assigned are not
 // manual, and a request of several legs is left out (the planner moves a request as one).
-import { sql, type Kdb } from "@/lib/db";
+import { kysely, sql, type Kdb } from "@/lib/db";
 import { toDateOnly } from "@/lib/dates";
 import type { Timeslot } from "@/lib/generated/prisma/enums";
 import { readyAt } from "@/lib/movement-requests/at-risk/request-times";
@@ -12,6 +12,7 @@ import { loadPlanningInput, requestRowsQuery, withPlaces } from "@/lib/planning/
 import type { PlanBody } from "@/lib/planning/model";
 import { toPlanBody } from "@/lib/planning/plan-pool";
 import { assignmentOf } from "@/lib/planning/plan-edits";
+import { getPoolPlanOrThrow } from "@/lib/planning/pool-plan-response";
 import { compileProblem } from "@/lib/planning/problem";
 
 export type ManualPlanTotals = {
@@ -27,6 +28,16 @@ export type ManualPlanTotals = {
   /** Legs scheduled on a day their driver does not work (by their planning fields): not costed. */
   outsideHours: number;
 };
+
+/** The manual plan of a pool plan's days (the board's review), or null when there is none. */
+export async function manualPlanOfPoolPlan(
+  scope: MovementRequestScope,
+  planId: string,
+): Promise<ManualPlanTotals | null> {
+  const plan = await getPoolPlanOrThrow(kysely(), scope, planId);
+  const days = { from: toDateOnly(plan.fromDate), to: toDateOnly(plan.toDate) };
+  return manualPlanTotals(kysely(), scope, days, new Date());
+}
 
 /** A request with its carrier, on the road or arrived: not in the pool, not stopped. */
 const NOT_CARRIED = ["CREATED", "ACCEPTED", "CANCELLED", "ABORTED"] as const;

@@ -9,6 +9,7 @@ import { inlineMessage, runAction, type ActionResult } from "@/lib/http/action-r
 import { acceptPoolPlan } from "@/lib/planning/accept-pool-plan";
 import { askForPoolPlan } from "@/lib/planning/create-pool-plan";
 import { lockPoolPlanRequest, movePoolPlanRequest, replanPoolPlan } from "@/lib/planning/edit-pool-plan";
+import { manualPlanOfPoolPlan, type ManualPlanTotals } from "@/lib/planning/manual-plan";
 import { getPoolPlanReview, type PoolPlanReview } from "@/lib/planning/pool-plan-review";
 import {
   acceptPoolPlanBody,
@@ -32,6 +33,12 @@ export async function askForPoolPlanAction(input: unknown): Promise<ActionResult
 export async function poolPlanReviewAction(planId: unknown): Promise<ActionResult<PoolPlanReview>> {
   const staff = await requireStaff(rolesWith("dispatch"));
   return run(() => getPoolPlanReview(staff.organisationId, identifierSchema.parse(planId)));
+}
+
+/** The plan's days as planned by hand, for the review's comparison (null: nothing planned by hand). */
+export async function manualPlanAction(planId: unknown): Promise<ActionResult<ManualPlanTotals | null>> {
+  const staff = await requireStaff(rolesWith("dispatch"));
+  return run(() => manualPlanOfPoolPlan(staff.scope, identifierSchema.parse(planId)));
 }
 
 /** Moves a request of the plan to a driver or to its 3PL (`{requestId, to}`); the review re-evaluated. */

@@ -11,6 +11,7 @@ import {
   acceptPoolPlanAction,
   askForPoolPlanAction,
   lockPlanRequestAction,
+  manualPlanAction,
   movePlanRequestAction,
   poolPlanReviewAction,
   replanAction,
@@ -25,6 +26,7 @@ const planActions = {
   lock: lockPlanRequestAction,
   replan: replanAction,
   accept: acceptPoolPlanAction,
+  manual: manualPlanAction,
 } satisfies PlanActions;
 
 export default async function PlanThePoolPage() {
