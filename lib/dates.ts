@@ -6,6 +6,17 @@ import { format } from "date-fns";
 /** Weekdays in Date.getUTCDay() order: opening hours, working hours. */
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
+/** Monday first, as a working week reads (forms, rotas). */
+export const WEEK_FROM_MONDAY: readonly Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
+export const WEEKDAY_NAMES: Record<Weekday, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
 
 export function toDateOnly(date: Date): string {
   return date.toISOString().slice(0, 10);

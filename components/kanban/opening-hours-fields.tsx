@@ -2,25 +2,13 @@
 // The opening hours of a prep site (one interval per weekday, or closed) and its closed days, in the
 // site's time zone. Off: ageing counts every hour of the day.
 import { Input, Textarea } from "@/components/ui/input";
-import { WEEKDAYS, type Weekday } from "@/lib/dates";
+import { WEEK_FROM_MONDAY, WEEKDAY_NAMES, type Weekday } from "@/lib/dates";
 
 export type HoursDraft = {
   enabled: boolean;
   days: Record<Weekday, { open: string; close: string; closed: boolean }>;
   closedDays: string;
 };
-
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
-/** Monday first, as a working week reads. */
-const WEEK: Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
 
 export function OpeningHoursFields({
   timeZone,
@@ -52,7 +40,7 @@ export function OpeningHoursFields({
       </p>
       {hours.enabled ? (
         <div className="mt-3 grid gap-2">
-          {WEEK.map((day) => {
+          {WEEK_FROM_MONDAY.map((day) => {
             const entry = hours.days[day];
             const error = errors[`openingHours.${day}.0.close`] ?? errors[`openingHours.${day}.0.open`];
             return (
@@ -60,7 +48,7 @@ export function OpeningHoursFields({
                 key={day}
                 className="grid grid-cols-2 items-center gap-2 text-sm sm:grid-cols-[6.5rem_auto_minmax(0,1fr)_minmax(0,1fr)]"
               >
-                <span className="font-medium">{DAY_NAMES[day]}</span>
+                <span className="font-medium">{WEEKDAY_NAMES[day]}</span>
                 <label className="flex min-h-11 items-center gap-1.5">
                   <input
                     type="checkbox"
@@ -72,7 +60,7 @@ export function OpeningHoursFields({
                 </label>
                 <Input
                   type="time"
-                  aria-label={`${DAY_NAMES[day]} opens at`}
+                  aria-label={`${WEEKDAY_NAMES[day]} opens at`}
                   className="h-11 min-w-0 md:pointer-fine:h-9"
                   value={entry.open}
                   disabled={entry.closed}
@@ -80,7 +68,7 @@ export function OpeningHoursFields({
                 />
                 <Input
                   type="time"
-                  aria-label={`${DAY_NAMES[day]} closes at`}
+                  aria-label={`${WEEKDAY_NAMES[day]} closes at`}
                   className="h-11 min-w-0 md:pointer-fine:h-9"
                   value={entry.close}
                   disabled={entry.closed}

@@ -10,21 +10,9 @@ import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import { WEEKDAYS, type Weekday } from "@/lib/dates";
+import { WEEK_FROM_MONDAY, WEEKDAY_NAMES, type Weekday } from "@/lib/dates";
 import type { DriverResponse } from "@/lib/drivers/schemas";
 import type { ActionResult } from "@/lib/http/action-result";
-
-/** Monday first, as a rota is read. */
-const WEEK: Weekday[] = [...WEEKDAYS.slice(1), WEEKDAYS[0]];
-const WEEKDAY_NAME: Record<Weekday, string> = {
-  mon: "Monday",
-  tue: "Tuesday",
-  wed: "Wednesday",
-  thu: "Thursday",
-  fri: "Friday",
-  sat: "Saturday",
-  sun: "Sunday",
-};
 
 type DayValues = { works: boolean; start: string; end: string };
 type FormValues = {
@@ -47,7 +35,7 @@ type Props = {
 
 function toFormValues(driver: DriverResponse): FormValues {
   const days = Object.fromEntries(
-    WEEK.map((day) => {
+    WEEK_FROM_MONDAY.map((day) => {
       const hours = driver.workingHours[day];
       return [
         day,
@@ -71,7 +59,7 @@ function toInput(values: FormValues) {
   return {
     homeSiteId: values.homeSiteId || null,
     workingHours: Object.fromEntries(
-      WEEK.filter((day) => values.days[day].works).map((day) => [
+      WEEK_FROM_MONDAY.filter((day) => values.days[day].works).map((day) => [
         day,
         { start: values.days[day].start, end: values.days[day].end },
       ]),
@@ -178,19 +166,19 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
           Working hours, at the home site&apos;s clock
         </legend>
         <ul className="mt-2 divide-y divide-slate-100">
-          {WEEK.map((day) => {
+          {WEEK_FROM_MONDAY.map((day) => {
             const works = days[day].works;
             return (
               <li key={day} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5">
                 <label className="flex min-h-11 w-36 items-center gap-2 text-slate-800">
                   <input type="checkbox" className="size-5" {...form.register(`days.${day}.works`)} />
-                  {WEEKDAY_NAME[day]}
+                  {WEEKDAY_NAMES[day]}
                 </label>
                 {works ? (
                   <span className="flex items-center gap-2">
                     <Input
                       type="time"
-                      aria-label={`${WEEKDAY_NAME[day]} start`}
+                      aria-label={`${WEEKDAY_NAMES[day]} start`}
                       className="w-32"
                       {...described(`days.${day}`)}
                       {...form.register(`days.${day}.start`)}
@@ -198,7 +186,7 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
                     <span aria-hidden="true">–</span>
                     <Input
                       type="time"
-                      aria-label={`${WEEKDAY_NAME[day]} end`}
+                      aria-label={`${WEEKDAY_NAMES[day]} end`}
                       className="w-32"
                       {...described(`days.${day}`)}
                       {...form.register(`days.${day}.end`)}

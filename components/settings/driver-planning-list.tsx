@@ -2,7 +2,7 @@
 // glance (home site, working days, licence), its body the form.
 import { DriverPlanningForm, type SiteChoice } from "@/components/settings/driver-planning-form";
 import { Badge } from "@/components/ui/badge";
-import { WEEKDAYS } from "@/lib/dates";
+import { WEEK_FROM_MONDAY, WEEKDAY_NAMES } from "@/lib/dates";
 import type { DriverResponse } from "@/lib/drivers/schemas";
 import type { ActionResult } from "@/lib/http/action-result";
 
@@ -13,11 +13,9 @@ type Props = {
   saveAction: (driverId: string, input: unknown) => Promise<ActionResult<DriverResponse>>;
 };
 
-const DAY_INITIAL = { mon: "Mo", tue: "Tu", wed: "We", thu: "Th", fri: "Fr", sat: "Sa", sun: "Su" };
-
 function workingDays(driver: DriverResponse): string {
-  const days = [...WEEKDAYS.slice(1), WEEKDAYS[0]].filter((day) => driver.workingHours[day]);
-  return days.length === 0 ? "No working days" : days.map((day) => DAY_INITIAL[day]).join(" ");
+  const days = WEEK_FROM_MONDAY.filter((day) => driver.workingHours[day]);
+  return days.length === 0 ? "No working days" : days.map((day) => WEEKDAY_NAMES[day].slice(0, 2)).join(" ");
 }
 
 export function DriverPlanningList({ drivers, sites, defaultCostPerHourCents, saveAction }: Props) {

@@ -38,6 +38,20 @@ async function readUntil(stream: ReadableStream<Uint8Array>, until: (messages: M
   return messages;
 }
 
+/** A tenant's prep site with one job at `stage`. */
+async function siteWithJob(stage: "ARRIVED" | "APPRAISED") {
+  const tenant = await createTenant(database.prisma);
+  const organisationId = tenant.organisation.id;
+  const site = await createSite(database.prisma, { organisationId, isPrepSite: true });
+  const job = await createPrepJob(database.prisma, {
+    organisationId,
+    profileId: tenant.profile.id,
+    prepSiteId: site.id,
+    stage,
+  });
+  return { organisationId, site, job };
+}
+
 describe("the board stream", () => {
   it("sends the site's changes only, without the actor, and moves its cursor past the others", async () => {
     const tenant = await createTenant(database.prisma);
@@ -91,15 +105,7 @@ describe("the board stream", () => {
   });
 
   it("sends a work item's change as a change of its job's card", async () => {
-    const tenant = await createTenant(database.prisma);
-    const organisationId = tenant.organisation.id;
-    const site = await createSite(database.prisma, { organisationId, isPrepSite: true });
-    const job = await createPrepJob(database.prisma, {
-      organisationId,
-      profileId: tenant.profile.id,
-      prepSiteId: site.id,
-      stage: "APPRAISED",
-    });
+    const { organisationId, site, job } = await siteWithJob("APPRAISED");
     const abort = new AbortController();
     const stream = await prepJobBoardStream({ organisationId, prepSiteId: site.id }, null, abort.signal);
     const reading = readUntil(stream, (messages) => messages.some((message) => message.data));
@@ -118,15 +124,7 @@ describe("the board stream", () => {
   });
 
   it("resumes after Last-Event-ID", async () => {
-    const tenant = await createTenant(database.prisma);
-    const organisationId = tenant.organisation.id;
-    const site = await createSite(database.prisma, { organisationId, isPrepSite: true });
-    const job = await createPrepJob(database.prisma, {
-      organisationId,
-      profileId: tenant.profile.id,
-      prepSiteId: site.id,
-      stage: "ARRIVED",
-    });
+    const { organisationId, site, job } = await siteWithJob("ARRIVED");
     const actor = "user:a@example.test";
     await movePrepJob({ organisationId, actor }, job.id, { stage: "APPRAISED" });
     const seen = await kysely()
