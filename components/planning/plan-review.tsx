@@ -1,5 +1,5 @@
 "use client";
-// The review of a proposed plan: the totals, a timeline per driver (their chain, collect and deliver
+// The review of a proposed plan: the totals, a map of the chains (plan-map.tsx), a timeline per driver (their chain, collect and deliver
 // times), the 3PLs' list (provider, price), the unplanned with their reasons. The dispatcher moves a
 // request (the totals re-evaluated), locks choices and re-plans the rest, ticks requests and accepts
 // them, or accepts all; what is accepted is marked.
@@ -10,10 +10,12 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import type { ActionResult } from "@/lib/http/action-result";
+import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { PlanBody } from "@/lib/planning/model";
 import { carrierInBody } from "@/lib/planning/plan-carrier";
 import type { PoolPlanReview } from "@/lib/planning/pool-plan-review";
 import type { PlanActions } from "./plan-actions";
+import { PlanMap } from "./plan-map";
 import { PlanRequestControls } from "./plan-request-controls";
 
 const money = (cents: number, currency: string) =>
@@ -23,11 +25,13 @@ export function PlanReview({
   review,
   body,
   actions,
+  tiles,
   onChange,
 }: {
   review: PoolPlanReview;
   body: PlanBody;
   actions: PlanActions;
+  tiles: MapTiles;
   onChange: (review: PoolPlanReview) => void;
 }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -107,7 +111,8 @@ export function PlanReview({
           title={`Proposed plan (${review.status.replace("_", " ").toLowerCase()})`}
           actions={
             acceptable ? (
-              <>
+              // Three buttons are wider than a phone: they wrap.
+              <div className="flex flex-wrap gap-2">
                 {editable ? (
                   <Button
                     variant="secondary"
@@ -127,7 +132,7 @@ export function PlanReview({
                 <Button disabled={pending} onClick={() => accept()}>
                   Accept all
                 </Button>
-              </>
+              </div>
             ) : null
           }
         />
@@ -143,6 +148,16 @@ export function PlanReview({
               {message.text}
             </Alert>
           ) : null}
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader
+          title="Map"
+          description="Each driver's chain from home and back; the 3PLs' requests in grey."
+        />
+        <CardBody>
+          <PlanMap body={body} data={review.map} driverNames={review.driverNames} tiles={tiles} />
         </CardBody>
       </Card>
 

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { PoolPlanReview } from "@/lib/planning/pool-plan-review";
 import type { PlanActions } from "./plan-actions";
 import { ManualComparison } from "./manual-comparison";
@@ -16,10 +17,13 @@ const POLL_MS = 1_000;
 
 export function PlanThePool({
   actions,
+  tiles,
   today,
   tomorrow,
 }: {
   actions: PlanActions;
+  /** The basemap of the review's map (docs/maps.md). */
+  tiles: MapTiles;
   today: string;
   tomorrow: string;
 }) {
@@ -81,7 +85,13 @@ export function PlanThePool({
       ) : null}
       {review?.body && !planning ? (
         <>
-          <PlanReview review={review} body={review.body} actions={actions} onChange={setReview} />
+          <PlanReview
+            review={review}
+            body={review.body}
+            actions={actions}
+            tiles={tiles}
+            onChange={setReview}
+          />
           <ManualComparison planId={review.id} body={review.body} actions={actions} />
         </>
       ) : null}

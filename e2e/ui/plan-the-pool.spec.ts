@@ -2,7 +2,9 @@
 // the worker plans it with its progress shown, then the review: one of this test's own requests moved to
 // another carrier (the totals re-evaluated), locked, the rest re-planned around it, and this test's
 // requests accepted (only them: the plan covers the seeded pool, which other specs rely on). The API and
-// the board then show them assigned. No sideways scroll, no axe violation; screenshots in e2e/screenshots.
+// the board then show them assigned. The review's map draws one chain per driver used and its legend
+// names them, after each change. No sideways scroll (the review at 390 px too), no axe violation;
+// screenshots in e2e/screenshots.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
 import { integration, siteIdsOfA } from "../support/carrier-phone";
@@ -44,6 +46,19 @@ async function waitForProposal(page: Page) {
   await expect(page.getByRole("heading", { name: /^Proposed plan/ })).toBeVisible({ timeout: 90_000 });
 }
 
+/** The map: one solid path per driver used (their moves), the legend naming each of them. */
+async function expectPlanMap(page: Page) {
+  const review = page.getByRole("region", { name: "Proposed plan" });
+  // The "Own drivers" card: one heading per driver used.
+  const drivers = await review.getByRole("heading", { level: 3 }).allTextContents();
+  const map = page.getByTestId("plan-map");
+  await expect(map).toBeVisible();
+  await expect(map.locator("path.plan-chain")).toHaveCount(drivers.length);
+  await expect(page.getByRole("list", { name: "Drivers on the map" }).getByRole("listitem")).toHaveText(
+    drivers,
+  );
+}
+
 for (const viewport of VIEWPORTS) {
   test(`plan the pool, move, lock, re-plan, accept (${viewport.name})`, async ({ page, request }) => {
     test.setTimeout(240_000);
@@ -70,6 +85,7 @@ for (const viewport of VIEWPORTS) {
     await page.screenshot({ path: `e2e/screenshots/plan-the-pool-progress-${viewport.name}.png` });
     await waitForProposal(page);
     await expect(page.getByRole("term").filter({ hasText: "Empty km" })).toBeVisible();
+    await expectPlanMap(page);
 
     // Move the first to another carrier: its 3PL if a driver has it, else the first driver offered who
     // can carry it within their hours (the others are refused, and say so).
@@ -99,6 +115,7 @@ for (const viewport of VIEWPORTS) {
     expect(target, "a carrier it can be moved to").toBeDefined();
     await expect(moveSelect).toHaveValue(target!);
     expect(await page.getByRole("definition").allTextContents()).not.toEqual(totalsBefore);
+    await expectPlanMap(page);
 
     // Lock it, re-plan the rest: it stays where it was put.
     await page.getByRole("button", { name: `Lock ${vrms[0]}` }).click();
@@ -111,12 +128,17 @@ for (const viewport of VIEWPORTS) {
       "true",
     );
     await expect(page.getByRole("combobox", { name: `Move ${vrms[0]} to` })).toHaveValue(target!);
+    await expectPlanMap(page);
     await expectNoOverflow(page);
     await expectAccessible(page);
     await page.screenshot({
       path: `e2e/screenshots/plan-the-pool-review-${viewport.name}.png`,
       fullPage: true,
     });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoOverflow(page);
+    await page.screenshot({ path: `e2e/screenshots/plan-the-pool-review-phone.png`, fullPage: true });
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
 
     // Accept this test's two requests.
     for (const vrm of vrms) await page.getByRole("checkbox", { name: `Select ${vrm}` }).check();

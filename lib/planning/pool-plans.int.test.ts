@@ -10,6 +10,7 @@ import { askForPoolPlan } from "@/lib/planning/create-pool-plan";
 import { lockPoolPlanRequest, movePoolPlanRequest, replanPoolPlan } from "@/lib/planning/edit-pool-plan";
 import { planRequestedPlans } from "@/lib/planning/plan-requested-plans";
 import { toPoolPlanResponse } from "@/lib/planning/pool-plan-response";
+import { getPoolPlanReview } from "@/lib/planning/pool-plan-review";
 import { loadPlanningInput } from "@/lib/planning/load-planning-input";
 import type { PoolPlanResponse } from "@/lib/planning/schemas";
 import { callRoute, type RouteHandler } from "@/test/call-route";
@@ -402,6 +403,52 @@ describe("a plan asked for from the board, planned by the worker's pass", () => 
 });
 
 describe("the board's review: move, lock, re-plan the rest", () => {
+  it("carries its map: each request's lane, each driver's home, their sites' names and places; none of another organisation", async () => {
+    const seeded = await seededPool();
+    const { manchester, leeds, prepCentre, yokohama } = seeded.world.sites;
+    const foreignDriver = await createDriver(database.prisma, {
+      organisationId: seeded.other.organisation.id,
+      firstname: "Eve",
+      homeSiteId: seeded.other.sites.dallas.id,
+      workingHours: allWeek,
+    });
+    const scope = { organisationId: seeded.world.organisation.id, actor: "dispatcher@test" };
+    const asked = await askForPoolPlan(scope, { from: FROM, to: TO });
+    expect((await getPoolPlanReview(scope.organisationId, asked.id)).map).toEqual({
+      sites: {},
+      lanes: {},
+      homes: {},
+    });
+    await planRequestedPlans();
+
+    const { map } = await getPoolPlanReview(scope.organisationId, asked.id);
+    const site = (row: { name: string; latitude: number; longitude: number }) => ({
+      name: row.name,
+      latitude: row.latitude,
+      longitude: row.longitude,
+    });
+    expect(map.sites).toEqual({
+      [manchester.id]: site(manchester),
+      [leeds.id]: site(leeds),
+      [prepCentre.id]: site(prepCentre),
+      [yokohama.id]: site(yokohama),
+    });
+    expect(Object.keys(map.lanes).sort()).toEqual([...seeded.poolIds].sort());
+    const abroad = await kysely()
+      .selectFrom("MovementRequest")
+      .select(["originSiteId", "destinationSiteId"])
+      .where("id", "=", seeded.abroad)
+      .executeTakeFirstOrThrow();
+    expect(map.lanes[seeded.abroad]).toEqual(abroad);
+    // Dan has no home; Eve is another organisation's.
+    expect(map.homes).toEqual({
+      [seeded.drivers.ann.id]: { siteId: manchester.id, timeZone: "Europe/London" },
+      [seeded.drivers.bob.id]: { siteId: leeds.id, timeZone: "Europe/London" },
+      [seeded.drivers.cat.id]: { siteId: prepCentre.id, timeZone: "Europe/London" },
+    });
+    expect(map.homes[foreignDriver.id]).toBeUndefined();
+  });
+
   it("moves a request to a 3PL with the totals re-evaluated, keeps it there through a re-plan, then accepts", async () => {
     const seeded = await seededPool();
     const scope = { organisationId: seeded.world.organisation.id, actor: "dispatcher@test" };

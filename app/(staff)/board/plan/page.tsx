@@ -7,6 +7,8 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
 import { toDateOnly } from "@/lib/dates";
+import { env } from "@/lib/env";
+import { mapTilesOf } from "@/lib/maps/map-tiles";
 import {
   acceptPoolPlanAction,
   askForPoolPlanAction,
@@ -41,6 +43,7 @@ export default async function PlanThePoolPage() {
       />
       <PlanThePool
         actions={planActions}
+        tiles={mapTilesOf(env().MAP_TILES_URL)}
         today={toDateOnly(now)}
         tomorrow={toDateOnly(new Date(now.getTime() + 86_400_000))}
       />
