@@ -6,7 +6,9 @@
 // names them, after each change. No sideways scroll (the review at 390 px too), no axe violation;
 // screenshots in e2e/screenshots.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { env } from "@/lib/env";
 import { expectAccessible } from "../support/accessibility";
+import { withE2eDatabase } from "../support/e2e-database";
 import { integration, siteIdsOfA } from "../support/carrier-phone";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
@@ -46,6 +48,34 @@ async function waitForProposal(page: Page) {
   await expect(page.getByRole("heading", { name: /^Proposed plan/ })).toBeVisible({ timeout: 90_000 });
 }
 
+/**
+ * A request planned by hand with one of the demo drivers, collected on `day` (set in the database: no
+ * endpoint schedules a collection date): the manual plan the review compares against.
+ */
+async function handPlanned(request: APIRequestContext, vrm: string, day: string): Promise<string> {
+  const id = await poolRequest(request, vrm);
+  const operations = { "X-Service-API-Key": env().DEMO_OPS_API_KEY };
+  const drivers = (
+    (await (await request.get("/v1/operations/drivers", { headers: operations })).json()) as {
+      data: { id: string; homeSiteId: string | null }[];
+    }
+  ).data;
+  const driver = drivers.find((each) => each.homeSiteId !== null)!;
+  const assigned = await request.post(`/v1/operations/movement-requests/${id}/assign`, {
+    headers: operations,
+    data: { driverId: driver.id },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  await withE2eDatabase((client) =>
+    client.query(
+      `UPDATE "Movement" SET "originScheduledOn" = $2::date, "originScheduledTimeslot" = 'AM'
+       WHERE "movementRequestId" = $1`,
+      [id, day],
+    ),
+  );
+  return id;
+}
+
 /** The map: one solid path per driver used (their moves), the legend naming each of them. */
 async function expectPlanMap(page: Page) {
   const review = page.getByRole("region", { name: "Proposed plan" });
@@ -78,6 +108,7 @@ for (const viewport of VIEWPORTS) {
     monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
     const day = (offset: number) =>
       new Date(monday.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const byHand = await handPlanned(request, `${tag} HND`, day(0));
     await page.getByLabel("From").fill(day(0));
     await page.getByLabel("To").fill(day(1));
     await page.getByRole("button", { name: "Plan the pool" }).click();
@@ -86,6 +117,10 @@ for (const viewport of VIEWPORTS) {
     await waitForProposal(page);
     await expect(page.getByRole("term").filter({ hasText: "Empty km" })).toBeVisible();
     await expectPlanMap(page);
+    // Beside it, the days' manual plan (at least the request planned by hand above).
+    const manual = page.getByRole("table").filter({ hasText: "Planned by hand" });
+    await expect(page.getByRole("heading", { name: "Against the manual plan of these days" })).toBeVisible();
+    await expect(manual.getByRole("row", { name: /^Planned by hand [1-9]/ })).toBeVisible();
 
     // Move the first to another carrier: its 3PL if a driver has it, else the first driver offered who
     // can carry it within their hours (the others are refused, and say so).
@@ -157,5 +192,10 @@ for (const viewport of VIEWPORTS) {
     for (const vrm of vrms) await expect(page.getByText(vrm).first()).toBeVisible();
     await expectNoOverflow(page);
     await page.screenshot({ path: `e2e/screenshots/plan-the-pool-board-${viewport.name}.png` });
+    // The hand-planned request is the test's own: out of the way of the other specs.
+    const cancelled = await request.post(`/v1/movement-requests/${byHand}/cancel`, {
+      headers: integration(),
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
   });
 }
