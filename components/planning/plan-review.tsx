@@ -16,6 +16,7 @@ import { carrierInBody } from "@/lib/planning/plan-carrier";
 import type { PoolPlanReview } from "@/lib/planning/pool-plan-review";
 import type { PlanActions } from "./plan-actions";
 import { PlanMap } from "./plan-map";
+import { DriverTimeline } from "./driver-timeline";
 import { PlanRequestControls } from "./plan-request-controls";
 
 const money = (cents: number, currency: string) =>
@@ -162,7 +163,10 @@ export function PlanReview({
       </Card>
 
       <Card>
-        <CardHeader title="Own drivers" description="Each driver's chain of moves, in order." />
+        <CardHeader
+          title="Own drivers"
+          description="Each driver's day on the hours (blue on time, red late), then its moves in order."
+        />
         <CardBody className="flex flex-col gap-4">
           {body.drivers.length === 0 ? <p className="text-sm text-slate-600">No driver is used.</p> : null}
           {body.drivers.map((chain) => (
@@ -170,6 +174,11 @@ export function PlanReview({
               <h3 className="text-sm font-semibold text-slate-900">
                 {review.driverNames[chain.driverId] ?? chain.driverId}
               </h3>
+              <DriverTimeline
+                moves={chain.moves}
+                timeZone={review.map.homes[chain.driverId]?.timeZone ?? null}
+                vehicleOf={(requestId) => label(requestId).vehicle}
+              />
               <ol className="mt-2 flex flex-col gap-2 border-l-2 border-blue-200 pl-4">
                 {chain.moves.map((move) => (
                   <li key={move.requestId} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

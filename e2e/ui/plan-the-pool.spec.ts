@@ -76,7 +76,7 @@ async function handPlanned(request: APIRequestContext, vrm: string, day: string)
   return id;
 }
 
-/** The map: one solid path per driver used (their moves), the legend naming each of them. */
+/** The map: one solid path per driver used (their moves), the legend naming each of them; their timelines. */
 async function expectPlanMap(page: Page) {
   const review = page.getByRole("region", { name: "Proposed plan" });
   // The "Own drivers" card: one heading per driver used.
@@ -87,6 +87,9 @@ async function expectPlanMap(page: Page) {
   await expect(page.getByRole("list", { name: "Drivers on the map" }).getByRole("listitem")).toHaveText(
     drivers,
   );
+  // And a timeline of each driver's day, a bar per move.
+  await expect(review.getByTestId("driver-timeline")).toHaveCount(drivers.length);
+  expect(await review.getByTestId("timeline-move").count()).toBeGreaterThanOrEqual(drivers.length);
 }
 
 for (const viewport of VIEWPORTS) {

@@ -52,7 +52,7 @@ export function chainLegs(
 }
 
 /** The local date ("2026-12-24") of an instant at the home site's clock. */
-function shiftDay(timeZone: string | null): (instant: string) => string {
+export function shiftDay(timeZone: string | null): (instant: string) => string {
   const format = new Intl.DateTimeFormat("en-CA", {
     timeZone: timeZone ?? "UTC",
     year: "numeric",
