@@ -1,7 +1,8 @@
-// The drivers' page (issue 39 §1): an admin sets what the pool's planner knows of a driver (home site,
-// hours per weekday, days off, transporter licence, cost per hour), the operations API lists it back, a
-// wrong entry is refused under its field and changes nothing. On a phone and a desktop: no sideways
-// scrolling, no serious axe violation. The driver's seeded fields are put back afterwards.
+// The drivers' page (issue 39 §1): an admin sets the organisation's planning settings and what the
+// pool's planner knows of a driver (home site, hours per weekday, days off, transporter licence, cost per
+// hour); the operations API lists a driver's back; a wrong entry is refused under its field and changes
+// nothing. On a phone and a desktop: no sideways scrolling, no serious axe violation. What was seeded is
+// put back afterwards.
 import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
 import { expectAccessible } from "../support/accessibility";
@@ -94,6 +95,61 @@ test("an admin sets a driver's home site, hours, days off, licence and cost for 
           JSON.stringify(driver.daysOff),
           driver.transporterLicence,
           driver.costPerHourCents,
+        ],
+      ),
+    );
+  }
+});
+
+test("an admin sets what the planner weighs: a driver's hour, an hour late, the chase car", async ({
+  page,
+}) => {
+  const columns = `"driverCostPerHourCents", "latenessPenaltyPerHourCents", "repositioningMode",
+    "publicTransportFactor", "chaseCarCostPerKmCents"`;
+  const read = () =>
+    withE2eDatabase(
+      async (client) =>
+        (
+          await client.query<Record<string, unknown>>(
+            `SELECT ${columns} FROM "Organisation" WHERE id = (SELECT "organisationId" FROM "User" WHERE email = $1)`,
+            [DEMO_STAFF.admin],
+          )
+        ).rows[0]!,
+    );
+  const seeded = await read();
+  try {
+    await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/settings/drivers" });
+    const form = page.getByRole("form", { name: "Planning settings" });
+    await form.getByLabel("Penalty per hour late (£)").fill("30");
+    await form.getByRole("radio", { name: "In a chase car" }).check();
+    await form.getByLabel("A chase car's cost per km (£)").fill("0.55");
+    await form.getByRole("button", { name: "Save planning settings" }).click();
+    await expect(form.getByText("Saved: the next plan of the pool uses these.")).toBeVisible();
+    expect(await read()).toEqual({
+      ...seeded,
+      latenessPenaltyPerHourCents: 3000,
+      repositioningMode: "CHASE_CAR",
+      chaseCarCostPerKmCents: 55,
+    });
+    // A negative cost: refused under its field, nothing saved.
+    await form.getByLabel("A driver's cost per hour (£)").fill("-5");
+    await form.getByRole("button", { name: "Save planning settings" }).click();
+    await expect(form.getByLabel("A driver's cost per hour (£)")).toHaveAttribute("aria-invalid", "true");
+    expect((await read()).driverCostPerHourCents).toBe(seeded.driverCostPerHourCents);
+    await expectAccessible(page);
+  } finally {
+    await withE2eDatabase((client) =>
+      client.query(
+        `UPDATE "Organisation" SET "driverCostPerHourCents" = $2, "latenessPenaltyPerHourCents" = $3,
+           "repositioningMode" = $4, "publicTransportFactor" = $5, "chaseCarCostPerKmCents" = $6
+         WHERE id = (SELECT "organisationId" FROM "User" WHERE email = $1)`,
+        [
+          DEMO_STAFF.admin,
+          seeded.driverCostPerHourCents,
+          seeded.latenessPenaltyPerHourCents,
+          seeded.repositioningMode,
+          seeded.publicTransportFactor,
+          seeded.chaseCarCostPerKmCents,
         ],
       ),
     );

@@ -129,15 +129,17 @@ async function createOwnRecords(
 }
 
 /**
- * Reads the branding, the message settings, the sites' pins and numbers, the drivers' planning fields
- * and the prep site's settings now; the function returned writes them back.
+ * Reads the branding, the message and planning settings, the sites' pins and numbers, the drivers'
+ * planning fields and the prep site's settings now; the function returned writes them back.
  */
 async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
   const saved = await withE2eDatabase(async (client) => ({
     branding: (
       await client.query(
         `SELECT id, "brandLogoUrl", "brandColour", "mailFromName", "mailReplyTo", locale,
-                "customerMessageKinds"::text[] AS "customerMessageKinds", "quietHoursStart", "quietHoursEnd"
+                "customerMessageKinds"::text[] AS "customerMessageKinds", "quietHoursStart", "quietHoursEnd",
+                "driverCostPerHourCents", "latenessPenaltyPerHourCents", "repositioningMode",
+                "publicTransportFactor", "chaseCarCostPerKmCents"
          FROM "Organisation" WHERE id = (SELECT "organisationId" FROM "Site" WHERE id = $1)`,
         [prepSiteId],
       )
@@ -371,6 +373,15 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     ),
     saveSitePinAction: fc.tuple(
       input({ siteId: records.siteIds[0], latitude: 53.48, longitude: -2.24, phone: "+441614960123" }),
+    ),
+    savePlanningSettingsAction: fc.tuple(
+      input({
+        driverCostPerHourCents: 1800,
+        latenessPenaltyPerHourCents: 2500,
+        repositioningMode: "CHASE_CAR",
+        publicTransportFactor: 1.5,
+        chaseCarCostPerKmCents: 45,
+      }),
     ),
     saveDriverPlanningAction: fc.tuple(
       idFrom(records.driverIds),

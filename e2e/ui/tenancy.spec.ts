@@ -509,6 +509,7 @@ const ACTIONS: Record<string, ActionCase> = {
     args: (a) => [{ siteId: a.siteIds[0], latitude: 1, longitude: 1 }],
     expected: "refused",
   },
+  savePlanningSettingsAction: { noResourceId: "sets the caller's own organisation's planning settings" },
   saveDriverPlanningAction: {
     as: "adminB",
     args: (a) => [

@@ -30,13 +30,3 @@ export async function listDrivers(scope: { organisationId: string }): Promise<Dr
     daysOff: daysOffSchema.parse(row.daysOff),
   }));
 }
-
-/** What a driver without a cost of their own costs the planner, per hour. */
-export async function defaultDriverCostPerHourCents(organisationId: string): Promise<number> {
-  const organisation = await kysely()
-    .selectFrom("Organisation")
-    .select("driverCostPerHourCents")
-    .where("id", "=", organisationId)
-    .executeTakeFirstOrThrow();
-  return organisation.driverCostPerHourCents;
-}

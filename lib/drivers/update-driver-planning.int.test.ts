@@ -80,6 +80,8 @@ describe("updateDriverPlanning", () => {
     expect(paths({ ...valid, daysOff: ["2026-12-24", "2026-12-24"] })).toEqual(["daysOff"]);
     expect(paths({ ...valid, daysOff: ["24/12/2026"] })).toEqual(["daysOff.0"]);
     expect(paths({ ...valid, costPerHourCents: -1 })).toEqual(["costPerHourCents"]);
-    expect(paths({ ...valid, workingHours: { holiday: { start: "08:00", end: "09:00" } } })).toEqual(["workingHours"]);
+    expect(paths({ ...valid, workingHours: { holiday: { start: "08:00", end: "09:00" } } })).toEqual([
+      "workingHours",
+    ]);
   });
 });

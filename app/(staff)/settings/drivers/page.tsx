@@ -1,22 +1,25 @@
 import type { Metadata } from "next";
 import { DriverPlanningList } from "@/components/settings/driver-planning-list";
+import { PlanningSettingsForm } from "@/components/settings/planning-settings-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { rolesWith } from "@/lib/auth/roles";
-import { defaultDriverCostPerHourCents, listDrivers } from "@/lib/drivers/list-drivers";
+import { listDrivers } from "@/lib/drivers/list-drivers";
 import { listPinnedSites } from "@/lib/infrastructure/site-pin";
-import { saveDriverPlanningAction } from "./actions";
+import { getPlanningSettings } from "@/lib/organisations/planning-settings";
+import { saveDriverPlanningAction, savePlanningSettingsAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Drivers" };
 
-// /settings/drivers — admins say what the pool's planner knows of each driver (docs/planning.md)
+// /settings/drivers — admins set what the pool's planner weighs (the organisation's planning settings) and
+// what it knows of each driver (docs/planning.md)
 export default async function DriversPage() {
   const staff = await requireStaff(rolesWith("manage-organisation"));
-  const [drivers, sites, defaultCost] = await Promise.all([
+  const [drivers, sites, settings] = await Promise.all([
     listDrivers(staff),
     listPinnedSites(staff.organisationId),
-    defaultDriverCostPerHourCents(staff.organisationId),
+    getPlanningSettings(staff.organisationId),
   ]);
   return (
     <>
@@ -24,10 +27,11 @@ export default async function DriversPage() {
         title="Drivers"
         description="What “Plan the pool” knows of your own drivers: where their day starts and ends, their hours, days off, licence and cost."
       />
+      <PlanningSettingsForm initial={settings} saveAction={savePlanningSettingsAction} />
       <DriverPlanningList
         drivers={drivers}
         sites={sites}
-        defaultCostPerHourCents={defaultCost}
+        defaultCostPerHourCents={settings.driverCostPerHourCents}
         saveAction={saveDriverPlanningAction}
       />
     </>
