@@ -311,6 +311,9 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       prepSiteSettings: await rows(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [
         world.prepSite.id,
       ]),
+      reconSiteSettings: await rows(`SELECT * FROM "ReconSiteSettings" WHERE "siteId" = $1`, [
+        world.prepSite.id,
+      ]),
       adminSessions: await rows(`SELECT id, "endedAt" FROM "UserSession" WHERE "userId" = $1 ORDER BY id`, [
         world.adminUser.id,
       ]),

@@ -130,7 +130,8 @@ async function createOwnRecords(
 
 /**
  * Reads the branding, the message and planning settings, the sites' pins and numbers, the drivers'
- * planning fields and the prep site's settings now; the function returned writes them back.
+ * planning fields and the prep site's kanban and recon settings now; the function returned writes them
+ * back.
  */
 async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
   const saved = await withE2eDatabase(async (client) => ({
@@ -159,6 +160,8 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
       )
     ).rows as Record<string, unknown>[],
     siteSettings: (await client.query(`SELECT * FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
+      .rows[0] as Record<string, unknown> | undefined,
+    reconSettings: (await client.query(`SELECT * FROM "ReconSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
       .rows[0] as Record<string, unknown> | undefined,
   }));
   return () =>
@@ -195,6 +198,15 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
             driver.transporterLicence,
             driver.costPerHourCents,
           ],
+        );
+      }
+      await client.query(`DELETE FROM "ReconSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
+      if (saved.reconSettings) {
+        const columns = Object.keys(saved.reconSettings);
+        await client.query(
+          `INSERT INTO "ReconSiteSettings" (${columns.map((column) => `"${column}"`).join(", ")})
+           VALUES (${columns.map((_, at) => `$${at + 1}`).join(", ")})`,
+          Object.values(saved.reconSettings),
         );
       }
       await client.query(`DELETE FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
@@ -359,6 +371,15 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     savePrepSiteSettingsAction: fc.tuple(
       idFrom([...records.prepSiteIds, ...records.siteIds]),
       input({ wipLimits: { ARRIVED: 5 }, ageingThresholds: {}, openingHours: null, closedDays: [] }),
+    ),
+    saveReconSettingsAction: fc.tuple(
+      idFrom([...records.prepSiteIds, ...records.siteIds]),
+      input({
+        labourRateCents: 6_000,
+        currency: "GBP",
+        autoApproveBelowCents: 10_000,
+        outboundWithOpenItems: "BLOCK",
+      }),
     ),
     saveBrandingAction: fc.tuple(input({ logoUrl: "https://example.com/logo.png", colour: "#0F766E" })),
     saveMessageSettingsAction: fc.tuple(

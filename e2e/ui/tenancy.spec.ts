@@ -599,6 +599,14 @@ const ACTIONS: Record<string, ActionCase> = {
     ],
     expected: "refused",
   },
+  saveReconSettingsAction: {
+    as: "adminB",
+    args: (a) => [
+      a.prepSite.id,
+      { labourRateCents: 1, currency: "GBP", autoApproveBelowCents: 0, outboundWithOpenItems: "BLOCK" },
+    ],
+    expected: "refused",
+  },
   saveBrandingAction: { noResourceId: "sets the caller's own organisation's branding" },
   endUserSessionAction: {
     as: "adminB",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ReconSettingsForm } from "@/components/kanban/recon-settings-form";
 import { SiteSettingsForm } from "@/components/kanban/site-settings-form";
 import { SitePicker } from "@/components/kanban/site-picker";
 import { buttonClasses } from "@/components/ui/button";
@@ -8,12 +9,16 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { UserRole } from "@/lib/generated/prisma/enums";
 import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { getPrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import { kysely } from "@/lib/db";
+import { reconSettingsFor } from "@/lib/recon/recon-settings";
 import { savePrepSiteSettingsAction } from "../actions";
+import { saveReconSettingsAction } from "./recon-actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep site settings" };
 
-// /prep-jobs/settings?site=… — an admin sets a prep site's WIP limits, ageing thresholds and opening hours
+// /prep-jobs/settings?site=… — an admin sets a prep site's WIP limits, ageing thresholds and opening
+// hours, and its reconditioning settings
 export default async function PrepSiteSettingsPage({
   searchParams,
 }: {
@@ -33,13 +38,16 @@ export default async function PrepSiteSettingsPage({
   );
   if (!site)
     return <PageHeader title="Prep site settings" description="There is no prep site yet." actions={back} />;
-  const settings = await getPrepSiteSettings(staff.organisationId, site.id);
+  const [settings, recon] = await Promise.all([
+    getPrepSiteSettings(staff.organisationId, site.id),
+    reconSettingsFor(kysely(), staff.organisationId, site.id),
+  ]);
   return (
     <>
       <PageHeader
         title="Prep site settings"
         eyebrow={`${site.name} · ${site.code}`}
-        description="WIP limits, ageing thresholds and opening hours of this site's kanban."
+        description="WIP limits, ageing thresholds and opening hours of this site's kanban, and how it prices and approves reconditioning."
         actions={
           <>
             {sites.length > 1 ? <SitePicker sites={sites} current={site.id} /> : null}
@@ -53,6 +61,12 @@ export default async function PrepSiteSettingsPage({
         timeZone={settings.site.timeZone}
         initial={settings.values}
         save={savePrepSiteSettingsAction}
+      />
+      <ReconSettingsForm
+        key={`recon-${site.id}`}
+        siteId={site.id}
+        initial={recon}
+        save={saveReconSettingsAction}
       />
     </>
   );
