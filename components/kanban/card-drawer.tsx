@@ -1,13 +1,15 @@
 "use client";
 // The card drawer: a tap or click on a card opens it (a modal dialog). It shows the vehicle, its stage
-// and substage and its time in stage, the moves the stage rules allow now ("Move to…"), the notes
-// with a way to add one, and the vehicle's history, each movement linked to the board.
+// and substage and its time in stage, the moves the stage rules allow now ("Move to…"), its work items
+// (WorkItemsSection), the notes with a way to add one, and the vehicle's history, each movement linked
+// to the board.
 import { useQuery } from "@tanstack/react-query";
 import { CardHistory } from "@/components/kanban/card-history";
 import { CardNotes, type AddNoteAction } from "@/components/kanban/card-notes";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ageingWords } from "@/components/kanban/kanban-card";
+import { WorkItemsSection, type WorkItemActions } from "@/components/kanban/work-items-section";
 import {
   positionLabel,
   stageLabel,
@@ -27,6 +29,8 @@ export function CardDrawer({
   onMove,
   loadDetails,
   addNote,
+  workItems,
+  canApprove,
 }: {
   card: KanbanCard | null;
   onClose: () => void;
@@ -34,6 +38,8 @@ export function CardDrawer({
   onMove?: (card: KanbanCard, to: PrepJobPosition) => void;
   loadDetails: LoadDetailsAction;
   addNote?: AddNoteAction;
+  workItems?: WorkItemActions;
+  canApprove: boolean;
 }) {
   return (
     <Dialog
@@ -43,7 +49,16 @@ export function CardDrawer({
       title={card ? vehicleName(card) : ""}
       description={card ? positionLabel(card) : undefined}
     >
-      {card ? <DrawerBody card={card} onMove={onMove} loadDetails={loadDetails} addNote={addNote} /> : null}
+      {card ? (
+        <DrawerBody
+          card={card}
+          onMove={onMove}
+          loadDetails={loadDetails}
+          addNote={addNote}
+          workItems={workItems}
+          canApprove={canApprove}
+        />
+      ) : null}
     </Dialog>
   );
 }
@@ -53,11 +68,15 @@ function DrawerBody({
   onMove,
   loadDetails,
   addNote,
+  workItems,
+  canApprove,
 }: {
   card: KanbanCard;
   onMove?: (card: KanbanCard, to: PrepJobPosition) => void;
   loadDetails: LoadDetailsAction;
   addNote?: AddNoteAction;
+  workItems?: WorkItemActions;
+  canApprove: boolean;
 }) {
   const details = useQuery({
     queryKey: ["prep-job-card", card.id],
@@ -123,6 +142,12 @@ function DrawerBody({
         </section>
       ) : null}
 
+      <WorkItemsSection
+        prepJobId={card.id}
+        recon={details.data?.recon}
+        actions={workItems}
+        canApprove={canApprove}
+      />
       <CardNotes prepJobId={card.id} notes={details.data?.notes} addNote={addNote} />
       <CardHistory history={details.data?.history} failed={details.isError} />
     </div>

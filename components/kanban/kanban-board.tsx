@@ -19,6 +19,7 @@ import { KanbanToolbar, StageSwitcher } from "@/components/kanban/kanban-toolbar
 import { useDragState, useKanbanDrag } from "@/components/kanban/use-kanban-drag";
 import { useLiveBoard, useNow } from "@/components/kanban/use-live-board";
 import { useMoveCard, type MoveCardAction } from "@/components/kanban/use-move-card";
+import type { WorkItemActions } from "@/components/kanban/work-items-section";
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import {
   findCard,
@@ -39,6 +40,9 @@ type Props = {
   /** Prep staff and admins move cards and add notes; everyone else sees the board read-only. */
   moveCard?: MoveCardAction;
   addNote?: AddNoteAction;
+  /** Prep staff, recon managers and admins manage work items; approvers also decide estimates. */
+  workItems?: WorkItemActions;
+  canApprove?: boolean;
   loadDetails: LoadDetailsAction;
 };
 
@@ -51,7 +55,16 @@ export function KanbanBoard(props: Props) {
   );
 }
 
-function LiveKanbanBoard({ initialBoard, boardUrl, streamUrl, moveCard, addNote, loadDetails }: Props) {
+function LiveKanbanBoard({
+  initialBoard,
+  boardUrl,
+  streamUrl,
+  moveCard,
+  addNote,
+  workItems,
+  canApprove = false,
+  loadDetails,
+}: Props) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [filter, setFilter] = useState(NO_FILTER);
   const [stage, setStage] = useState<Stage>("INBOUND");
@@ -141,6 +154,8 @@ function LiveKanbanBoard({ initialBoard, boardUrl, streamUrl, moveCard, addNote,
         }
         loadDetails={loadDetails}
         addNote={addNote}
+        workItems={workItems}
+        canApprove={canApprove}
       />
     </div>
   );

@@ -64,6 +64,8 @@ export function useLiveBoard(options: {
     clearTimeout(debounce.current);
     debounce.current = setTimeout(() => {
       void queryClient.invalidateQueries({ queryKey: ["prep-job-kanban", boardUrl] });
+      // An open card drawer too: its work items (moved on another tablet) and history stay current.
+      void queryClient.invalidateQueries({ queryKey: ["prep-job-card"] });
     }, REFETCH_DEBOUNCE_MS);
   }, [queryClient, boardUrl]);
 

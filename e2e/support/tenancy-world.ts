@@ -24,6 +24,8 @@ export type WorldA = {
   driverId: string;
   prepSite: { id: string; name: string; code: string };
   prepJob: { id: string; vin: string };
+  /** A work item of A's prep job, awaiting approval (made through A's /v1 API). */
+  workItem: { id: string; description: string };
   profileId: string;
   apiKeyId: string;
   endpoint: { id: string; url: string };
@@ -205,6 +207,8 @@ export async function createWorldA(
     };
   });
 
+  const workItem = await workItemOfA(request, fromDatabase.prepJob.id, run);
+
   const displayLinkName = `Tenancy probe screen of A ${run}`;
   const link = await callServerAction(
     adminA,
@@ -227,6 +231,7 @@ export async function createWorldA(
     driverId: drivers[0]!.id,
     prepSite: fromDatabase.prepSite,
     prepJob: fromDatabase.prepJob,
+    workItem,
     profileId: fromDatabase.profileId,
     apiKeyId: fromDatabase.apiKeyId,
     endpoint: { id: endpointId, url: endpointUrl },
@@ -249,6 +254,7 @@ export async function createWorldA(
       endpointUrl,
       fromDatabase.prepSite.name,
       fromDatabase.prepJob.vin,
+      workItem.description,
       displayLinkName,
       fromDatabase.notice,
       fromDatabase.savedView.name,
@@ -337,6 +343,7 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
   return {
     request: requestBody,
     prepJob: await read(`/v1/prep-jobs/${world.prepJob.id}`, integrationA()),
+    workItems: await read(`/v1/prep-jobs/${world.prepJob.id}/work-items`, integrationA()),
     endpoint: await read(`/v1/webhooks/endpoints/${world.endpoint.id}`, integrationA()),
     // A's key still works (it was not revoked).
     keyWorks: (await request.get("/v1/infrastructure/sites", { headers: integrationA() })).status(),
@@ -368,6 +375,31 @@ export async function sentTrackingEmailOfA(): Promise<string> {
     )
     .toBeTruthy();
   return id!;
+}
+
+/** A work item of A's prep job, sent for approval (over any site's threshold, so it waits). */
+async function workItemOfA(
+  request: APIRequestContext,
+  prepJobId: string,
+  run: string,
+): Promise<{ id: string; description: string }> {
+  const description = `Tenancy probe work of A ${run}`;
+  const created = await request.post(`/v1/prep-jobs/${prepJobId}/work-items`, {
+    headers: integrationA(),
+    data: {
+      category: "BODY",
+      description,
+      estimate: [{ kind: "SUBLET", description: "Body shop", amountCents: 250_000 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const sent = await request.post(`/v1/operations/prep-jobs/${prepJobId}/work-items/${id}/transition`, {
+    headers: operationsA(),
+    data: { to: "AWAITING_APPROVAL" },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return { id, description };
 }
 
 /**

@@ -368,6 +368,26 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
     dismissNotice: fc.tuple(fc.oneof(json, fields("noticeId"))),
     loadCardDetailsAction: fc.tuple(idFrom(records.prepJobIds)),
     addKanbanNoteAction: fc.tuple(input({ prepJobId: records.prepJobIds[0], body: "Fuzz note" })),
+    addWorkItemAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      input(
+        {
+          category: "BODY",
+          description: "Fuzz item",
+          estimate: [{ kind: "PARTS", description: "Fuzz part", amountCents: 100 }],
+        },
+        "currency",
+      ),
+    ),
+    moveWorkItemAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      garbageId,
+      input({ to: "AWAITING_APPROVAL" }, "version", "partsExpectedOn", "actual"),
+    ),
+    decideEstimateAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      fc.oneof(fc.constantFrom("APPROVED", "DECLINED"), json),
+    ),
     savePrepSiteSettingsAction: fc.tuple(
       idFrom([...records.prepSiteIds, ...records.siteIds]),
       input({ wipLimits: { ARRIVED: 5 }, ageingThresholds: {}, openingHours: null, closedDays: [] }),

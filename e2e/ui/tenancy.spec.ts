@@ -591,6 +591,25 @@ const ACTIONS: Record<string, ActionCase> = {
     args: (a) => [{ prepJobId: a.prepJob.id, body: "B's probe note" }],
     expected: "refused",
   },
+  addWorkItemAction: {
+    as: "adminB",
+    args: (a) => [
+      a.prepJob.id,
+      {
+        category: "BODY",
+        description: "B's probe item",
+        estimate: [{ kind: "PARTS", description: "B's part", amountCents: 100 }],
+      },
+    ],
+    expected: "refused",
+  },
+  // A's item awaits approval: approving it, or the whole estimate, would change it.
+  moveWorkItemAction: {
+    as: "adminB",
+    args: (a) => [a.prepJob.id, a.workItem.id, { to: "APPROVED" }],
+    expected: "refused",
+  },
+  decideEstimateAction: { as: "adminB", args: (a) => [a.prepJob.id, "APPROVED"], expected: "refused" },
   savePrepSiteSettingsAction: {
     as: "adminB",
     args: (a) => [

@@ -143,6 +143,10 @@ export const transitionWorkItemBody = z
   });
 export type TransitionWorkItemBody = z.infer<typeof transitionWorkItemBody>;
 
+/** The whole estimate of a vehicle at once (decideEstimate): every item awaiting approval. */
+export const estimateDecisionSchema = z.enum(["APPROVED", "DECLINED"]);
+export type EstimateDecision = z.infer<typeof estimateDecisionSchema>;
+
 // Any id that names no item of the job (or no job of the caller) is a 404.
 export const workItemParams = z.strictObject({ id: z.string(), itemId: z.string() });
 

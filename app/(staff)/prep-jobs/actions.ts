@@ -1,6 +1,7 @@
 "use server";
 // The kanban's server actions. Moving a card: prep staff and admins (requireStaff), only jobs of the
-// sites their board offers, through movePrepJob (the stage rules). Workshop-screen links: admins.
+// sites their board offers, through movePrepJob (the stage rules); the drawer's notes and work items
+// likewise (approving needs the approval right, checked by lib/recon). Workshop-screen links: admins.
 // Only AppError messages reach the browser; anything else is logged and said generically.
 import { revalidatePath } from "next/cache";
 import { unstable_rethrow } from "next/navigation";
@@ -22,9 +23,22 @@ import {
   type KanbanCardDetails,
   type KanbanNote,
 } from "@/lib/prep-jobs/kanban/card-details";
+import {
+  addCardWorkItem,
+  decideCardEstimate,
+  moveCardWorkItem,
+  type CardStaff,
+} from "@/lib/prep-jobs/kanban/card-work-items";
 import type { PrepSiteSettingsValues } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { savePrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import { reconActorOfStaff } from "@/lib/recon/recon-actor";
+import {
+  createWorkItemBody,
+  estimateDecisionSchema,
+  transitionWorkItemBody,
+  type WorkItemResponse,
+} from "@/lib/recon/schemas";
 import { identifierSchema } from "@/lib/schemas/common";
 
 export async function movePrepJobAction(input: unknown): Promise<MoveCardResult> {
@@ -63,6 +77,53 @@ export async function addKanbanNoteAction(input: unknown): Promise<ActionResult<
       { user: { ...staff.user, organisationId: staff.organisationId }, author: staff.user.email },
       addKanbanNoteInput.parse(input),
     ),
+  );
+}
+
+const NO_JOB = "That prep job does not exist.";
+const cardStaff = (staff: Awaited<ReturnType<typeof requireStaff>>): CardStaff => ({
+  user: { ...staff.user, organisationId: staff.organisationId },
+  recon: reconActorOfStaff(staff),
+});
+
+/** A work item from the card drawer, PROPOSED: prep staff and admins. */
+export async function addWorkItemAction(
+  prepJobId: unknown,
+  input: unknown,
+): Promise<ActionResult<WorkItemResponse>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const id = identifierSchema.safeParse(prepJobId);
+  if (!id.success) return { ok: false, message: NO_JOB };
+  return runAction("work item", () =>
+    addCardWorkItem(cardStaff(staff), id.data, createWorkItemBody.parse(input)),
+  );
+}
+
+/** A work item's move from the drawer (approve and decline need the approval right). */
+export async function moveWorkItemAction(
+  prepJobId: unknown,
+  itemId: unknown,
+  input: unknown,
+): Promise<ActionResult<WorkItemResponse>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const ids = [identifierSchema.safeParse(prepJobId), identifierSchema.safeParse(itemId)] as const;
+  if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
+  const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
+  return runAction("work item move", () =>
+    moveCardWorkItem(cardStaff(staff), ref, transitionWorkItemBody.parse(input)),
+  );
+}
+
+/** Approves or declines the vehicle's whole estimate (every item awaiting approval): approvers. */
+export async function decideEstimateAction(
+  prepJobId: unknown,
+  decision: unknown,
+): Promise<ActionResult<WorkItemResponse[]>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const id = identifierSchema.safeParse(prepJobId);
+  if (!id.success) return { ok: false, message: NO_JOB };
+  return runAction("estimate decision", () =>
+    decideCardEstimate(cardStaff(staff), id.data, estimateDecisionSchema.parse(decision)),
   );
 }
 

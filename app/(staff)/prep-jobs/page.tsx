@@ -11,7 +11,16 @@ import { can, rolesWith } from "@/lib/auth/roles";
 import { requireStaff } from "@/lib/auth/require-staff";
 import { getKanbanBoard } from "@/lib/prep-jobs/kanban/get-kanban-board";
 import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
-import { addKanbanNoteAction, loadCardDetailsAction, movePrepJobAction } from "./actions";
+import {
+  addKanbanNoteAction,
+  addWorkItemAction,
+  decideEstimateAction,
+  loadCardDetailsAction,
+  movePrepJobAction,
+  moveWorkItemAction,
+} from "./actions";
+
+const WORK_ITEM_ACTIONS = { add: addWorkItemAction, move: moveWorkItemAction, decide: decideEstimateAction };
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep jobs" };
@@ -96,6 +105,8 @@ export default async function PrepJobsPage({
         streamUrl={`/api/prep-jobs/stream?${query}`}
         moveCard={canMove ? movePrepJobAction : undefined}
         addNote={canMove ? addKanbanNoteAction : undefined}
+        workItems={canMove ? WORK_ITEM_ACTIONS : undefined}
+        canApprove={can(staff.user.role, "approve-recon")}
         loadDetails={loadCardDetailsAction}
       />
     </>

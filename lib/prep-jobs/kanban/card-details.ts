@@ -1,6 +1,7 @@
-// What the kanban's card drawer shows of one prep job: its notes (newest first) and the vehicle's
+// What the kanban's card drawer shows of one prep job: its notes (newest first), the vehicle's
 // history — the job's stage changes (its events) and the status changes of its inbound and outbound
-// movement requests, each linked to the movement board. And adding a note. Only staff whose board
+// movement requests, each linked to the movement board — and its work items with the prep site's recon
+// currency (issue 37). And adding a note. Only staff whose board
 // offers the job's prep site (prepSitesForUser) see or write anything; others get PREP_JOB_NOT_FOUND.
 import "server-only";
 import { z } from "zod";
@@ -11,6 +12,9 @@ import { newId } from "@/lib/ids";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
 import { positionLabel } from "@/lib/prep-jobs/kanban/board";
 import { prepSitesForUser, type KanbanUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
+import { reconSettingsFor } from "@/lib/recon/recon-settings";
+import type { WorkItemResponse } from "@/lib/recon/schemas";
+import { readWorkItems } from "@/lib/recon/work-item-view";
 
 export type KanbanNote = { id: string; body: string; author: string; createdAt: string };
 
@@ -23,7 +27,14 @@ export type KanbanHistoryEntry = {
   href: string | null;
 };
 
-export type KanbanCardDetails = { notes: KanbanNote[]; history: KanbanHistoryEntry[] };
+/** The job's work items, oldest first, and the currency a new item is estimated in (the site's). */
+export type KanbanCardRecon = { currency: string; items: WorkItemResponse[] };
+
+export type KanbanCardDetails = {
+  notes: KanbanNote[];
+  history: KanbanHistoryEntry[];
+  recon: KanbanCardRecon;
+};
 
 const HISTORY_LIMIT = 100;
 
@@ -32,7 +43,8 @@ export const addKanbanNoteInput = z.strictObject({
   body: z.string().trim().min(1, "Write a note first").max(2_000, "Keep a note under 2,000 characters"),
 });
 
-async function jobOfUserOrThrow(user: KanbanUser, prepJobId: string) {
+/** The job, if the user's board offers its prep site; else PREP_JOB_NOT_FOUND (whoever's it is). */
+export async function jobOfUserOrThrow(user: KanbanUser, prepJobId: string) {
   const job = await kysely()
     .selectFrom("PrepJob")
     .select(["id", "prepSiteId"])
@@ -51,7 +63,7 @@ type StagePayload = { stage?: PrepJobStage; substage?: PrepJobSubstage | null; a
 export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string): Promise<KanbanCardDetails> {
   const job = await jobOfUserOrThrow(user, prepJobId);
   const kdb = kysely();
-  const [notes, events, changes] = await Promise.all([
+  const [notes, events, changes, items, settings] = await Promise.all([
     kdb
       .selectFrom("PrepJobNote")
       .select(["id", "body", "author", "createdAt"])
@@ -88,6 +100,8 @@ export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string):
       .orderBy("change.id", "desc")
       .limit(HISTORY_LIMIT)
       .execute(),
+    readWorkItems(kdb, { prepJobId: job.id }),
+    reconSettingsFor(kdb, user.organisationId, job.prepSiteId),
   ]);
   const stageEntries = events.map((event): KanbanHistoryEntry => {
     const payload = event.payload as StagePayload;
@@ -120,6 +134,7 @@ export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string):
     history: [...stageEntries, ...movementEntries]
       .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
       .slice(0, HISTORY_LIMIT),
+    recon: { currency: settings.currency, items },
   };
 }
 
