@@ -39,8 +39,8 @@ export async function manualPlanOfPoolPlan(
   return manualPlanTotals(kysely(), scope, days, new Date());
 }
 
-/** A request with its carrier, on the road or arrived: not in the pool, not stopped. */
-const NOT_CARRIED = ["CREATED", "ACCEPTED", "CANCELLED", "ABORTED"] as const;
+/** Statuses no manual plan holds: still in the pool, or stopped. */
+const POOL_OR_STOPPED = ["CREATED", "ACCEPTED", "CANCELLED", "ABORTED"] as const;
 
 export async function manualPlanTotals(
   kdb: Kdb,
@@ -66,9 +66,11 @@ export async function manualPlanTotals(
         zoneOf.get(leg.id) ?? null,
       );
       const moves = byDriver.get(leg.driverId) ?? [];
+      // assignmentOf reads the collection only: the evaluation below works out the times.
       moves.push({ requestId: leg.id, collectAt: collectAt.toISOString(), deliverAt: "", lateMinutes: 0 });
       byDriver.set(leg.driverId, moves);
     } else {
+      // manualLegs keeps the legs with a driver or a 3PL: without a driver, a 3PL.
       thirdParty.push({
         requestId: leg.id,
         providerId: leg.providerId!,
@@ -132,7 +134,7 @@ async function manualLegs(kdb: Kdb, scope: MovementRequestScope, days: { from: s
     ])
     .where("r.organisationId", "=", scope.organisationId)
     .$if(scope.profileId !== undefined, (query) => query.where("r.profileId", "=", scope.profileId!))
-    .where("r.status", "not in", [...NOT_CARRIED])
+    .where("r.status", "not in", [...POOL_OR_STOPPED])
     .where((eb) =>
       eb.or([eb("m.driverId", "is not", null), eb("m.thirdPartyLogisticsProviderId", "is not", null)]),
     )
