@@ -3,7 +3,8 @@
 // sublet) or hours (labour), as the kind asks. Narrow screens stack the fields; wider ones line them up.
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import type { WorkItemFormValues } from "@/components/kanban/work-item-form";
-import { currencySymbol, LINE_KIND_LABEL } from "@/components/kanban/work-item-words";
+import { LINE_KIND_LABEL } from "@/components/kanban/work-item-words";
+import { currencySymbol } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";

@@ -11,6 +11,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { toMinor, toTyped } from "@/components/ui/money";
 import { Select } from "@/components/ui/select";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { OutboundWithOpenItems } from "@/lib/generated/prisma/enums";
@@ -29,16 +30,14 @@ type FormValues = {
   outbound: OutboundWithOpenItems;
 };
 
-const major = (cents: number) => (cents / 100).toFixed(2);
-/** Minor units from what was typed; left as typed when it is no number, for the schema to refuse. */
-const minor = (text: string) =>
-  Number.isFinite(Number(text)) && text.trim() !== "" ? Math.round(Number(text) * 100) : text;
+/** Minor units from what was typed; left as typed when it is none, for the schema to refuse. */
+const minor = (text: string, currency: string) => toMinor(text, currency) ?? text;
 
 function toFormValues(settings: ReconSettings): FormValues {
   return {
-    labourRate: settings.labourRateCents === null ? "" : major(settings.labourRateCents),
+    labourRate: settings.labourRateCents === null ? "" : toTyped(settings.labourRateCents, settings.currency),
     currency: settings.currency,
-    autoApproveBelow: major(settings.autoApproveBelowCents),
+    autoApproveBelow: toTyped(settings.autoApproveBelowCents, settings.currency),
     outbound: settings.outboundWithOpenItems,
   };
 }
@@ -70,9 +69,9 @@ export function ReconSettingsForm({
   const submit = form.handleSubmit((values) =>
     startTransition(async () => {
       const result = await save(siteId, {
-        labourRateCents: values.labourRate.trim() === "" ? null : minor(values.labourRate),
+        labourRateCents: values.labourRate.trim() === "" ? null : minor(values.labourRate, initial.currency),
         currency: values.currency.trim().toUpperCase(),
-        autoApproveBelowCents: minor(values.autoApproveBelow),
+        autoApproveBelowCents: minor(values.autoApproveBelow, initial.currency),
         outboundWithOpenItems: values.outbound,
       });
       if (result.ok) {

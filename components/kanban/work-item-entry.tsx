@@ -4,12 +4,8 @@
 // the moves its state allows (WorkItemMoves).
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";
-import {
-  CATEGORY_LABEL,
-  formatMinor,
-  LINE_KIND_LABEL,
-  STATE_LABEL,
-} from "@/components/kanban/work-item-words";
+import { CATEGORY_LABEL, LINE_KIND_LABEL, STATE_LABEL } from "@/components/kanban/work-item-words";
+import { formatMinor } from "@/components/ui/money";
 import { cn } from "@/components/ui/cn";
 import type { WorkItemState } from "@/lib/generated/prisma/enums";
 import type { TransitionWorkItemBody, WorkItemResponse } from "@/lib/recon/schemas";

@@ -4,7 +4,8 @@
 // schema judges it: each refused field shows the server's message under it.
 import { useFieldArray, useForm } from "react-hook-form";
 import { EstimateLineFields, type LineValues } from "@/components/kanban/estimate-line-fields";
-import { CATEGORY_LABEL, toHours, toMinor } from "@/components/kanban/work-item-words";
+import { CATEGORY_LABEL, toHours } from "@/components/kanban/work-item-words";
+import { toMinor } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";

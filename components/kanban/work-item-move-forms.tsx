@@ -3,7 +3,8 @@
 // actual cost ("Finish": parts and sublet in the item's currency, hours priced at the site's rate). A
 // field the server refuses shows its message under it.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { currencySymbol, toHours, toMinor } from "@/components/kanban/work-item-words";
+import { toHours } from "@/components/kanban/work-item-words";
+import { currencySymbol, toMinor } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { WorkItemEntry } from "@/components/kanban/work-item-entry";
 import { WorkItemForm } from "@/components/kanban/work-item-form";
-import { formatMinor } from "@/components/kanban/work-item-words";
+import { formatMinor } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import type { KanbanCardRecon } from "@/lib/prep-jobs/kanban/card-details";

@@ -4,12 +4,11 @@
 // cost model. Read once the plan is proposed; nothing shows when nothing was planned by hand.
 import { useEffect, useState } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { formatMinor } from "@/components/ui/money";
 import type { ManualPlanTotals } from "@/lib/planning/manual-plan";
 import type { PlanBody } from "@/lib/planning/model";
 import type { PlanActions } from "./plan-actions";
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
 const km = (value: number) => value.toLocaleString("en-GB", { maximumFractionDigits: 1 });
 
 export function ManualComparison({
@@ -89,9 +88,9 @@ export function ManualComparison({
                   {row.label}
                 </th>
                 <td className="py-1.5 pr-4">{row.requests}</td>
-                <td className="py-1.5 pr-4">{money(row.cost, row.currency)}</td>
+                <td className="py-1.5 pr-4">{formatMinor(row.cost, row.currency)}</td>
                 <td className="py-1.5 pr-4">
-                  {row.requests > 0 ? money(row.cost / row.requests, row.currency) : "—"}
+                  {row.requests > 0 ? formatMinor(row.cost / row.requests, row.currency) : "—"}
                 </td>
                 <td className="py-1.5 pr-4">{km(row.emptyKm)}</td>
                 <td className="py-1.5">{row.late}</td>

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { formatMinor, toMinor, toTyped } from "@/components/ui/money";
 import { Select } from "@/components/ui/select";
 import { WEEK_FROM_MONDAY, WEEKDAY_NAMES, type Weekday } from "@/lib/dates";
 import type { DriverResponse } from "@/lib/drivers/schemas";
@@ -48,14 +49,13 @@ function toFormValues(driver: DriverResponse): FormValues {
     days,
     daysOff: driver.daysOff.join(", "),
     transporterLicence: driver.transporterLicence,
-    costPerHour: driver.costPerHourCents === null ? "" : (driver.costPerHourCents / 100).toFixed(2),
+    costPerHour: driver.costPerHourCents === null ? "" : toTyped(driver.costPerHourCents, "GBP"),
   };
 }
 
 /** The action's input; what does not parse here (a cost that is no number) is left for its schema to refuse. */
 function toInput(values: FormValues) {
   const cost = values.costPerHour.trim();
-  const pounds = Number(cost);
   return {
     homeSiteId: values.homeSiteId || null,
     workingHours: Object.fromEntries(
@@ -69,7 +69,7 @@ function toInput(values: FormValues) {
       .map((day) => day.trim())
       .filter(Boolean),
     transporterLicence: values.transporterLicence,
-    costPerHourCents: cost === "" ? null : Number.isFinite(pounds) ? Math.round(pounds * 100) : cost,
+    costPerHourCents: cost === "" ? null : (toMinor(cost, "GBP") ?? cost),
   };
 }
 
@@ -80,9 +80,6 @@ function fieldOf(path: string): string {
   if (head === "costPerHourCents") return "costPerHour";
   return head ?? path;
 }
-
-const money = (cents: number) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(cents / 100);
 
 export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, saveAction }: Props) {
   const id = useId();
@@ -145,12 +142,12 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
             inputMode="decimal"
             autoComplete="off"
             className="mt-1.5 max-w-40"
-            placeholder={(defaultCostPerHourCents / 100).toFixed(2)}
+            placeholder={toTyped(defaultCostPerHourCents, "GBP")}
             {...described("costPerHour")}
             {...form.register("costPerHour")}
           />
           <p className="mt-1 text-sm text-slate-600">
-            Empty: the organisation&apos;s default, {money(defaultCostPerHourCents)}.
+            Empty: the organisation&apos;s default, {formatMinor(defaultCostPerHourCents, "GBP")}.
           </p>
           <FieldError id={`${id}-costPerHour-error`}>{errorOf("costPerHour")}</FieldError>
         </div>

@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { toMinor, toTyped } from "@/components/ui/money";
 import type { ActionResult } from "@/lib/http/action-result";
 import type { PlanningSettings } from "@/lib/organisations/planning-settings-schema";
 
@@ -21,10 +22,9 @@ type FormValues = {
   chaseCarCost: string;
 };
 
-const pounds = (cents: number) => (cents / 100).toFixed(2);
-/** Pence from what was typed; left as typed when it is no number, for the schema to refuse. */
-const pence = (text: string) =>
-  text.trim() !== "" && Number.isFinite(Number(text)) ? Math.round(Number(text) * 100) : text;
+/** Pence from what was typed; left as typed when it is none, for the schema to refuse. */
+const pence = (text: string) => toMinor(text, "GBP") ?? text;
+const pounds = (pence: number) => toTyped(pence, "GBP");
 
 const FIELD_OF: Record<string, keyof FormValues> = {
   driverCostPerHourCents: "driverCost",

@@ -43,6 +43,11 @@ export async function reconSettingsFor(
   };
 }
 
+/** A prep site's settings, for its settings page. */
+export function getReconSiteSettings(organisationId: string, siteId: string): Promise<ReconSettings> {
+  return reconSettingsFor(kysely(), organisationId, siteId);
+}
+
 /** An admin saves a prep site's recon settings; another organisation's site is SITE_NOT_FOUND. */
 export async function saveReconSiteSettings(
   scope: { organisationId: string; actor: string },

@@ -9,8 +9,7 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { UserRole } from "@/lib/generated/prisma/enums";
 import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { getPrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
-import { kysely } from "@/lib/db";
-import { reconSettingsFor } from "@/lib/recon/recon-settings";
+import { getReconSiteSettings } from "@/lib/recon/recon-settings";
 import { savePrepSiteSettingsAction } from "../actions";
 import { saveReconSettingsAction } from "./recon-actions";
 
@@ -40,7 +39,7 @@ export default async function PrepSiteSettingsPage({
     return <PageHeader title="Prep site settings" description="There is no prep site yet." actions={back} />;
   const [settings, recon] = await Promise.all([
     getPrepSiteSettings(staff.organisationId, site.id),
-    reconSettingsFor(kysely(), staff.organisationId, site.id),
+    getReconSiteSettings(staff.organisationId, site.id),
   ]);
   return (
     <>
