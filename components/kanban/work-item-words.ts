@@ -1,19 +1,8 @@
 // The drawer's words for work items: categories, states, estimate lines, the buttons of each move, and
 // money in the item's currency (minor units in, major units shown and typed).
-import type { EstimateLineKind, ReconCategory, WorkItemState } from "@/lib/generated/prisma/enums";
+import type { EstimateLineKind, WorkItemState } from "@/lib/generated/prisma/enums";
 
-export const CATEGORY_LABEL: Record<ReconCategory, string> = {
-  MECHANICAL: "Mechanical",
-  BODY: "Body",
-  PAINT: "Paint",
-  TYRES: "Tyres",
-  GLASS: "Glass",
-  VALET: "Valet",
-  INSPECTION: "Inspection",
-  PHOTOS: "Photos",
-  SUBLET: "Sublet",
-  OTHER: "Other",
-};
+export { CATEGORY_LABEL } from "@/lib/recon/category-labels";
 
 export const STATE_LABEL: Record<WorkItemState, string> = {
   PROPOSED: "Proposed",

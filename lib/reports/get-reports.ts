@@ -1,6 +1,6 @@
 // The charts of /reports for one organisation and one set of filters, the queries in parallel; or one
 // of them (a CSV export runs only its own). The delivery and lane charts read the worker's daily
-// roll-ups (lib/reports/rollups/), the prep charts the stage stays.
+// roll-ups (lib/reports/rollups/), the prep charts the stage stays, the recon charts the recon roll-ups.
 import "server-only";
 import { type Kdb } from "@/lib/db";
 import { readKysely } from "@/lib/read-replicas/read-kysely";
@@ -9,6 +9,9 @@ import { etaAccuracyByCarrier, etaAccuracyByLane } from "@/lib/reports/eta-accur
 import { onTimeByCarrier } from "@/lib/reports/on-time-by-carrier";
 import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
+import { reconApprovalTurnaround } from "@/lib/reports/recon-approvals";
+import { reconCostByCategory, reconCostByMake, reconCostBySite } from "@/lib/reports/recon-cost";
+import { reconWaitingBySite } from "@/lib/reports/recon-waiting";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
 import { volumeByLane } from "@/lib/reports/volume-by-lane";
@@ -24,6 +27,11 @@ const LOADERS = {
   lanes: (q: Query) => volumeByLane(q.kdb, q.organisationId, q.filters),
   etaLanes: (q: Query) => etaAccuracyByLane(q.kdb, q.organisationId, q.filters),
   etaCarriers: (q: Query) => etaAccuracyByCarrier(q.kdb, q.organisationId, q.filters),
+  reconCostSites: (q: Query) => reconCostBySite(q.kdb, q.organisationId, q.filters),
+  reconCostCategories: (q: Query) => reconCostByCategory(q.kdb, q.organisationId, q.filters),
+  reconCostMakes: (q: Query) => reconCostByMake(q.kdb, q.organisationId, q.filters),
+  reconWaiting: (q: Query) => reconWaitingBySite(q.kdb, q.organisationId, q.filters),
+  reconApprovals: (q: Query) => reconApprovalTurnaround(q.kdb, q.organisationId, q.filters),
 };
 
 export type Reports = { [K in keyof typeof LOADERS]: Awaited<ReturnType<(typeof LOADERS)[K]>> };

@@ -66,3 +66,40 @@ export function rateRow<T>(key: T, counts: { delivered: string; onTime: string }
 export function oneDecimal(value: number | string | null): number {
   return Math.round(Number(value ?? 0) * 10) / 10;
 }
+
+/** Recon cost of the vehicles that reached the frontline, in one currency (minor units). */
+export type ReconCost = {
+  currencyCode: string;
+  vehicles: number;
+  items: number;
+  done: number;
+  /** The estimates of the items not declined. */
+  estimatedCents: number;
+  /** The items done: their estimate and their actual cost. */
+  doneEstimatedCents: number;
+  actualCents: number;
+  actualPerVehicleCents: number;
+  /** (actual − estimate) / estimate of the items done, in percent to one decimal. */
+  differencePercent: number;
+  /** The declined items' estimates in percent of all estimates. */
+  declinedPercent: number;
+};
+
+/** What a vehicle's time from arrival to the frontline went on, in the order the chart stacks them. */
+export const WAIT_CAUSES = ["approval", "parts", "sublet", "work", "idle"] as const;
+export type WaitCause = (typeof WAIT_CAUSES)[number];
+
+export type ReconWaiting = {
+  site: { id: string; name: string; code: string; workingHours: boolean };
+  vehicles: number;
+  /** Mean hours per vehicle from arrival to the frontline, by cause. */
+  hours: Record<WaitCause, number>;
+};
+
+export type ReconApprover = {
+  approver: string;
+  decisions: number;
+  approvedPercent: number;
+  medianHours: number;
+  p90Hours: number;
+};

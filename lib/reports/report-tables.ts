@@ -2,7 +2,8 @@
 // Plain values: numbers stay numbers (the CSV's cells), money is a decimal amount with its currency.
 import { decimalAmount } from "@/lib/movement-requests/board/csv";
 import type { ReportPart, Reports } from "@/lib/reports/get-reports";
-import type { EtaAccuracy } from "@/lib/reports/report-rows";
+import { CATEGORY_LABEL } from "@/lib/recon/category-labels";
+import { WAIT_CAUSES, type EtaAccuracy, type ReconCost, type WaitCause } from "@/lib/reports/report-rows";
 
 export const REPORT_KEYS = [
   "on-time-weekly",
@@ -13,6 +14,11 @@ export const REPORT_KEYS = [
   "lanes",
   "eta-accuracy-lanes",
   "eta-accuracy-carriers",
+  "recon-cost-sites",
+  "recon-cost-categories",
+  "recon-cost-makes",
+  "recon-waiting",
+  "recon-approvals",
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -28,6 +34,11 @@ export const REPORT_TITLES: Record<ReportKey, string> = {
   lanes: "Volume by lane",
   "eta-accuracy-lanes": "ETA accuracy by lane",
   "eta-accuracy-carriers": "ETA accuracy by carrier",
+  "recon-cost-sites": "Recon cost per vehicle, by prep site",
+  "recon-cost-categories": "Recon cost by category of work",
+  "recon-cost-makes": "Recon cost per vehicle, by make and model",
+  "recon-waiting": "Why vehicles wait: arrival to frontline, by cause",
+  "recon-approvals": "Approval turnaround, by approver",
 };
 
 /** Which part of the reports each table shows. */
@@ -40,6 +51,11 @@ export const REPORT_PART: Record<ReportKey, ReportPart> = {
   lanes: "lanes",
   "eta-accuracy-lanes": "etaLanes",
   "eta-accuracy-carriers": "etaCarriers",
+  "recon-cost-sites": "reconCostSites",
+  "recon-cost-categories": "reconCostCategories",
+  "recon-cost-makes": "reconCostMakes",
+  "recon-waiting": "reconWaiting",
+  "recon-approvals": "reconApprovals",
 };
 
 export const STAGE_LABEL = {
@@ -133,7 +149,82 @@ export function reportTable(key: ReportKey, reports: Reports): ReportTable {
           ...etaCells(row),
         ]),
       };
+    case "recon-cost-sites":
+      return {
+        columns: ["Prep site", ...COST_COLUMNS],
+        rows: reports.reconCostSites.map((row) => [row.site.name, ...costCells(row)]),
+      };
+    case "recon-cost-categories":
+      return {
+        columns: ["Category", ...COST_COLUMNS],
+        rows: reports.reconCostCategories.map((row) => [CATEGORY_LABEL[row.category], ...costCells(row)]),
+      };
+    case "recon-cost-makes":
+      return {
+        columns: ["Make", "Model", ...COST_COLUMNS],
+        rows: reports.reconCostMakes.map((row) => [row.make, row.model, ...costCells(row)]),
+      };
+    case "recon-waiting":
+      return {
+        columns: [
+          "Prep site",
+          "Vehicles",
+          ...WAIT_CAUSES.map((cause) => `${WAIT_CAUSE_LABEL[cause]} (h)`),
+          "Hours counted",
+        ],
+        rows: reports.reconWaiting.map((row) => [
+          row.site.name,
+          row.vehicles,
+          ...WAIT_CAUSES.map((cause) => row.hours[cause]),
+          row.site.workingHours ? "Working hours" : "Elapsed",
+        ]),
+      };
+    case "recon-approvals":
+      return {
+        columns: ["Approver", "Decisions", "Approved (%)", "Median (h)", "90th percentile (h)"],
+        rows: reports.reconApprovals.map((row) => [
+          row.approver,
+          row.decisions,
+          row.approvedPercent,
+          row.medianHours,
+          row.p90Hours,
+        ]),
+      };
   }
+}
+
+export const WAIT_CAUSE_LABEL: Record<WaitCause, string> = {
+  approval: "Awaiting approval",
+  parts: "Waiting parts",
+  sublet: "At sublet",
+  work: "In work",
+  idle: "Idle",
+};
+
+const COST_COLUMNS = [
+  "Currency",
+  "Vehicles",
+  "Items",
+  "Done",
+  "Estimated, done items",
+  "Actual, done items",
+  "Actual − estimate (%)",
+  "Actual per vehicle",
+  "Declined (% of estimates)",
+];
+
+function costCells(row: ReconCost): Cell[] {
+  return [
+    row.currencyCode,
+    row.vehicles,
+    row.items,
+    row.done,
+    Number(decimalAmount(row.doneEstimatedCents, row.currencyCode)),
+    Number(decimalAmount(row.actualCents, row.currencyCode)),
+    row.differencePercent,
+    Number(decimalAmount(row.actualPerVehicleCents, row.currencyCode)),
+    row.declinedPercent,
+  ];
 }
 
 const ETA_COLUMNS = ["Delivered", "In the window (%)", "Median minutes off", "90th percentile minutes off"];

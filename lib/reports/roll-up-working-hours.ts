@@ -4,31 +4,12 @@
 // reads a number instead of walking calendars. Sites without opening hours are left alone: there the
 // report takes the elapsed time. A site's hours as they are when the stay is rolled up count.
 import { sql, type Kdb } from "@/lib/db";
-import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
-import { prepSiteSettingsSchema } from "@/lib/prep-jobs/kanban/kanban-settings";
-import { workingMsBetween, type WorkingSchedule } from "@/lib/prep-jobs/kanban/working-hours";
-
-const schedulePart = prepSiteSettingsSchema.pick({ openingHours: true, closedDays: true });
+import { workingMsBetween } from "@/lib/prep-jobs/kanban/working-hours";
+import { workingSchedules } from "@/lib/reports/rollups/working-schedules";
 
 /** Rolls up to `batch` stays; returns how many (the caller runs it again when it was a full batch). */
 export async function rollUpWorkingHours(kdb: Kdb, batch = 1_000): Promise<number> {
-  const sites = await kdb
-    .selectFrom("PrepSiteSettings as settings")
-    .innerJoin("Site as site", "site.id", "settings.siteId")
-    .select(["site.id", "site.timezone", "site.countryCode", "settings.openingHours", "settings.closedDays"])
-    .where("settings.openingHours", "is not", null)
-    .execute();
-  const schedules = new Map<string, WorkingSchedule>();
-  for (const site of sites) {
-    const parsed = schedulePart.safeParse({ openingHours: site.openingHours, closedDays: site.closedDays });
-    // Hours that no longer parse (written by hand): the stays keep their elapsed time, as the kanban does.
-    if (!parsed.success || !parsed.data.openingHours) continue;
-    schedules.set(site.id, {
-      timeZone: resolveSiteTimeZone(site) ?? "UTC",
-      openingHours: parsed.data.openingHours,
-      closedDays: parsed.data.closedDays,
-    });
-  }
+  const schedules = await workingSchedules(kdb);
   if (schedules.size === 0) return 0;
   const stays = await kdb
     .selectFrom("PrepJobStageSpell")

@@ -15,6 +15,7 @@ import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
 import { rollUpWorkingHours } from "@/lib/reports/roll-up-working-hours";
+import { refreshAllReconReports } from "@/lib/reports/rollups/recon-rollup";
 import { refreshAllReportRollups } from "@/lib/reports/rollups/refresh-report-rollups";
 import { purgeExpiredPositions } from "@/lib/positions/purge-expired-positions";
 import { planRequestedPlans } from "@/lib/planning/plan-requested-plans";
@@ -51,6 +52,8 @@ const DEFAULT_STOP_GRACE_MS = 3_000;
 const NEW_POSITIONS_POLL_MS = 5_000;
 /** How soon a plan asked for from the board is picked up when its wake-up was missed. */
 const PLANS_POLL_MS = 2_000;
+/** The recon reports follow a job's work items within seconds: a pass is one indexed read when idle. */
+const RECON_REPORTS_POLL_MS = 10_000;
 /** Wake-ups (a new event, a finished attempt) within this long share one claim. */
 const COALESCE_WAKEUPS_MS = 10;
 
@@ -231,6 +234,15 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const stopPlanWakeups = onEventAnnounced(planPool);
   const plansPoll = setInterval(planPool, PLANS_POLL_MS);
   plansPoll.unref();
+  // The recon reports' roll-ups: the jobs whose work items or arrival and frontline changed.
+  const refreshReconReports = oneAtATime(() =>
+    refreshAllReconReports(kysely(), { signal })
+      .then((jobs) => jobs > 0 && logger.info("recon report roll-ups refreshed", { jobs }))
+      .catch((error: unknown) => logger.error("recon report roll-up pass failed", { error })),
+  );
+  refreshReconReports();
+  const reconPoll = setInterval(refreshReconReports, RECON_REPORTS_POLL_MS);
+  reconPoll.unref();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   findRequestsAtRisk();
   refreshReportRollups();
@@ -272,6 +284,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
       clearInterval(maintenance);
       clearInterval(newPositions);
       clearInterval(plansPoll);
+      clearInterval(reconPoll);
       stopPlanWakeups();
       clearTimeout(wakeTimer);
       stopListening();

@@ -12,6 +12,7 @@ import {
   PriceVarianceChart,
   StageTimeChart,
 } from "@/components/reports/report-charts";
+import { ReconApprovalsChart, ReconCostChart, ReconWaitingChart } from "@/components/reports/recon-charts";
 import { ReportFiltersForm } from "@/components/reports/report-filters-form";
 import { ReportSection } from "@/components/reports/report-section";
 import { Alert } from "@/components/ui/alert";
@@ -21,6 +22,7 @@ import { rolesWith } from "@/lib/auth/roles";
 import { kysely } from "@/lib/db";
 import { getReports } from "@/lib/reports/get-reports";
 import { parseReportFilters, reportFiltersQuery } from "@/lib/reports/report-filters";
+import { CATEGORY_LABEL } from "@/lib/recon/category-labels";
 import { REPORT_TITLES, reportTable, type ReportKey } from "@/lib/reports/report-tables";
 import { organisationZone, reportSites, siteZonesOf } from "@/lib/reports/site-zones";
 
@@ -149,6 +151,58 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           "Once requests whose arrival was estimated at collection are delivered in this period, the estimates' accuracy appears here per carrier.",
           (label) => (
             <EtaAccuracyCarriersChart rows={reports.etaCarriers} label={label} />
+          ),
+        )}
+        {section(
+          "recon-cost-sites",
+          "For the vehicles that reached the frontline (Outbound) in the period: what their finished work items were estimated at and what they cost, per prep site; the table adds the cost per vehicle and the share of the estimates declined.",
+          "Once vehicles with work items reach the frontline in this period, their recon cost appears here per site.",
+          (label) => (
+            <ReconCostChart
+              rows={reports.reconCostSites.map((row) => ({ ...row, name: row.site.name }))}
+              label={label}
+            />
+          ),
+        )}
+        {section(
+          "recon-cost-categories",
+          "The same vehicles' work items by category: estimated against actual for the items done, and the share declined.",
+          "Once vehicles with work items reach the frontline in this period, their cost by category appears here.",
+          (label) => (
+            <ReconCostChart
+              rows={reports.reconCostCategories.map((row) => ({
+                ...row,
+                name: CATEGORY_LABEL[row.category],
+              }))}
+              label={label}
+            />
+          ),
+        )}
+        {section(
+          "recon-cost-makes",
+          "The same per make and model, the 20 with the most vehicles.",
+          "Once vehicles with work items reach the frontline in this period, their cost by make and model appears here.",
+          (label) => (
+            <ReconCostChart
+              rows={reports.reconCostMakes.map((row) => ({ ...row, name: `${row.make} ${row.model}` }))}
+              label={label}
+            />
+          ),
+        )}
+        {section(
+          "recon-waiting",
+          "A vehicle's mean hours from arrival at the prep site to the frontline, split by what its work items waited for (work under way counts as work), in working hours where the site has opening hours.",
+          "Once vehicles with work items reach the frontline in this period, what their time went on appears here per site.",
+          (label) => (
+            <ReconWaitingChart rows={reports.reconWaiting} label={label} />
+          ),
+        )}
+        {section(
+          "recon-approvals",
+          "Hours from sending a work item for approval to the approver's decision (approve or decline; those under a site's threshold aside), in working hours where the site has opening hours.",
+          "Once work items are approved or declined in this period, each approver's turnaround appears here.",
+          (label) => (
+            <ReconApprovalsChart rows={reports.reconApprovals} label={label} />
           ),
         )}
       </div>
