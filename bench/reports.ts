@@ -47,6 +47,16 @@ const etaAccuracy = {
   "ETA accuracy by lane": etaAccuracyByLane,
   "ETA accuracy by carrier": etaAccuracyByCarrier,
 };
+// Read from the recon roll-up (issue 37), which has no direct form.
+const reconCost = await import("@/lib/reports/recon-cost");
+const recon = {
+  "recon cost by site": reconCost.reconCostBySite,
+  "recon cost by category": reconCost.reconCostByCategory,
+  "recon cost by make": reconCost.reconCostByMake,
+  "recon waiting by cause": (await import("@/lib/reports/recon-waiting")).reconWaitingBySite,
+  "recon approval turnaround": (await import("@/lib/reports/recon-approvals")).reconApprovalTurnaround,
+};
+const { refreshAllReconReports } = await import("@/lib/reports/rollups/recon-rollup");
 const rolledUp = {
   "on-time by week": (await import("@/lib/reports/on-time-by-week")).onTimeByWeek,
   "on-time by carrier": (await import("@/lib/reports/on-time-by-carrier")).onTimeByCarrier,
@@ -56,6 +66,7 @@ const rolledUp = {
   "days to frontline": (await import("@/lib/reports/days-to-frontline")).daysToFrontline,
   "volume by lane": (await import("@/lib/reports/volume-by-lane")).volumeByLane,
   ...etaAccuracy,
+  ...recon,
 };
 // --direct: the same charts over the raw rows (test/report-oracles/, the code before the roll-ups).
 const { organisationZoneOf, reportSites, siteZonesOf } = await import("@/lib/reports/site-zones");
@@ -100,7 +111,9 @@ const counts = await withClient(databaseUrl, async (client) => {
             (SELECT count(*) FROM "MovementRequestPrice") AS prices,
             (SELECT count(*) FROM "MovementRequest" WHERE "atRiskSince" IS NOT NULL) AS "atRisk",
             (SELECT count(*) FROM "PrepJob") AS "prepJobs",
-            (SELECT count(*) FROM "PrepJobStageSpell") AS stays
+            (SELECT count(*) FROM "PrepJobStageSpell") AS stays,
+            (SELECT count(*) FROM "ReconWorkItem") AS "workItems",
+            (SELECT count(*) FROM "ReconWorkItemStateChange") AS "workItemStates"
        FROM "Organisation" o WHERE o.name = 'Northgate Motors'`,
   );
   return rows[0]!;
@@ -131,16 +144,25 @@ const backfilled = await refreshAllReportRollups(kdb, { maxChunks: 1_000 });
 console.log(
   `Roll-ups: ${backfilled} days recomputed in ${Math.round(performance.now() - backfillStarted)} ms`,
 );
+// The recon roll-up's back-fill: the generator marks every job with work items.
+const reconStarted = performance.now();
+const reconJobs = await refreshAllReconReports(kdb, { maxChunks: 100_000 });
+console.log(
+  `Recon roll-up: ${reconJobs} jobs recomputed in ${Math.round(performance.now() - reconStarted)} ms`,
+);
 const rollupRows = await withClient(databaseUrl, async (client) => {
   const { rows } = await client.query<Record<string, string>>(
     `SELECT (SELECT count(*) FROM "ReportDeliveryDay") AS "deliveryDays",
             (SELECT count(*) FROM "ReportPriceVarianceDay") AS "priceBuckets",
             (SELECT count(*) FROM "ReportLaneDay") AS "laneDays",
             (SELECT count(*) FROM "ReportStageHistogram") AS "stageBuckets",
-            (SELECT count(*) FROM "ReportFrontlineHistogram") AS "frontlineBuckets"`,
+            (SELECT count(*) FROM "ReportFrontlineHistogram") AS "frontlineBuckets",
+            (SELECT count(*) FROM "ReconCostReport") AS "reconCostRows",
+            (SELECT count(*) FROM "ReconWaitReport") AS "reconWaitRows",
+            (SELECT count(*) FROM "ReconApprovalReport") AS "reconApprovalRows"`,
   );
   await client.query(
-    `ANALYZE "ReportDeliveryDay", "ReportPriceVarianceDay", "ReportLaneDay", "ReportStageHistogram", "ReportFrontlineHistogram"`,
+    `VACUUM (ANALYZE) "ReportDeliveryDay", "ReportPriceVarianceDay", "ReportLaneDay", "ReportStageHistogram", "ReportFrontlineHistogram", "ReconCostReport", "ReconWaitReport", "ReconApprovalReport"`,
   );
   return rows[0]!;
 });

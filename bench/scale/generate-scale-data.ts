@@ -13,8 +13,10 @@
 // Reports (issue 17): each job's stage stays (a finished job's 9 days split over its stages, by site);
 // the 3PL's final price recorded for each delivered request carried by a 3PL (about 40 %: its cost,
 // 4000 + 32000 r against an estimate of 4500 + 30000 r, so -3 % to +15 %); 6 % of the open requests
-// flagged at risk (the share the demo's worker pass finds).
+// flagged at risk (the share the demo's worker pass finds). Recon (issue 37): work items with their
+// histories on 70 % of the prep jobs past Inbound (bench/scale/recon-data.ts).
 import { withClient } from "@/bench/lib/database";
+import { insertReconData } from "@/bench/scale/recon-data";
 
 export type ScaleDataOptions = { requests: number; prepJobs: number; days?: number };
 
@@ -97,11 +99,13 @@ export async function generateScaleData(
     await client.query(MARK_AT_RISK_DUE, [organisationId]);
     step("ETA outcomes");
     await client.query(INSERT_ETA_OUTCOMES, [organisationId]);
+    step("work items and their histories");
+    await insertReconData(client, organisationId, new Date(until));
     // As autovacuum has long done on a database two years old: besides the statistics, the visibility
     // map, without which every index-only scan (the bounded counts) reads the table's pages too.
     step("VACUUM (ANALYZE)");
     await client.query(
-      `VACUUM (ANALYZE) "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice", "EtaOutcome", "MovementLastPosition"`,
+      `VACUUM (ANALYZE) "MovementRequest", "Movement", "PrepJob", "PrepJobStageSpell", "MovementRequestPrice", "EtaOutcome", "MovementLastPosition", "ReconWorkItem", "ReconWorkItemStateChange"`,
     );
     const counts = await client.query<{ requests: string; prepJobs: string }>(
       `SELECT (SELECT count(*) FROM "MovementRequest") AS requests, (SELECT count(*) FROM "PrepJob") AS "prepJobs"`,

@@ -74,7 +74,7 @@ export function ReconCostChart({ rows, label }: { rows: NamedCost[]; label: stri
           <BarRow
             key={`${row.name}:${row.currencyCode}`}
             name={row.name}
-            note={`${formatMinor(row.actualCents, row.currencyCode)} of ${formatMinor(row.doneEstimatedCents, row.currencyCode)}`}
+            note={`${formatMinor(row.actualCents, row.currencyCode)} (est. ${formatMinor(row.doneEstimatedCents, row.currencyCode)})`}
           >
             <div className="mt-1 space-y-0.5">
               <div

@@ -33,7 +33,7 @@ export async function reconApprovalTurnaround(
     .leftJoin("User as user", (join) =>
       join
         .on("user.organisationId", "=", organisationId)
-        .on(sql`'user:' || "user".id`, "=", sql.ref("g.approver")),
+        .on(sql`'user:' || "user".email`, "=", sql.ref("g.approver")),
     )
     .leftJoin("ApiKey as key", (join) =>
       join

@@ -15,7 +15,7 @@ import {
 } from "./carriers";
 import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
-import { createDemoRecon } from "./recon";
+import { createDemoRecon, createDemoReconHistory } from "./recon";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
@@ -87,6 +87,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
   }
   await createDemoRecon(db, world, northgate);
   await createReportHistoryPrepJobs(db, world, northgate);
+  await createDemoReconHistory(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));
   requests.push(...northgateRequests().map((request) => ({ org: northgate, request })));
   requests.push(...harbourRequests().map((request) => ({ org: harbour, request })));

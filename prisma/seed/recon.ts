@@ -2,7 +2,8 @@
 // (Coventry blocks a move to Outbound with items open; the others warn and record), and its open prep
 // jobs get work items in every state of the lifecycle, each with the history that led there (checked
 // against the lifecycle table) and its estimate priced at the site's rate; one job left for Outbound with
-// an item still at the sublet vendor, and its override is recorded. A newcomer sees a living recon board.
+// an item still at the sublet vendor, and its override is recorded. A newcomer sees a living recon board;
+// the report history's finished jobs get closed work items too, so the recon reports have weeks to show.
 import { addHours } from "@/prisma/factories";
 import type { FactoryDb } from "@/prisma/factories";
 import type {
@@ -24,6 +25,8 @@ const SETTINGS: Record<string, { rate: number; policy: OutboundWithOpenItems }> 
 };
 const AUTO_APPROVE_BELOW = 25_000;
 const MANAGER = "user:manager@demo.test";
+/** Approves too: the approval turnaround report compares two approvers. */
+const ADMIN = "user:admin@demo.test";
 const PREP = "user:prep@demo.test";
 
 type Line = { kind: EstimateLineKind; description: string; amountCents?: number; hours?: number };
@@ -161,6 +164,72 @@ const SCENARIOS: Record<"ARRIVED" | "APPRAISED" | "OUTBOUND", DemoItem[][]> = {
   ],
 };
 
+/**
+ * The report history's finished jobs, in turn: work done and declined, parts and sublet waits, actual
+ * costs above and below the estimate, and a vehicle that needed nothing.
+ */
+const HISTORY: DemoItem[][] = [
+  [
+    item(ITEMS.brakes, [AWAIT, OK, "WAITING_PARTS", WORK, DONE], {
+      partsCents: 19_900,
+      hours: 2,
+      subletCents: 0,
+    }),
+    item(ITEMS.valet, [AWAIT, OK, WORK, DONE], { partsCents: 0, hours: 2.5, subletCents: 0 }),
+  ],
+  [
+    item(ITEMS.bumper, [AWAIT, OK, "WAITING_SUBLET", WORK, DONE], {
+      partsCents: 0,
+      hours: 0,
+      subletCents: 17_500,
+    }),
+    item(ITEMS.photos, [AWAIT, OK, WORK, DONE], { partsCents: 0, hours: 0.5, subletCents: 0 }),
+  ],
+  [
+    item(ITEMS.windscreen, [AWAIT, "DECLINED"]),
+    item(ITEMS.inspection, [AWAIT, OK, WORK, DONE], { partsCents: 0, hours: 1.25, subletCents: 0 }),
+    item(ITEMS.tyres, [AWAIT, OK, WORK, DONE], { partsCents: 20_400, hours: 0.75, subletCents: 0 }),
+  ],
+  [
+    item(ITEMS.wing, [AWAIT, OK, WORK, DONE], { partsCents: 7_200, hours: 5, subletCents: 0 }),
+    item(ITEMS.cambelt, [AWAIT, "DECLINED"]),
+  ],
+  [],
+];
+
+/** Work items on the report history's finished jobs, between their arrival and Outbound. */
+export async function createDemoReconHistory(db: FactoryDb, world: DemoWorld, org: DemoOrganisation) {
+  const rates = new Map(
+    Object.entries(SETTINGS).map(([code, settings]) => [lookup(org.sites, code, "site").id, settings.rate]),
+  );
+  const spells = await db.prepJobStageSpell.findMany({
+    where: {
+      organisationId: org.organisation.id,
+      stage: { in: ["ARRIVED", "OUTBOUND"] },
+      prepJob: { finishedAt: { not: null }, reconWorkItems: { none: {} } },
+    },
+    orderBy: [{ prepJobId: "asc" }, { enteredAt: "asc" }],
+  });
+  const windows = new Map<string, { siteId: string; arrived?: Date; outbound?: Date }>();
+  for (const spell of spells) {
+    if (!spell.prepSiteId || !rates.has(spell.prepSiteId)) continue;
+    const window = windows.get(spell.prepJobId) ?? { siteId: spell.prepSiteId };
+    if (spell.stage === "ARRIVED") window.arrived ??= spell.enteredAt;
+    else window.outbound = spell.enteredAt;
+    windows.set(spell.prepJobId, window);
+  }
+  let turn = 0;
+  for (const [prepJobId, { siteId, arrived, outbound }] of windows) {
+    if (!arrived || !outbound) continue;
+    const items = HISTORY[turn++ % HISTORY.length]!;
+    for (const [index, demo] of items.entries()) {
+      const span = { from: addHours(arrived, 1 + index * 0.25), until: addHours(outbound, -1) };
+      const approver = turn % 3 === 0 ? ADMIN : MANAGER;
+      await createDemoItem(db, org, { id: prepJobId }, demo, rates.get(siteId)!, span, world.now, approver);
+    }
+  }
+}
+
 export async function createDemoRecon(db: FactoryDb, world: DemoWorld, org: DemoOrganisation): Promise<void> {
   for (const [code, { rate, policy }] of Object.entries(SETTINGS)) {
     const site = lookup(org.sites, code, "site");
@@ -231,11 +300,12 @@ export async function createDemoRecon(db: FactoryDb, world: DemoWorld, org: Demo
 async function createDemoItem(
   db: FactoryDb,
   org: DemoOrganisation,
-  job: { id: string; stageChangedAt: Date },
+  job: { id: string },
   demo: DemoItem,
   rate: number,
   span: { from: Date; until: Date },
   now: Date,
+  approver = MANAGER,
 ) {
   const createdAt = span.from;
   const lines = demo.lines.map((line, position) => ({
@@ -259,7 +329,7 @@ async function createDemoItem(
       throw new Error(`Demo work item "${demo.description}": ${previous} → ${state} is not in the lifecycle`);
     }
     const decision = state === OK || state === "DECLINED";
-    const actor = decision ? (autoApproved && state === OK ? AUTO_APPROVER : MANAGER) : PREP;
+    const actor = decision ? (autoApproved && state === OK ? AUTO_APPROVER : approver) : PREP;
     // An auto-approval follows its submission at once.
     const when = decision && autoApproved && state === OK ? new Date(at(index - 1).getTime() + 1) : at(index);
     return {

@@ -80,7 +80,7 @@ beforeAll(async () => {
     name: "Rita Manager",
     role: "RECON_MANAGER",
   });
-  approverId = `user:${approver.id}`;
+  approverId = `user:${approver.email}`;
   const job = await createPrepJob(database.prisma, {
     organisationId: world.organisation.id,
     profileId: world.profile.id,
