@@ -1,6 +1,6 @@
-// The recon charts of /reports, drawn on the server as plain bars (no chart library to load): each
-// is an image to assistive technology, named by what it shows; the table under it gives the figures.
-import type { ReactNode } from "react";
+// The recon charts of /reports (bar-parts.tsx): cost estimated against actual, why vehicles wait, and
+// approval turnaround.
+import { Bar, BarRow, BarsFrame, LegendKey, percentOf } from "@/components/reports/bar-parts";
 import { formatMinor } from "@/components/ui/money";
 import type { Reports } from "@/lib/reports/get-reports";
 import { WAIT_CAUSE_LABEL } from "@/lib/reports/report-tables";
@@ -15,43 +15,8 @@ const CAUSE_COLOUR: Record<WaitCause, string> = {
   idle: "bg-slate-300",
 };
 
-function BarsFrame({ label, legend, children }: { label: string; legend: ReactNode; children: ReactNode }) {
-  return (
-    <div role="img" aria-label={label} data-chart className="space-y-3">
-      <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">{legend}</div>
-      <div className="space-y-2">{children}</div>
-    </div>
-  );
-}
-
-function Key({ colour, label }: { colour: string; label: string }) {
-  return (
-    <span className="inline-flex items-center gap-1.5">
-      <span aria-hidden className={`inline-block size-3 rounded-sm ${colour}`} />
-      {label}
-    </span>
-  );
-}
-
-/** A row: its name above, its bars below (a phone has no room beside them). */
-function BarRow({ name, note, children }: { name: string; note: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <div className="flex items-baseline justify-between gap-2 text-xs">
-        <span className="truncate font-medium text-slate-900">{name}</span>
-        <span className="shrink-0 text-slate-600 tabular-nums">{note}</span>
-      </div>
-      {children}
-    </div>
-  );
-}
-
-const percentOf = (value: number, max: number) => `${max > 0 ? Math.max(0, (100 * value) / max) : 0}%`;
-
-type NamedCost = ReconCost & { name: string };
-
 /** Estimated against actual for the items done, per row, each row scaled within its currency. */
-export function ReconCostChart({ rows, label }: { rows: NamedCost[]; label: string }) {
+export function ReconCostChart({ rows, label }: { rows: (ReconCost & { name: string })[]; label: string }) {
   const maxOf = new Map<string, number>();
   for (const row of rows)
     maxOf.set(
@@ -63,8 +28,8 @@ export function ReconCostChart({ rows, label }: { rows: NamedCost[]; label: stri
       label={label}
       legend={
         <>
-          <Key colour="bg-slate-400" label="Estimated, items done" />
-          <Key colour="bg-blue-700" label="Actual" />
+          <LegendKey colour="bg-slate-400" label="Estimated, items done" />
+          <LegendKey colour="bg-blue-700" label="Actual" />
         </>
       }
     >
@@ -76,16 +41,8 @@ export function ReconCostChart({ rows, label }: { rows: NamedCost[]; label: stri
             name={row.name}
             note={`${formatMinor(row.actualCents, row.currencyCode)} (est. ${formatMinor(row.doneEstimatedCents, row.currencyCode)})`}
           >
-            <div className="mt-1 space-y-0.5">
-              <div
-                className="h-2.5 rounded-sm bg-slate-400"
-                style={{ width: percentOf(row.doneEstimatedCents, max) }}
-              />
-              <div
-                className="h-2.5 rounded-sm bg-blue-700"
-                style={{ width: percentOf(row.actualCents, max) }}
-              />
-            </div>
+            <Bar value={row.doneEstimatedCents} max={max} colour="bg-slate-400" />
+            <Bar value={row.actualCents} max={max} colour="bg-blue-700" />
           </BarRow>
         );
       })}
@@ -101,18 +58,19 @@ export function ReconWaitingChart({ rows, label }: { rows: Reports["reconWaiting
     <BarsFrame
       label={label}
       legend={WAIT_CAUSES.map((cause) => (
-        <Key key={cause} colour={CAUSE_COLOUR[cause]} label={WAIT_CAUSE_LABEL[cause]} />
+        <LegendKey key={cause} colour={CAUSE_COLOUR[cause]} label={WAIT_CAUSE_LABEL[cause]} />
       ))}
     >
       {rows.map((row, index) => (
         <BarRow key={row.site.id} name={row.site.name} note={`${totals[index]!.toFixed(1)} h per vehicle`}>
           <div
-            className="mt-1 flex h-4 overflow-hidden rounded-sm"
+            className="flex h-4 overflow-hidden rounded-sm"
             style={{ width: percentOf(totals[index]!, max) }}
           >
             {WAIT_CAUSES.map((cause) => (
               <div
                 key={cause}
+                data-bar
                 className={CAUSE_COLOUR[cause]}
                 style={{ width: percentOf(row.hours[cause], totals[index]!) }}
               />
@@ -132,15 +90,15 @@ export function ReconApprovalsChart({ rows, label }: { rows: Reports["reconAppro
       label={label}
       legend={
         <>
-          <Key colour="bg-blue-700" label="Median" />
-          <Key colour="bg-slate-900" label="90th percentile (tick)" />
+          <LegendKey colour="bg-blue-700" label="Median (h)" />
+          <LegendKey colour="bg-slate-900" label="90th percentile (tick)" />
         </>
       }
     >
       {rows.map((row) => (
         <BarRow key={row.approver} name={row.approver} note={`${row.medianHours} h median`}>
-          <div className="relative mt-1 h-3">
-            <div className="h-3 rounded-sm bg-blue-700" style={{ width: percentOf(row.medianHours, max) }} />
+          <div className="relative h-3">
+            <Bar value={row.medianHours} max={max} colour="bg-blue-700" thick />
             <div
               className="absolute top-[-2px] h-4 w-0.5 bg-slate-900"
               style={{ left: `calc(${percentOf(row.p90Hours, max)} - 2px)` }}

@@ -1,52 +1,15 @@
-"use client";
-// The charts of /reports (recharts). Each is an image to assistive technology (role="img" with a name
-// that says what it shows); the table under it is its text alternative, so the chart's own keyboard
-// layer is off (it would announce an "application" that only repeats the table).
-import type { ReactNode } from "react";
+// The delivery, price, prep and lane charts of /reports, drawn on the server (bar-parts.tsx).
 import {
   Bar,
-  type LegendPayload,
-  BarChart,
-  CartesianGrid,
-  ErrorBar,
-  Legend,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+  BarRow,
+  BarsFrame,
+  HorizontalBars,
+  LegendKey,
+  SERIES,
+  percentOf,
+} from "@/components/reports/bar-parts";
 import type { Reports } from "@/lib/reports/get-reports";
 import { STAGE_LABEL } from "@/lib/reports/report-tables";
-
-const INK = "#475569";
-const COLOURS = ["#1d4ed8", "#0f766e", "#b45309", "#7c3aed"];
-const TICK = { fill: INK, fontSize: 12 };
-
-function ChartFrame({
-  label,
-  height = 260,
-  children,
-}: {
-  label: string;
-  height?: number;
-  children: ReactNode;
-}) {
-  return (
-    <div role="img" aria-label={label} className="w-full" style={{ height }} data-chart>
-      <ResponsiveContainer width="100%" height="100%">
-        {children}
-      </ResponsiveContainer>
-    </div>
-  );
-}
-
-/**
- * A legend in the order the bars are drawn (recharts sorts it by label unless told otherwise, which
- * put "Outbound" before "Inbound" and "90th percentile" before "Median").
- */
-const inBarOrder = (dataKeys: readonly string[]) => (item: LegendPayload) =>
-  dataKeys.indexOf(String(item.dataKey));
 
 const shortWeek = (week: string) =>
   new Date(`${week}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -55,190 +18,213 @@ const shortWeek = (week: string) =>
     timeZone: "UTC",
   });
 
+const oneDecimal = (value: number) => value.toLocaleString("en-GB", { maximumFractionDigits: 1 });
+
+/** A column per week, 0–100 %. */
 export function OnTimeWeeklyChart({ rows, label }: { rows: Reports["onTimeWeeks"]; label: string }) {
   return (
-    <ChartFrame label={label}>
-      <BarChart data={rows} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="week" tickFormatter={shortWeek} tick={TICK} minTickGap={12} />
-        <YAxis domain={[0, 100]} unit="%" tick={TICK} />
-        <Tooltip labelFormatter={(week) => `Week of ${shortWeek(String(week))}`} />
-        <Bar dataKey="rate" name="On time" unit="%" fill={COLOURS[0]} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
-  );
-}
-
-function HorizontalBars<T extends object>({
-  rows,
-  label,
-  name,
-  dataKey,
-  nameKey,
-  unit,
-  domain,
-}: {
-  rows: T[];
-  label: string;
-  name: string;
-  dataKey: string;
-  nameKey: string;
-  unit?: string;
-  domain?: [number, number];
-}) {
-  return (
-    <ChartFrame label={label} height={Math.max(160, rows.length * 28 + 48)}>
-      <BarChart
-        data={rows}
-        layout="vertical"
-        accessibilityLayer={false}
-        margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-      >
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" domain={domain} unit={unit} tick={TICK} />
-        <YAxis type="category" dataKey={nameKey} width={112} tick={TICK} interval={0} />
-        <Tooltip />
-        <Bar dataKey={dataKey} name={name} unit={unit} fill={COLOURS[0]} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
+    <BarsFrame label={label} legend={<LegendKey colour={SERIES[0]} label="On time (%)" />}>
+      <div className="flex gap-2">
+        <div className="flex h-44 flex-col justify-between text-right text-xs text-slate-600 tabular-nums">
+          <span>100 %</span>
+          <span>50 %</span>
+          <span>0 %</span>
+        </div>
+        <div className="relative flex h-44 min-w-0 flex-1 items-end gap-px border-b border-l border-slate-300">
+          <div aria-hidden className="absolute inset-x-0 top-1/2 border-t border-dashed border-slate-200" />
+          {rows.map((row) => (
+            <div
+              key={row.week}
+              data-bar
+              className={`min-w-0 flex-1 ${SERIES[0]}`}
+              style={{ height: `${row.rate}%` }}
+            />
+          ))}
+        </div>
+      </div>
+      {rows.length > 0 ? (
+        <div className="flex justify-between pl-12 text-xs text-slate-600">
+          <span>Week of {shortWeek(rows[0]!.week)}</span>
+          {rows.length > 1 ? <span>Week of {shortWeek(rows.at(-1)!.week)}</span> : null}
+        </div>
+      ) : null}
+    </BarsFrame>
   );
 }
 
 export function OnTimeCarriersChart({ rows, label }: { rows: Reports["onTimeCarriers"]; label: string }) {
-  const data = rows.map((row) => ({ name: row.carrier.name, rate: row.rate }));
   return (
     <HorizontalBars
-      rows={data}
+      rows={rows.map((row) => ({
+        name: row.carrier.name,
+        value: row.rate,
+        note: `${oneDecimal(row.rate)} %`,
+      }))}
       label={label}
-      name="On time"
-      dataKey="rate"
-      nameKey="name"
-      unit="%"
-      domain={[0, 100]}
+      legend="On time (%)"
+      max={100}
     />
   );
 }
 
+/** The median's bar from 0, and a whisker from the 10th to the 90th percentile, on one scale. */
 export function PriceVarianceChart({ rows, label }: { rows: Reports["priceVariance"]; label: string }) {
-  const data = rows.map((row) => ({
-    name: rows.some((other) => other !== row && other.carrier.name === row.carrier.name)
-      ? `${row.carrier.name} (${row.currencyCode})`
-      : row.carrier.name,
-    median: row.medianPercent,
-    // The whisker: from the 10th to the 90th percentile around the median.
-    spread: [row.medianPercent - row.p10Percent, row.p90Percent - row.medianPercent],
-  }));
+  const low = Math.min(0, ...rows.map((row) => row.p10Percent));
+  const high = Math.max(0, ...rows.map((row) => row.p90Percent));
+  const at = (value: number) => percentOf(value - low, high - low);
   return (
-    <ChartFrame label={label} height={Math.max(160, data.length * 32 + 48)}>
-      <BarChart
-        data={data}
-        layout="vertical"
-        accessibilityLayer={false}
-        margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
-      >
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" unit="%" tick={TICK} />
-        <YAxis type="category" dataKey="name" width={112} tick={TICK} interval={0} />
-        <ReferenceLine x={0} stroke={INK} />
-        <Tooltip />
-        <Bar dataKey="median" name="Median variance" unit="%" fill={COLOURS[2]} isAnimationActive={false}>
-          <ErrorBar dataKey="spread" direction="x" width={6} stroke={INK} />
-        </Bar>
-      </BarChart>
-    </ChartFrame>
+    <BarsFrame
+      label={label}
+      legend={
+        <>
+          <LegendKey colour={SERIES[2]} label="Median variance (%)" />
+          <LegendKey colour="bg-slate-600" label="10th to 90th percentile" />
+        </>
+      }
+    >
+      {rows.map((row) => {
+        const name = rows.some((other) => other !== row && other.carrier.name === row.carrier.name)
+          ? `${row.carrier.name} (${row.currencyCode})`
+          : row.carrier.name;
+        const [from, to] = row.medianPercent < 0 ? [row.medianPercent, 0] : [0, row.medianPercent];
+        return (
+          <BarRow
+            key={name}
+            name={name}
+            note={`${row.medianPercent > 0 ? "+" : ""}${oneDecimal(row.medianPercent)} %`}
+          >
+            <div className="relative h-4">
+              <div className="absolute inset-y-0 w-px bg-slate-500" style={{ left: at(0) }} />
+              <div
+                data-bar
+                className={`absolute inset-y-0.5 rounded-sm ${SERIES[2]}`}
+                style={{ left: at(from), width: percentOf(to - from, high - low) }}
+              />
+              <div
+                className="absolute top-1/2 h-px bg-slate-600"
+                style={{
+                  left: at(row.p10Percent),
+                  width: percentOf(row.p90Percent - row.p10Percent, high - low),
+                }}
+              />
+              <div className="absolute inset-y-1 w-px bg-slate-600" style={{ left: at(row.p10Percent) }} />
+              <div className="absolute inset-y-1 w-px bg-slate-600" style={{ left: at(row.p90Percent) }} />
+            </div>
+          </BarRow>
+        );
+      })}
+    </BarsFrame>
   );
 }
 
+/** Per site, a bar per stage (the median hours), in the stages' order. */
 export function StageTimeChart({ rows, label }: { rows: Reports["stageTimes"]; label: string }) {
   const stages = (Object.keys(STAGE_LABEL) as (keyof typeof STAGE_LABEL)[]).filter((stage) =>
     rows.some((row) => row.stage === stage),
   );
-  const sites = new Map<string, Record<string, string | number>>();
+  const sites = new Map<string, { name: string; hours: Partial<Record<string, number>> }>();
   for (const row of rows) {
-    const entry = sites.get(row.site.id) ?? { site: row.site.code };
-    entry[row.stage] = row.medianHours;
-    sites.set(row.site.id, entry);
+    const site = sites.get(row.site.id) ?? { name: row.site.name, hours: {} };
+    site.hours[row.stage] = row.medianHours;
+    sites.set(row.site.id, site);
   }
+  const max = Math.max(0, ...rows.map((row) => row.medianHours));
   return (
-    <ChartFrame label={label} height={280}>
-      <BarChart
-        data={[...sites.values()]}
-        accessibilityLayer={false}
-        margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
-      >
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="site" tick={TICK} />
-        <YAxis unit="h" tick={TICK} />
-        <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: INK }} itemSorter={inBarOrder(stages)} />
-        {stages.map((stage, index) => (
-          <Bar
-            key={stage}
-            dataKey={stage}
-            name={`${STAGE_LABEL[stage]} (median)`}
-            unit=" h"
-            fill={COLOURS[index % COLOURS.length]}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
-    </ChartFrame>
+    <BarsFrame
+      label={label}
+      legend={stages.map((stage, index) => (
+        <LegendKey
+          key={stage}
+          colour={SERIES[index % SERIES.length]!}
+          label={`${STAGE_LABEL[stage]} (median, h)`}
+        />
+      ))}
+    >
+      {[...sites.entries()].map(([id, site]) => (
+        <BarRow
+          key={id}
+          name={site.name}
+          note={stages.map((stage) => oneDecimal(site.hours[stage] ?? 0)).join(" · ") + " h"}
+        >
+          {stages.map((stage, index) => (
+            <Bar
+              key={stage}
+              value={site.hours[stage] ?? 0}
+              max={max}
+              colour={SERIES[index % SERIES.length]!}
+            />
+          ))}
+        </BarRow>
+      ))}
+    </BarsFrame>
   );
 }
 
 export function FrontlineChart({ rows, label }: { rows: Reports["frontline"]; label: string }) {
-  const data = rows.map((row) => ({ site: row.site.code, median: row.medianDays, p90: row.p90Days }));
+  const max = Math.max(0, ...rows.map((row) => row.p90Days));
   return (
-    <ChartFrame label={label}>
-      <BarChart data={data} accessibilityLayer={false} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="site" tick={TICK} />
-        <YAxis tick={TICK} />
-        <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: INK }} itemSorter={inBarOrder(["median", "p90"])} />
-        <Bar dataKey="median" name="Median (days)" fill={COLOURS[1]} isAnimationActive={false} />
-        <Bar dataKey="p90" name="90th percentile (days)" fill={COLOURS[2]} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
+    <BarsFrame
+      label={label}
+      legend={
+        <>
+          <LegendKey colour={SERIES[1]} label="Median (days)" />
+          <LegendKey colour={SERIES[2]} label="90th percentile (days)" />
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <BarRow
+          key={row.site.id}
+          name={row.site.name}
+          note={`${oneDecimal(row.medianDays)} · ${oneDecimal(row.p90Days)} days`}
+        >
+          <Bar value={row.medianDays} max={max} colour={SERIES[1]} />
+          <Bar value={row.p90Days} max={max} colour={SERIES[2]} />
+        </BarRow>
+      ))}
+    </BarsFrame>
   );
 }
 
 export function LanesChart({ rows, label }: { rows: Reports["lanes"]; label: string }) {
-  const data = rows.map((row) => ({
-    lane: `${row.origin.code} → ${row.destination.code}`,
-    requests: row.requests,
-  }));
-  return <HorizontalBars rows={data} label={label} name="Requests" dataKey="requests" nameKey="lane" />;
+  return (
+    <HorizontalBars
+      rows={rows.map((row) => ({
+        name: `${row.origin.code} → ${row.destination.code}`,
+        value: row.requests,
+        note: row.requests.toLocaleString("en-GB"),
+      }))}
+      label={label}
+      legend="Requests"
+    />
+  );
 }
 
 /** Median minutes off the window given at collection; the table adds the 90th percentile. */
 export function EtaAccuracyLanesChart({ rows, label }: { rows: Reports["etaLanes"]; label: string }) {
-  const data = rows.map((row) => ({
-    lane: `${row.origin.code} → ${row.destination.code}`,
-    minutes: row.medianMinutes,
-  }));
   return (
     <HorizontalBars
-      rows={data}
+      rows={rows.map((row) => ({
+        name: `${row.origin.code} → ${row.destination.code}`,
+        value: row.medianMinutes,
+        note: `${oneDecimal(row.medianMinutes)} min`,
+      }))}
       label={label}
-      name="Median minutes off"
-      dataKey="minutes"
-      nameKey="lane"
-      unit=" min"
+      legend="Median minutes off"
     />
   );
 }
 
 export function EtaAccuracyCarriersChart({ rows, label }: { rows: Reports["etaCarriers"]; label: string }) {
-  const data = rows.map((row) => ({ name: row.carrier.name, minutes: row.medianMinutes }));
   return (
     <HorizontalBars
-      rows={data}
+      rows={rows.map((row) => ({
+        name: row.carrier.name,
+        value: row.medianMinutes,
+        note: `${oneDecimal(row.medianMinutes)} min`,
+      }))}
       label={label}
-      name="Median minutes off"
-      dataKey="minutes"
-      nameKey="name"
-      unit=" min"
+      legend="Median minutes off"
     />
   );
 }

@@ -1,4 +1,4 @@
-// /reports on the demo data (issue 17 §3): every chart draws (an svg with bars) with its table, a filter
+// /reports on the demo data (issue 17 §3): every chart draws (bars in the HTML) with its table, a filter
 // changes the figures and stays in the URL, a table downloads as CSV, bad filters get a message; on a
 // phone, a tablet and a desktop nothing scrolls sideways and axe finds nothing serious. The desktop
 // view is photographed for docs/reports.md.
@@ -21,6 +21,14 @@ const REPORTS = [
   ["eta-accuracy-lanes", "ETA accuracy by lane"],
   ["eta-accuracy-carriers", "ETA accuracy by carrier"],
 ] as const;
+/** Drawn on the server as plain bars (components/reports/recon-charts.tsx). */
+const RECON_REPORTS = [
+  ["recon-cost-sites", "Recon cost per vehicle, by prep site"],
+  ["recon-cost-categories", "Recon cost by category of work"],
+  ["recon-cost-makes", "Recon cost per vehicle, by make and model"],
+  ["recon-waiting", "Why vehicles wait: arrival to frontline, by cause"],
+  ["recon-approvals", "Approval turnaround, by approver"],
+] as const;
 
 const section = (page: Page, key: string) => page.locator(`[data-report="${key}"]`);
 
@@ -42,8 +50,7 @@ test("every chart draws the demo data, with its table behind it", async ({ page 
     await expect(report.getByRole("heading", { name: title })).toBeVisible();
     const chart = report.getByRole("img", { name: new RegExp(`^${title}`) });
     await expect(chart).toBeVisible();
-    await expect(chart.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
-    await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    expect(await chart.locator("[data-bar]").count(), `${key} has bars`).toBeGreaterThan(0);
     expect(await report.locator("tbody tr").count(), `${key} has rows`).toBeGreaterThan(0);
   }
   await expect(section(page, "on-time-carriers").locator("tbody")).toContainText("Priya Shah");
@@ -54,20 +61,35 @@ test("every chart draws the demo data, with its table behind it", async ({ page 
   await expect(section(page, "days-to-frontline").locator("tbody")).toContainText("Wakefield");
   await expect(section(page, "lanes").locator("tbody")).toContainText("Manchester");
   // Chart labels name the lanes by site code (a long label wraps, so the space may become a line break).
-  await expect(section(page, "lanes").locator(".recharts-wrapper > svg")).toContainText(/MAN1\s*→\s*LDS1/);
+  await expect(section(page, "lanes").getByRole("img")).toContainText("MAN1 → LDS1");
+  for (const [key, title] of RECON_REPORTS) {
+    const report = section(page, key);
+    await expect(report.getByRole("heading", { name: title })).toBeVisible();
+    await expect(report.getByRole("img", { name: new RegExp(`^${title}`) })).toBeVisible();
+    expect(await report.locator("tbody tr").count(), `${key} has rows`).toBeGreaterThan(0);
+  }
+  // The demo history's three prep sites, every cause, and both approvers.
+  const waiting = section(page, "recon-waiting");
+  await expect(waiting.locator("tbody tr")).toHaveCount(3);
+  await expect(waiting.getByRole("img")).toContainText("Waiting parts");
+  const approvers = section(page, "recon-approvals").locator("tbody");
+  await expect(approvers).toContainText("Morgan Reyes");
+  await expect(approvers).toContainText("Alex Morgan");
+  await expect(section(page, "recon-cost-categories").locator("tbody")).toContainText("Mechanical");
 });
 
 test("the page and its charts are drawn on the demo data (timed, figures only)", async ({ page }) => {
   await signIn(page, DEMO_STAFF.dispatcher, { callbackUrl: "/reports" });
-  const charts = page.locator("[data-chart] .recharts-wrapper > svg.recharts-surface");
+  const charts = page.locator("[data-chart]");
+  const all = REPORTS.length + RECON_REPORTS.length;
   // Once before timing: the first view of a page after the server starts compiles its code.
-  await expect(charts).toHaveCount(REPORTS.length);
+  await expect(charts).toHaveCount(all);
   const served: number[] = [];
   const drawn: number[] = [];
   for (let run = 0; run < 5; run++) {
     const started = Date.now();
     await page.goto("/reports");
-    await expect(charts).toHaveCount(REPORTS.length);
+    await expect(charts).toHaveCount(all);
     drawn.push(Date.now() - started);
     served.push(
       await page.evaluate(() => {
@@ -85,26 +107,27 @@ test("the page and its charts are drawn on the demo data (timed, figures only)",
 
 test("a chart's legend runs in the order of its bars", async ({ page }) => {
   await signIn(page, DEMO_STAFF.dispatcher, { callbackUrl: "/reports" });
-  const stages = section(page, "stage-time").locator(".recharts-wrapper");
-  await expect(stages.locator(".recharts-legend-item").first()).toBeVisible();
-  const legend = await stages.locator(".recharts-legend-item-text").allTextContents();
+  const stages = section(page, "stage-time").getByRole("img");
+  await expect(stages.locator("[data-legend-item]").first()).toBeVisible();
+  const legend = await stages.locator("[data-legend-label]").allTextContents();
   expect(legend).toEqual(
     ["Inbound", "Arrived", "Appraised", "Outbound"]
-      .map((stage) => `${stage} (median)`)
+      .map((stage) => `${stage} (median, h)`)
       .filter((item) => legend.includes(item)),
   );
   expect(legend.length).toBeGreaterThan(1);
-  // Each legend entry's colour is the colour of the bars in the same place.
+  // Each legend entry's colour is the colour of each site's bar in the same place.
   const legendColours = await stages
-    .locator(".recharts-legend-item .recharts-legend-icon")
-    .evaluateAll((icons) => icons.map((icon) => icon.getAttribute("fill")));
-  const barColours = await stages
-    .locator(".recharts-bar")
-    .evaluateAll((bars) =>
-      bars.map((bar) => bar.querySelector(".recharts-rectangle")?.getAttribute("fill") ?? null),
-    );
-  expect(legendColours).toEqual(barColours);
-  await expect(section(page, "days-to-frontline").locator(".recharts-legend-item-text")).toHaveText([
+    .locator("[data-swatch]")
+    .evaluateAll((swatches) => swatches.map((swatch) => getComputedStyle(swatch).backgroundColor));
+  for (const row of await stages.locator("[data-bar-row]").all()) {
+    expect(
+      await row
+        .locator("[data-bar]")
+        .evaluateAll((bars) => bars.map((bar) => getComputedStyle(bar).backgroundColor)),
+    ).toEqual(legendColours);
+  }
+  await expect(section(page, "days-to-frontline").locator("[data-legend-label]")).toHaveText([
     "Median (days)",
     "90th percentile (days)",
   ]);
@@ -124,7 +147,9 @@ test("a filter changes the figures and is kept in the URL", async ({ page }) => 
 
   // A range with nothing in it: each report says what would appear.
   await page.goto("/reports?from=2020-01-01&to=2020-01-31");
-  await expect(page.getByText("Nothing to show for these filters")).toHaveCount(REPORTS.length);
+  await expect(page.getByText("Nothing to show for these filters")).toHaveCount(
+    REPORTS.length + RECON_REPORTS.length,
+  );
   await expect(section(page, "lanes")).toContainText("Once movement requests are created in this period");
 
   await page.goto("/reports?from=someday&area=Wholesale");
@@ -169,7 +194,7 @@ for (const size of [
   test(`at ${size.name} nothing scrolls sideways and axe finds nothing serious`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/reports" });
-    await expect(section(page, "lanes").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+    await expect(section(page, "lanes").locator("[data-bar]").first()).toBeVisible();
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth, `/reports at ${size.name} scrolls sideways`).toBeLessThanOrEqual(size.width);
     await expectAccessible(page);
