@@ -55,6 +55,7 @@ const recon = {
   "recon cost by make": reconCost.reconCostByMake,
   "recon waiting by cause": (await import("@/lib/reports/recon-waiting")).reconWaitingBySite,
   "recon approval turnaround": (await import("@/lib/reports/recon-approvals")).reconApprovalTurnaround,
+  "recon vehicles": (await import("@/lib/reports/recon-vehicles")).reconVehicles,
 };
 const { refreshAllReconReports } = await import("@/lib/reports/rollups/recon-rollup");
 const rolledUp = {

@@ -50,8 +50,14 @@ export function ReconCostChart({ rows, label }: { rows: (ReconCost & { name: str
   );
 }
 
-/** Per site, a vehicle's mean hours from arrival to the frontline, stacked by cause. */
-export function ReconWaitingChart({ rows, label }: { rows: Reports["reconWaiting"]; label: string }) {
+/** A bar per row of its hours stacked by cause, all rows on one scale. */
+export function WaitingBars({
+  rows,
+  label,
+}: {
+  rows: { key: string; name: string; note: (total: number) => string; hours: Record<WaitCause, number> }[];
+  label: string;
+}) {
   const totals = rows.map((row) => WAIT_CAUSES.reduce((sum, cause) => sum + row.hours[cause], 0));
   const max = Math.max(0, ...totals);
   return (
@@ -62,7 +68,7 @@ export function ReconWaitingChart({ rows, label }: { rows: Reports["reconWaiting
       ))}
     >
       {rows.map((row, index) => (
-        <BarRow key={row.site.id} name={row.site.name} note={`${totals[index]!.toFixed(1)} h per vehicle`}>
+        <BarRow key={row.key} name={row.name} note={row.note(totals[index]!)}>
           <div
             className="flex h-4 overflow-hidden rounded-sm"
             style={{ width: percentOf(totals[index]!, max) }}
@@ -79,6 +85,36 @@ export function ReconWaitingChart({ rows, label }: { rows: Reports["reconWaiting
         </BarRow>
       ))}
     </BarsFrame>
+  );
+}
+
+/** Per site, a vehicle's mean hours from arrival to the frontline, stacked by cause. */
+export function ReconWaitingChart({ rows, label }: { rows: Reports["reconWaiting"]; label: string }) {
+  return (
+    <WaitingBars
+      label={label}
+      rows={rows.map((row) => ({
+        key: row.site.id,
+        name: row.site.name,
+        note: (total) => `${total.toFixed(1)} h per vehicle`,
+        hours: row.hours,
+      }))}
+    />
+  );
+}
+
+/** Per vehicle, its hours from arrival to the frontline stacked by cause, and what it cost. */
+export function ReconVehiclesChart({ rows, label }: { rows: Reports["reconVehicles"]; label: string }) {
+  return (
+    <WaitingBars
+      label={label}
+      rows={rows.map((row) => ({
+        key: row.prepJobId,
+        name: `${row.vehicle} · ${row.makeModel}`,
+        note: (total) => `${total.toFixed(2)} h · ${formatMinor(row.actualCents, row.currencyCode)}`,
+        hours: row.hours,
+      }))}
+    />
   );
 }
 

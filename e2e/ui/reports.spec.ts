@@ -28,6 +28,7 @@ const RECON_REPORTS = [
   ["recon-cost-makes", "Recon cost per vehicle, by make and model"],
   ["recon-waiting", "Why vehicles wait: arrival to frontline, by cause"],
   ["recon-approvals", "Approval turnaround, by approver"],
+  ["recon-vehicles", "Vehicles that reached the frontline last: cost and waiting"],
 ] as const;
 
 const section = (page: Page, key: string) => page.locator(`[data-report="${key}"]`);

@@ -11,6 +11,7 @@ import { onTimeByWeek } from "@/lib/reports/on-time-by-week";
 import { priceVarianceByCarrier } from "@/lib/reports/price-variance-by-carrier";
 import { reconApprovalTurnaround } from "@/lib/reports/recon-approvals";
 import { reconCostByCategory, reconCostByMake, reconCostBySite } from "@/lib/reports/recon-cost";
+import { reconVehicles } from "@/lib/reports/recon-vehicles";
 import { reconWaitingBySite } from "@/lib/reports/recon-waiting";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { stageTimeBySite } from "@/lib/reports/stage-time-by-site";
@@ -32,6 +33,7 @@ const LOADERS = {
   reconCostMakes: (q: Query) => reconCostByMake(q.kdb, q.organisationId, q.filters),
   reconWaiting: (q: Query) => reconWaitingBySite(q.kdb, q.organisationId, q.filters),
   reconApprovals: (q: Query) => reconApprovalTurnaround(q.kdb, q.organisationId, q.filters),
+  reconVehicles: (q: Query) => reconVehicles(q.kdb, q.organisationId, q.filters),
 };
 
 export type Reports = { [K in keyof typeof LOADERS]: Awaited<ReturnType<(typeof LOADERS)[K]>> };

@@ -103,3 +103,21 @@ export type ReconApprover = {
   medianHours: number;
   p90Hours: number;
 };
+
+/** One vehicle that reached the frontline: its cost and its hours by cause (two decimals). */
+export type ReconVehicle = {
+  prepJobId: string;
+  /** Its registration, else its VIN. */
+  vehicle: string;
+  makeModel: string;
+  siteName: string;
+  /** ISO 8601: when it entered Outbound. */
+  frontlineAt: string;
+  /** The same, in words on the organisation's clock. */
+  reachedFrontline: string;
+  currencyCode: string;
+  doneEstimatedCents: number;
+  actualCents: number;
+  workingHours: boolean;
+  hours: Record<WaitCause, number>;
+};

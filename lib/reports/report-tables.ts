@@ -19,6 +19,7 @@ export const REPORT_KEYS = [
   "recon-cost-makes",
   "recon-waiting",
   "recon-approvals",
+  "recon-vehicles",
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 
@@ -39,6 +40,7 @@ export const REPORT_TITLES: Record<ReportKey, string> = {
   "recon-cost-makes": "Recon cost per vehicle, by make and model",
   "recon-waiting": "Why vehicles wait: arrival to frontline, by cause",
   "recon-approvals": "Approval turnaround, by approver",
+  "recon-vehicles": "Vehicles that reached the frontline last: cost and waiting",
 };
 
 /** Which part of the reports each table shows. */
@@ -56,6 +58,7 @@ export const REPORT_PART: Record<ReportKey, ReportPart> = {
   "recon-cost-makes": "reconCostMakes",
   "recon-waiting": "reconWaiting",
   "recon-approvals": "reconApprovals",
+  "recon-vehicles": "reconVehicles",
 };
 
 export const STAGE_LABEL = {
@@ -177,6 +180,31 @@ export function reportTable(key: ReportKey, reports: Reports): ReportTable {
           row.vehicles,
           ...WAIT_CAUSES.map((cause) => row.hours[cause]),
           row.site.workingHours ? "Working hours" : "Elapsed",
+        ]),
+      };
+    case "recon-vehicles":
+      return {
+        columns: [
+          "Vehicle",
+          "Make and model",
+          "Prep site",
+          "Reached the frontline",
+          "Currency",
+          "Estimated, done items",
+          "Actual, done items",
+          ...WAIT_CAUSES.map((cause) => `${WAIT_CAUSE_LABEL[cause]} (h)`),
+          "Hours counted",
+        ],
+        rows: reports.reconVehicles.map((row) => [
+          row.vehicle,
+          row.makeModel,
+          row.siteName,
+          row.reachedFrontline,
+          row.currencyCode,
+          Number(decimalAmount(row.doneEstimatedCents, row.currencyCode)),
+          Number(decimalAmount(row.actualCents, row.currencyCode)),
+          ...WAIT_CAUSES.map((cause) => row.hours[cause]),
+          row.workingHours ? "Working hours" : "Elapsed",
         ]),
       };
     case "recon-approvals":

@@ -12,7 +12,12 @@ import {
   PriceVarianceChart,
   StageTimeChart,
 } from "@/components/reports/report-charts";
-import { ReconApprovalsChart, ReconCostChart, ReconWaitingChart } from "@/components/reports/recon-charts";
+import {
+  ReconApprovalsChart,
+  ReconCostChart,
+  ReconVehiclesChart,
+  ReconWaitingChart,
+} from "@/components/reports/recon-charts";
 import { ReportFiltersForm } from "@/components/reports/report-filters-form";
 import { ReportSection } from "@/components/reports/report-section";
 import { Alert } from "@/components/ui/alert";
@@ -40,7 +45,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
   const header = (
     <PageHeader
       title="Reports"
-      description="Deliveries, final prices and prep times across your sites. Each chart has its table below it, and each table downloads as CSV."
+      description="Deliveries, final prices, prep times and reconditioning across your sites. Each chart has its table below it, and each table downloads as CSV."
     />
   );
   if (!parsed.ok) {
@@ -203,6 +208,14 @@ export default async function ReportsPage({ searchParams }: { searchParams: Prom
           "Once work items are approved or declined in this period, each approver's turnaround appears here.",
           (label) => (
             <ReconApprovalsChart rows={reports.reconApprovals} label={label} />
+          ),
+        )}
+        {section(
+          "recon-vehicles",
+          "The 20 vehicles with work items that reached the frontline last in the period: what their finished items were estimated at and cost, and their hours from arrival to the frontline by cause (two decimals).",
+          "Once vehicles with work items reach the frontline in this period, the latest appear here one by one.",
+          (label) => (
+            <ReconVehiclesChart rows={reports.reconVehicles} label={label} />
           ),
         )}
       </div>

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "@/lib/ids";
 import { reconApprovalTurnaround } from "@/lib/reports/recon-approvals";
 import { reconCostByCategory, reconCostByMake, reconCostBySite } from "@/lib/reports/recon-cost";
+import { reconVehicles } from "@/lib/reports/recon-vehicles";
 import { reconWaitingBySite } from "@/lib/reports/recon-waiting";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 import { refreshAllReconReports } from "@/lib/reports/rollups/recon-rollup";
@@ -178,6 +179,21 @@ describe("the recon reports", () => {
     ]);
   });
 
+  it("list the vehicle with its cost and its hours by cause", async () => {
+    const [vehicle] = await reconVehicles(database.kysely, world.organisation.id, MARCH);
+    expect(vehicle).toMatchObject({
+      prepJobId: jobId,
+      makeModel: "Ford Focus",
+      siteName: world.sites.prepCentre.name,
+      frontlineAt: "2031-03-05T08:00:00.000Z",
+      reachedFrontline: "5 Mar 2031, 08:00",
+      currencyCode: "GBP",
+      doneEstimatedCents: 12_000,
+      actualCents: 14_000,
+      hours: { approval: 4, parts: 24, sublet: 0, work: 5, idle: 15 },
+    });
+  });
+
   it("follow a later change: an invoice recorded after the vehicle left is marked and rolled up", async () => {
     await database.kysely
       .updateTable("ReconWorkItem")
@@ -194,7 +210,7 @@ describe("the recon reports", () => {
 
   it("show another organisation nothing, and a period without the frontline nothing", async () => {
     const other = await createOrganisation(database.prisma, {});
-    for (const report of [reconCostBySite, reconWaitingBySite, reconApprovalTurnaround])
+    for (const report of [reconCostBySite, reconWaitingBySite, reconApprovalTurnaround, reconVehicles])
       expect(await report(database.kysely, other.id, MARCH)).toEqual([]);
     const april = { ...MARCH, from: "2031-04-01", to: "2031-04-30" };
     expect(await reconCostBySite(database.kysely, world.organisation.id, april)).toEqual([]);

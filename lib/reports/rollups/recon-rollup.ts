@@ -50,7 +50,8 @@ export async function refreshReconReports(kdb: Kdb, batch = 500): Promise<number
       };
       for (const decision of approvalDecisions(jobChanges, schedule))
         decisions.push({ ...decision, ...common, prepJobId: job.id, workingHours: schedule !== undefined });
-      if (!job.frontlineAt) continue;
+      // A job whose items were all removed has no recon figures.
+      if (!job.frontlineAt || !items.get(job.id)?.length) continue;
       const frontline = { ...common, frontlineAt: job.frontlineAt };
       for (const row of costRows(job, items.get(job.id) ?? []))
         cost.push({ ...row, ...frontline, make: job.make, model: job.model });
