@@ -62,10 +62,10 @@ export async function editCardWorkItem(
   } catch (error) {
     // The API's words ("at version 3, not 2") mean little in a drawer; the drawer reads the item again.
     if (error instanceof AppError && error.code === "VERSION_CONFLICT") {
-      throw new AppError(
-        "VERSION_CONFLICT",
-        "Someone changed this item while you were editing it. It now shows their change: edit it again.",
-      );
+      const message =
+        "Someone changed this item while you were editing it. It now shows their change: edit it again.";
+      // On the version field, so that the drawer tells a stale edit from a refused one.
+      throw new AppError("VERSION_CONFLICT", message, { errors: [{ path: "version", message }] });
     }
     throw error;
   }
