@@ -117,7 +117,10 @@ export function InspectionChecklistForm({
                     data-testid="checklist-check"
                     className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-2 rounded-md bg-slate-50 p-2 ring-1 ring-slate-200 sm:grid-cols-[auto_minmax(0,1fr)_11rem_auto] sm:items-start"
                   >
-                    <span className="pt-2 text-sm font-semibold text-slate-600 tabular-nums" aria-hidden>
+                    <span
+                      className="w-7 pt-2 text-right text-sm font-semibold text-slate-600 tabular-nums"
+                      aria-hidden
+                    >
                       {index + 1}.
                     </span>
                     <div className="min-w-0">

@@ -58,7 +58,7 @@ export function WorkItemEditor({
     );
   }
   return (
-    <div data-testid="work-item-editor">
+    <div className="basis-full" data-testid="work-item-editor">
       {conflict ? (
         <p role="alert" className="mt-2 text-sm text-amber-900">
           {conflict}

@@ -86,8 +86,11 @@ export function WorkItemEntry({
           </>
         ) : null}
       </dl>
-      {editor}
-      {onMove ? <WorkItemMoves item={item} canApprove={canApprove} onMove={onMove} /> : null}
+      {/* "Edit" beside the moves; its form, when open, takes the whole width. */}
+      <div className="flex flex-wrap items-start gap-x-2">
+        {editor}
+        {onMove ? <WorkItemMoves item={item} canApprove={canApprove} onMove={onMove} /> : null}
+      </div>
     </li>
   );
 }

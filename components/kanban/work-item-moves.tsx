@@ -52,11 +52,11 @@ export function WorkItemMoves({
 
   if (targets.length === 0) return null;
   return (
-    <div className="mt-2">
+    <div className="mt-2 min-w-0 flex-1 basis-56">
       {allowed.length < targets.length ? (
         <p className="text-xs text-slate-600">An administrator or a recon manager approves or declines it.</p>
       ) : null}
-      <div className="mt-1 flex flex-wrap gap-2">
+      <div className="mt-1 flex flex-wrap gap-2 first:mt-0">
         {allowed.map((to) => (
           <Button
             key={to}
