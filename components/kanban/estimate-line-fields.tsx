@@ -1,6 +1,7 @@
 "use client";
-// One estimate line of a work item's form (adding or editing one): its kind, description, and its amount (parts,
-// sublet) or hours (labour), as the kind asks. Narrow screens stack the fields; wider ones line them up.
+// One estimate line of a work item's form (adding or editing one): its kind, description, and its amount
+// (parts, sublet) or hours (labour), as the kind asks. Narrow screens stack the fields; wider ones line
+// them up.
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import type { WorkItemFormValues } from "@/components/kanban/work-item-form";
 import { LINE_KIND_LABEL } from "@/components/kanban/work-item-words";

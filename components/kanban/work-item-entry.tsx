@@ -1,7 +1,7 @@
 "use client";
 // One work item in the card drawer: its category, description and state in words, its estimate line by
 // line with the total, the parts' expected date while it waits for them, the actual cost once done, and
-// the moves its state allows (WorkItemMoves) under its editor (WorkItemEditor, given by the section).
+// the moves its state allows (WorkItemMoves) beside its "Edit" (WorkItemEditor, given by the section).
 import type { ReactNode } from "react";
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";

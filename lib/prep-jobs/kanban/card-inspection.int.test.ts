@@ -131,7 +131,12 @@ describe("editing from the drawer", () => {
     expect(edited).toMatchObject({ description: "Two rear tyres", estimatedCents: 21_000, version: 2 });
     await expect(
       editCardWorkItem(prep, ref, { category: "BODY", version: item.version }),
-    ).rejects.toMatchObject({ code: "VERSION_CONFLICT", message: expect.stringMatching(/^Someone changed/) });
+    ).rejects.toMatchObject({
+      code: "VERSION_CONFLICT",
+      message: expect.stringMatching(/^Someone changed/),
+      // On the version field: the drawer tells a stale edit by it.
+      errors: [{ path: "version", message: expect.stringMatching(/^Someone changed/) }],
+    });
 
     // Approved: its estimate is fixed, its description is not.
     const approved = await moveCardWorkItem(admin, ref, { to: "AWAITING_APPROVAL" }).then(() =>
