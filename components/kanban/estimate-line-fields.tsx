@@ -1,6 +1,7 @@
 "use client";
-// One estimate line of the "Add a work item" form: its kind, description, and its amount (parts,
-// sublet) or hours (labour), as the kind asks. Narrow screens stack the fields; wider ones line them up.
+// One estimate line of a work item's form (adding or editing one): its kind, description, and its amount
+// (parts, sublet) or hours (labour), as the kind asks. Narrow screens stack the fields; wider ones line
+// them up.
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import type { WorkItemFormValues } from "@/components/kanban/work-item-form";
 import { LINE_KIND_LABEL } from "@/components/kanban/work-item-words";
@@ -19,17 +20,20 @@ const KINDS = Object.keys(LINE_KIND_LABEL) as EstimateLineKind[];
 export function EstimateLineFields({
   form,
   index,
+  idPrefix,
   currency,
   onRemove,
 }: {
   form: UseFormReturn<WorkItemFormValues>;
   index: number;
+  /** Keeps the ids of two forms in one drawer apart. */
+  idPrefix: string;
   currency: string;
   onRemove?: () => void;
 }) {
   const kind = useWatch({ control: form.control, name: `lines.${index}.kind` });
   const errors = form.formState.errors.lines?.[index];
-  const id = `estimate-line-${index}`;
+  const id = `${idPrefix}-line-${index}`;
   const line = <span className="sr-only">Line {index + 1} </span>;
   const labour = kind === "LABOUR";
   const valueName = labour ? (`lines.${index}.hours` as const) : (`lines.${index}.amount` as const);

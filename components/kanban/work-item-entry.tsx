@@ -1,7 +1,8 @@
 "use client";
 // One work item in the card drawer: its category, description and state in words, its estimate line by
 // line with the total, the parts' expected date while it waits for them, the actual cost once done, and
-// the moves its state allows (WorkItemMoves).
+// the moves its state allows (WorkItemMoves) beside its "Edit" (WorkItemEditor, given by the section).
+import type { ReactNode } from "react";
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";
 import { CATEGORY_LABEL, LINE_KIND_LABEL, STATE_LABEL } from "@/components/kanban/work-item-words";
@@ -25,10 +26,12 @@ export function WorkItemEntry({
   item,
   canApprove,
   onMove,
+  editor,
 }: {
   item: WorkItemResponse;
   canApprove: boolean;
   onMove?: (body: TransitionWorkItemBody) => ReturnType<RunChange>;
+  editor?: ReactNode;
 }) {
   const money = (minor: number) => formatMinor(minor, item.currency);
   return (
@@ -83,7 +86,11 @@ export function WorkItemEntry({
           </>
         ) : null}
       </dl>
-      {onMove ? <WorkItemMoves item={item} canApprove={canApprove} onMove={onMove} /> : null}
+      {/* "Edit" beside the moves; its form, when open, takes the whole width. */}
+      <div className="flex flex-wrap items-start gap-x-2">
+        {editor}
+        {onMove ? <WorkItemMoves item={item} canApprove={canApprove} onMove={onMove} /> : null}
+      </div>
     </li>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 // A work item's buttons: one per move its state allows (workItemTargets), approving and declining only
 // for approvers. "Waiting parts" asks the date the parts are expected, "Finish" the actual cost; each
-// asks in a small form under the buttons. A refused move says why, under them.
-import { useId, useState } from "react";
+// asks in a small form under the buttons; "Decline" asks to confirm (it closes the item for good). A
+// refused move says why, under them.
+import { useId, useRef, useState } from "react";
+import { ConfirmInline } from "@/components/kanban/confirm-inline";
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { FinishForm, PartsDateForm } from "@/components/kanban/work-item-move-forms";
 import { MOVE_LABEL } from "@/components/kanban/work-item-words";
@@ -17,6 +19,9 @@ const needsApproval = (from: WorkItemState, to: WorkItemState) => {
   return action !== undefined && requirementsOf(action).includes("approvalRight");
 };
 
+const asksFirst = (to: WorkItemState): to is "WAITING_PARTS" | "DONE" | "DECLINED" =>
+  to === "WAITING_PARTS" || to === "DONE" || to === "DECLINED";
+
 export function WorkItemMoves({
   item,
   canApprove,
@@ -26,10 +31,12 @@ export function WorkItemMoves({
   canApprove: boolean;
   onMove: (body: TransitionWorkItemBody) => ReturnType<RunChange>;
 }) {
-  const [asking, setAsking] = useState<"WAITING_PARTS" | "DONE" | null>(null);
+  const [asking, setAsking] = useState<"WAITING_PARTS" | "DONE" | "DECLINED" | null>(null);
   const [pending, setPending] = useState<WorkItemState | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const errorId = useId();
+  // The button that opened a question, to return to when it is put away.
+  const opener = useRef<HTMLButtonElement | null>(null);
   const targets = workItemTargets(item.state);
   const allowed = targets.filter((to) => canApprove || !needsApproval(item.state, to));
 
@@ -38,17 +45,18 @@ export function WorkItemMoves({
     const failed = await onMove({ ...body, version: item.version } as TransitionWorkItemBody);
     setPending(null);
     setFailure(failed);
-    if (!failed) setAsking(null);
+    // A refused decline says why under the buttons, like the moves that ask nothing.
+    if (!failed || body.to === "DECLINED") setAsking(null);
     return failed;
   }
 
   if (targets.length === 0) return null;
   return (
-    <div className="mt-2">
+    <div className="mt-2 min-w-0 flex-1 basis-56">
       {allowed.length < targets.length ? (
         <p className="text-xs text-slate-600">An administrator or a recon manager approves or declines it.</p>
       ) : null}
-      <div className="mt-1 flex flex-wrap gap-2">
+      <div className="mt-1 flex flex-wrap gap-2 first:mt-0">
         {allowed.map((to) => (
           <Button
             key={to}
@@ -57,18 +65,32 @@ export function WorkItemMoves({
             className={to === "DECLINED" ? "min-h-11 text-red-700" : "min-h-11"}
             loading={pending === to}
             disabled={pending !== null}
-            aria-expanded={to === "WAITING_PARTS" || to === "DONE" ? asking === to : undefined}
+            aria-expanded={asksFirst(to) ? asking === to : undefined}
             aria-describedby={failure && !asking ? errorId : undefined}
-            onClick={() =>
-              to === "WAITING_PARTS" || to === "DONE"
-                ? setAsking(asking === to ? null : to)
-                : void move({ to })
-            }
+            onClick={(event) => {
+              if (!asksFirst(to)) return void move({ to });
+              opener.current = event.currentTarget;
+              setAsking(asking === to ? null : to);
+            }}
           >
             {MOVE_LABEL[to]}
           </Button>
         ))}
       </div>
+      {asking === "DECLINED" ? (
+        <ConfirmInline
+          title="Decline this item?"
+          confirmLabel="Decline item"
+          pending={pending !== null}
+          onConfirm={() => void move({ to: "DECLINED" })}
+          onCancel={() => {
+            setAsking(null);
+            requestAnimationFrame(() => opener.current?.focus());
+          }}
+        >
+          It is closed for good: it cannot be approved or worked on later.
+        </ConfirmInline>
+      ) : null}
       {asking === "WAITING_PARTS" ? (
         <PartsDateForm
           failure={failure}

@@ -1,19 +1,25 @@
 "use client";
 // The card drawer's work items (issue 37 §2): each item with its state, estimate and actual cost, the
-// moves its state allows, the whole estimate's decision for approvers, and a form that adds one. After
-// every change the drawer reads its details again; the board hears the change on its live stream.
+// moves its state allows and its edit, the whole estimate's decision for approvers, the inspection
+// against the site's checklist, and a form that adds one. After every change the drawer reads its
+// details again; the board hears the change on its live stream.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { EstimateDecisionBar } from "@/components/kanban/estimate-decision-bar";
+import { InspectionPanel } from "@/components/kanban/inspection-panel";
+import { WorkItemEditor } from "@/components/kanban/work-item-editor";
 import { WorkItemEntry } from "@/components/kanban/work-item-entry";
 import { WorkItemForm } from "@/components/kanban/work-item-form";
-import { formatMinor } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import type { ActionFailure, ActionResult } from "@/lib/http/action-result";
 import type { KanbanCardRecon } from "@/lib/prep-jobs/kanban/card-details";
+import type { InspectionInput } from "@/lib/recon/inspection-schemas";
+import type { InspectionOutcome } from "@/lib/recon/record-inspection";
 import type {
   CreateWorkItemBody,
   EstimateDecision,
   TransitionWorkItemBody,
+  UpdateWorkItemBody,
   WorkItemResponse,
 } from "@/lib/recon/schemas";
 import { WORK_ITEM_TRANSITIONS } from "@/lib/recon/work-item-transitions";
@@ -27,6 +33,12 @@ export type WorkItemActions = {
     input: TransitionWorkItemBody,
   ) => Promise<ActionResult<WorkItemResponse>>;
   decide: (prepJobId: string, decision: EstimateDecision) => Promise<ActionResult<WorkItemResponse[]>>;
+  edit: (
+    prepJobId: string,
+    itemId: string,
+    input: UpdateWorkItemBody,
+  ) => Promise<ActionResult<WorkItemResponse>>;
+  inspect: (prepJobId: string, input: InspectionInput) => Promise<ActionResult<InspectionOutcome>>;
 };
 
 /** Runs one change; its failure, or null once done and the drawer is reading its details again. */
@@ -51,8 +63,6 @@ export function WorkItemsSection({
 }) {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [deciding, setDeciding] = useState(false);
 
   const run: RunChange = async (work) => {
     let result: ActionResult<unknown>;
@@ -66,27 +76,13 @@ export function WorkItemsSection({
     return result.ok ? null : result;
   };
 
-  async function decideAll(decision: EstimateDecision) {
-    if (!actions) return;
-    setDeciding(true);
-    const failed = await run(() => actions.decide(prepJobId, decision));
-    setDeciding(false);
-    setFailure(failed?.message ?? null);
-  }
-
   const items = recon?.items;
   const awaiting = items?.filter((item) => item.state === AWAITING) ?? [];
-  const awaitingCents = awaiting.reduce((sum, item) => sum + item.estimatedCents, 0);
   return (
     <section aria-labelledby="drawer-work-items" data-testid="work-items">
       <h3 id="drawer-work-items" className="text-sm font-semibold text-slate-900">
         Work items
       </h3>
-      {failure ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
       {items === undefined ? null : items.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">No work items yet.</p>
       ) : (
@@ -97,28 +93,29 @@ export function WorkItemsSection({
               item={item}
               canApprove={canApprove}
               onMove={actions ? (body) => run(() => actions.move(prepJobId, item.id, body)) : undefined}
+              editor={
+                actions ? (
+                  <WorkItemEditor
+                    item={item}
+                    onEdit={(body) => run(() => actions.edit(prepJobId, item.id, body))}
+                  />
+                ) : null
+              }
             />
           ))}
         </ul>
       )}
       {actions && canApprove && awaiting.length > 0 && recon ? (
-        <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
-          <p className="w-full text-sm text-amber-950">
-            {awaiting.length === 1 ? "1 item awaits" : `${awaiting.length} items await`} approval:{" "}
-            {formatMinor(awaitingCents, awaiting[0]?.currency ?? recon.currency)}.
-          </p>
-          <Button className="min-h-11" loading={deciding} onClick={() => void decideAll("APPROVED")}>
-            Approve whole estimate
-          </Button>
-          <Button
-            variant="secondary"
-            className="min-h-11 text-red-700"
-            disabled={deciding}
-            onClick={() => void decideAll("DECLINED")}
-          >
-            Decline whole estimate
-          </Button>
-        </div>
+        <EstimateDecisionBar
+          awaiting={awaiting}
+          currency={recon.currency}
+          onDecide={async (decision) =>
+            (await run(() => actions.decide(prepJobId, decision)))?.message ?? null
+          }
+        />
+      ) : null}
+      {actions && recon ? (
+        <InspectionPanel recon={recon} inspect={(input) => actions.inspect(prepJobId, input)} run={run} />
       ) : null}
       {actions && recon ? (
         adding ? (
@@ -126,7 +123,9 @@ export function WorkItemsSection({
             currency={recon.currency}
             onCancel={() => setAdding(false)}
             onSubmit={async (body) => {
-              const failed = await run(() => actions.add(prepJobId, body));
+              const failed = await run(() =>
+                actions.add(prepJobId, { ...body, estimate: body.estimate ?? [] }),
+              );
               if (!failed) setAdding(false);
               return failed;
             }}

@@ -26,6 +26,8 @@ export type WorldA = {
   prepJob: { id: string; vin: string };
   /** A work item of A's prep job, awaiting approval (made through A's /v1 API). */
   workItem: { id: string; description: string };
+  /** The checks of A's prep site's inspection checklist (seeded), in order. */
+  inspectionCheckIds: string[];
   profileId: string;
   apiKeyId: string;
   endpoint: { id: string; url: string };
@@ -194,9 +196,17 @@ export async function createWorldA(
        WHERE u.email = $1 AND s."endedAt" IS NULL ORDER BY s."createdAt" DESC LIMIT 1`,
       [DEMO_STAFF.admin],
     );
+    const inspectionCheckIds = (
+      await client.query<{ id: string }>(
+        `SELECT id FROM "ReconInspectionCheck" WHERE "siteId" = $1 ORDER BY position`,
+        [prepSite.id],
+      )
+    ).rows.map((row) => row.id);
+    expect(inspectionCheckIds.length, "A's prep site has its seeded checklist").toBeGreaterThan(0);
     return {
       prepSite,
       prepJob,
+      inspectionCheckIds,
       profileId,
       apiKeyId,
       trackingToken,
@@ -232,6 +242,7 @@ export async function createWorldA(
     prepSite: fromDatabase.prepSite,
     prepJob: fromDatabase.prepJob,
     workItem,
+    inspectionCheckIds: fromDatabase.inspectionCheckIds,
     profileId: fromDatabase.profileId,
     apiKeyId: fromDatabase.apiKeyId,
     endpoint: { id: endpointId, url: endpointUrl },
@@ -319,6 +330,13 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
       ]),
       reconSiteSettings: await rows(`SELECT * FROM "ReconSiteSettings" WHERE "siteId" = $1`, [
         world.prepSite.id,
+      ]),
+      inspectionChecks: await rows(
+        `SELECT id, position, label, category FROM "ReconInspectionCheck" WHERE "siteId" = $1 ORDER BY position`,
+        [world.prepSite.id],
+      ),
+      inspections: await rows(`SELECT id FROM "ReconInspection" WHERE "prepJobId" = $1 ORDER BY id`, [
+        world.prepJob.id,
       ]),
       adminSessions: await rows(`SELECT id, "endedAt" FROM "UserSession" WHERE "userId" = $1 ORDER BY id`, [
         world.adminUser.id,

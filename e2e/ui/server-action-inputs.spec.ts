@@ -26,6 +26,8 @@ type Records = {
   profileIds: string[];
   endpointIds: string[];
   prepSiteIds: string[];
+  /** The checks of that prep site's (seeded) inspection checklist. */
+  inspectionCheckIds: string[];
   /** A staff member of the fuzzing's own, with a live session: the users page's actions end it. */
   userIds: string[];
   sessionIds: string[];
@@ -112,8 +114,17 @@ async function createOwnRecords(
     return rows.map((row) => row.id);
   });
   expect(prepSiteIds).toHaveLength(1);
+  const inspectionCheckIds = await withE2eDatabase(async (client) =>
+    (
+      await client.query<{ id: string }>(
+        `SELECT id FROM "ReconInspectionCheck" WHERE "siteId" = $1 ORDER BY position`,
+        prepSiteIds,
+      )
+    ).rows.map((row) => row.id),
+  );
   return {
     prepSiteIds,
+    inspectionCheckIds,
     userIds: [userId],
     sessionIds: [userId],
     requestIds,
@@ -130,8 +141,8 @@ async function createOwnRecords(
 
 /**
  * Reads the branding, the message and planning settings, the sites' pins and numbers, the drivers'
- * planning fields and the prep site's kanban and recon settings now; the function returned writes them
- * back.
+ * planning fields and the prep site's kanban and recon settings and inspection checklist now; the function
+ * returned writes them back.
  */
 async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promise<void>> {
   const saved = await withE2eDatabase(async (client) => ({
@@ -163,6 +174,9 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
       .rows[0] as Record<string, unknown> | undefined,
     reconSettings: (await client.query(`SELECT * FROM "ReconSiteSettings" WHERE "siteId" = $1`, [prepSiteId]))
       .rows[0] as Record<string, unknown> | undefined,
+    inspectionChecks: (
+      await client.query(`SELECT * FROM "ReconInspectionCheck" WHERE "siteId" = $1`, [prepSiteId])
+    ).rows as Record<string, unknown>[],
   }));
   return () =>
     withE2eDatabase(async (client) => {
@@ -207,6 +221,15 @@ async function keepOrganisationSettings(prepSiteId: string): Promise<() => Promi
           `INSERT INTO "ReconSiteSettings" (${columns.map((column) => `"${column}"`).join(", ")})
            VALUES (${columns.map((_, at) => `$${at + 1}`).join(", ")})`,
           Object.values(saved.reconSettings),
+        );
+      }
+      await client.query(`DELETE FROM "ReconInspectionCheck" WHERE "siteId" = $1`, [prepSiteId]);
+      for (const check of saved.inspectionChecks) {
+        const columns = Object.keys(check);
+        await client.query(
+          `INSERT INTO "ReconInspectionCheck" (${columns.map((column) => `"${column}"`).join(", ")})
+           VALUES (${columns.map((_, at) => `$${at + 1}`).join(", ")})`,
+          Object.values(check),
         );
       }
       await client.query(`DELETE FROM "PrepSiteSettings" WHERE "siteId" = $1`, [prepSiteId]);
@@ -384,6 +407,16 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       garbageId,
       input({ to: "AWAITING_APPROVAL" }, "version", "partsExpectedOn", "actual"),
     ),
+    editWorkItemAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      garbageId,
+      input({ description: "Fuzz edit" }, "category", "estimate", "version"),
+    ),
+    // One check of a longer list: mostly refused for the checks left unanswered.
+    inspectVehicleAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      input({ results: [{ checkId: records.inspectionCheckIds[0], passed: false, note: "Fuzz" }] }),
+    ),
     decideEstimateAction: fc.tuple(
       idFrom(records.prepJobIds),
       fc.oneof(fc.constantFrom("APPROVED", "DECLINED"), json),
@@ -400,6 +433,10 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
         autoApproveBelowCents: 10_000,
         outboundWithOpenItems: "BLOCK",
       }),
+    ),
+    saveInspectionChecklistAction: fc.tuple(
+      idFrom([...records.prepSiteIds, ...records.siteIds]),
+      input({ checks: [{ label: "Fuzz check", category: "OTHER" }] }),
     ),
     saveBrandingAction: fc.tuple(input({ logoUrl: "https://example.com/logo.png", colour: "#0F766E" })),
     saveMessageSettingsAction: fc.tuple(

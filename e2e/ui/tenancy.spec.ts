@@ -610,6 +610,20 @@ const ACTIONS: Record<string, ActionCase> = {
     expected: "refused",
   },
   decideEstimateAction: { as: "adminB", args: (a) => [a.prepJob.id, "APPROVED"], expected: "refused" },
+  editWorkItemAction: {
+    as: "adminB",
+    args: (a) => [a.prepJob.id, a.workItem.id, { description: "B's probe edit", category: "OTHER" }],
+    expected: "refused",
+  },
+  // Every check of A's site failed: it would propose an item per check on A's job.
+  inspectVehicleAction: {
+    as: "adminB",
+    args: (a) => [
+      a.prepJob.id,
+      { results: a.inspectionCheckIds.map((checkId) => ({ checkId, passed: false, note: "B's probe" })) },
+    ],
+    expected: "refused",
+  },
   savePrepSiteSettingsAction: {
     as: "adminB",
     args: (a) => [
@@ -624,6 +638,11 @@ const ACTIONS: Record<string, ActionCase> = {
       a.prepSite.id,
       { labourRateCents: 1, currency: "GBP", autoApproveBelowCents: 0, outboundWithOpenItems: "BLOCK" },
     ],
+    expected: "refused",
+  },
+  saveInspectionChecklistAction: {
+    as: "adminB",
+    args: (a) => [a.prepSite.id, { checks: [{ label: "B's probe check", category: "OTHER" }] }],
     expected: "refused",
   },
   saveBrandingAction: { noResourceId: "sets the caller's own organisation's branding" },

@@ -15,6 +15,7 @@ import {
 } from "./carriers";
 import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
+import { createDemoChecklists } from "./inspection";
 import { createDemoRecon, createDemoReconHistory } from "./recon";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
@@ -86,6 +87,8 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     requests.push(...linked.map((request) => ({ org, request })));
   }
   await createDemoRecon(db, world, northgate);
+  await createDemoChecklists(db, northgate);
+  await createDemoChecklists(db, harbour);
   await createReportHistoryPrepJobs(db, world, northgate);
   await createDemoReconHistory(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));

@@ -2,8 +2,9 @@
 // (Coventry blocks a move to Outbound with items open; the others warn and record), and its open prep
 // jobs get work items in every state of the lifecycle, each with the history that led there (checked
 // against the lifecycle table) and its estimate priced at the site's rate; one job left for Outbound with
-// an item still at the sublet vendor, and its override is recorded. A newcomer sees a living recon board;
-// the report history's finished jobs get closed work items too, so the recon reports have weeks to show.
+// an item still at the sublet vendor, and its override is recorded. The first arrived job with a proposed
+// valet item was inspected (inspection.ts). A newcomer sees a living recon board; the report history's
+// finished jobs get closed work items too, so the recon reports have weeks to show.
 import { addHours } from "@/prisma/factories";
 import type { FactoryDb } from "@/prisma/factories";
 import type {
@@ -17,6 +18,7 @@ import { labourCents } from "@/lib/recon/price-estimate";
 import { AUTO_APPROVER } from "@/lib/recon/recon-actor";
 import { workItemActionBetween } from "@/lib/recon/work-item-transitions";
 import { lookup, type DemoOrganisation, type DemoWorld } from "./context";
+import { createDemoInspection } from "./inspection";
 
 const SETTINGS: Record<string, { rate: number; policy: OutboundWithOpenItems }> = {
   WRT1: { rate: 7_200, policy: "WARN_AND_RECORD" },
@@ -257,6 +259,7 @@ export async function createDemoRecon(db: FactoryDb, world: DemoWorld, org: Demo
     orderBy: [{ stageChangedAt: "asc" }, { id: "asc" }],
   });
   const turn = { ARRIVED: 0, APPRAISED: 0, OUTBOUND: 0 };
+  let inspected = false;
   for (const job of jobs) {
     const stage = job.stage as keyof typeof SCENARIOS;
     const settings = job.prepSiteId ? settingsOf.get(job.prepSiteId) : undefined;
@@ -278,6 +281,19 @@ export async function createDemoRecon(db: FactoryDb, world: DemoWorld, org: Demo
       const span = { from: addHours(from, index * 0.25), until };
       const created = await createDemoItem(db, org, job, demo, rate, span, world.now);
       if (created.state !== DONE && created.state !== "DECLINED") open.push(created);
+      if (!inspected && job.prepSiteId && created.category === "VALET" && created.state === P) {
+        await createDemoInspection(
+          db,
+          org,
+          { id: job.id, prepSiteId: job.prepSiteId },
+          {
+            id: created.id,
+            createdAt: span.from,
+          },
+          PREP,
+        );
+        inspected = true;
+      }
     }
     if (stage === "OUTBOUND" && open.length > 0) {
       await db.reconOutboundOverride.create({

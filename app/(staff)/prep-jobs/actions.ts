@@ -26,17 +26,22 @@ import {
 import {
   addCardWorkItem,
   decideCardEstimate,
+  editCardWorkItem,
+  inspectCardJob,
   moveCardWorkItem,
   type CardStaff,
 } from "@/lib/prep-jobs/kanban/card-work-items";
 import type { PrepSiteSettingsValues } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { savePrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import { inspectionInput } from "@/lib/recon/inspection-schemas";
 import { reconActorOfStaff } from "@/lib/recon/recon-actor";
+import type { InspectionOutcome } from "@/lib/recon/record-inspection";
 import {
   createWorkItemBody,
   estimateDecisionSchema,
   transitionWorkItemBody,
+  updateWorkItemBody,
   type WorkItemResponse,
 } from "@/lib/recon/schemas";
 import { identifierSchema } from "@/lib/schemas/common";
@@ -111,6 +116,34 @@ export async function moveWorkItemAction(
   const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
   return runAction("work item move", () =>
     moveCardWorkItem(cardStaff(staff), ref, transitionWorkItemBody.parse(input)),
+  );
+}
+
+/** A work item's category, description and estimate from the drawer: prep staff and admins. */
+export async function editWorkItemAction(
+  prepJobId: unknown,
+  itemId: unknown,
+  input: unknown,
+): Promise<ActionResult<WorkItemResponse>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const ids = [identifierSchema.safeParse(prepJobId), identifierSchema.safeParse(itemId)] as const;
+  if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
+  const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
+  return runAction("work item edit", () =>
+    editCardWorkItem(cardStaff(staff), ref, updateWorkItemBody.parse(input)),
+  );
+}
+
+/** The vehicle inspected against its site's checklist (a proposed item per failed check): prep staff. */
+export async function inspectVehicleAction(
+  prepJobId: unknown,
+  input: unknown,
+): Promise<ActionResult<InspectionOutcome>> {
+  const staff = await requireStaff(rolesWith("work-prep-jobs"));
+  const id = identifierSchema.safeParse(prepJobId);
+  if (!id.success) return { ok: false, message: NO_JOB };
+  return runAction("inspection", () =>
+    inspectCardJob(cardStaff(staff), id.data, inspectionInput.parse(input)),
   );
 }
 

@@ -15,12 +15,20 @@ import {
   addKanbanNoteAction,
   addWorkItemAction,
   decideEstimateAction,
+  editWorkItemAction,
+  inspectVehicleAction,
   loadCardDetailsAction,
   movePrepJobAction,
   moveWorkItemAction,
 } from "./actions";
 
-const WORK_ITEM_ACTIONS = { add: addWorkItemAction, move: moveWorkItemAction, decide: decideEstimateAction };
+const WORK_ITEM_ACTIONS = {
+  add: addWorkItemAction,
+  move: moveWorkItemAction,
+  decide: decideEstimateAction,
+  edit: editWorkItemAction,
+  inspect: inspectVehicleAction,
+};
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep jobs" };

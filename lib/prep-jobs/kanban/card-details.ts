@@ -12,6 +12,9 @@ import { newId } from "@/lib/ids";
 import { STATUS_LABEL } from "@/lib/movement-requests/status-labels";
 import { positionLabel } from "@/lib/prep-jobs/kanban/board";
 import { prepSitesForUser, type KanbanUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
+import { checklistOf } from "@/lib/recon/inspection-checklist";
+import type { InspectionCheck, InspectionSummary } from "@/lib/recon/inspection-schemas";
+import { latestInspection } from "@/lib/recon/record-inspection";
 import { reconSettingsFor } from "@/lib/recon/recon-settings";
 import type { WorkItemResponse } from "@/lib/recon/schemas";
 import { readWorkItems } from "@/lib/recon/work-item-view";
@@ -27,8 +30,17 @@ export type KanbanHistoryEntry = {
   href: string | null;
 };
 
-/** The job's work items, oldest first, and the currency a new item is estimated in (the site's). */
-export type KanbanCardRecon = { currency: string; items: WorkItemResponse[] };
+/**
+ * The job's work items, oldest first, and the currency a new item is estimated in (the site's); its
+ * site's inspection checklist and latest inspection; where an admin edits the checklist (null: others).
+ */
+export type KanbanCardRecon = {
+  currency: string;
+  items: WorkItemResponse[];
+  checklist: InspectionCheck[];
+  lastInspection: InspectionSummary | null;
+  checklistSettingsHref: string | null;
+};
 
 export type KanbanCardDetails = {
   notes: KanbanNote[];
@@ -63,7 +75,7 @@ type StagePayload = { stage?: PrepJobStage; substage?: PrepJobSubstage | null; a
 export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string): Promise<KanbanCardDetails> {
   const job = await jobOfUserOrThrow(user, prepJobId);
   const kdb = kysely();
-  const [notes, events, changes, items, settings] = await Promise.all([
+  const [notes, events, changes, items, settings, checklist, lastInspection] = await Promise.all([
     kdb
       .selectFrom("PrepJobNote")
       .select(["id", "body", "author", "createdAt"])
@@ -102,6 +114,8 @@ export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string):
       .execute(),
     readWorkItems(kdb, { prepJobId: job.id }),
     reconSettingsFor(kdb, user.organisationId, job.prepSiteId),
+    job.prepSiteId ? checklistOf(kdb, user.organisationId, job.prepSiteId) : [],
+    latestInspection(kdb, job.id),
   ]);
   const stageEntries = events.map((event): KanbanHistoryEntry => {
     const payload = event.payload as StagePayload;
@@ -134,7 +148,17 @@ export async function getKanbanCardDetails(user: KanbanUser, prepJobId: string):
     history: [...stageEntries, ...movementEntries]
       .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
       .slice(0, HISTORY_LIMIT),
-    recon: { currency: settings.currency, items },
+    recon: {
+      currency: settings.currency,
+      items,
+      checklist,
+      lastInspection,
+      // The site's settings page is for administrators only.
+      checklistSettingsHref:
+        job.prepSiteId && user.role === "ADMIN"
+          ? `/prep-jobs/settings?site=${encodeURIComponent(job.prepSiteId)}`
+          : null,
+    },
   };
 }
 

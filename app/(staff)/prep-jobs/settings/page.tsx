@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { InspectionChecklistForm } from "@/components/kanban/inspection-checklist-form";
 import { ReconSettingsForm } from "@/components/kanban/recon-settings-form";
 import { SiteSettingsForm } from "@/components/kanban/site-settings-form";
 import { SitePicker } from "@/components/kanban/site-picker";
@@ -9,15 +10,16 @@ import { requireStaff } from "@/lib/auth/require-staff";
 import { UserRole } from "@/lib/generated/prisma/enums";
 import { chooseKanbanSite, prepSitesForUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { getPrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
+import { getInspectionChecklist } from "@/lib/recon/inspection-checklist";
 import { getReconSiteSettings } from "@/lib/recon/recon-settings";
 import { savePrepSiteSettingsAction } from "../actions";
-import { saveReconSettingsAction } from "./recon-actions";
+import { saveInspectionChecklistAction, saveReconSettingsAction } from "./recon-actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep site settings" };
 
 // /prep-jobs/settings?site=… — an admin sets a prep site's WIP limits, ageing thresholds and opening
-// hours, and its reconditioning settings
+// hours, and its reconditioning settings and inspection checklist
 export default async function PrepSiteSettingsPage({
   searchParams,
 }: {
@@ -37,16 +39,17 @@ export default async function PrepSiteSettingsPage({
   );
   if (!site)
     return <PageHeader title="Prep site settings" description="There is no prep site yet." actions={back} />;
-  const [settings, recon] = await Promise.all([
+  const [settings, recon, checklist] = await Promise.all([
     getPrepSiteSettings(staff.organisationId, site.id),
     getReconSiteSettings(staff.organisationId, site.id),
+    getInspectionChecklist(staff.organisationId, site.id),
   ]);
   return (
     <>
       <PageHeader
         title="Prep site settings"
         eyebrow={`${site.name} · ${site.code}`}
-        description="WIP limits, ageing thresholds and opening hours of this site's kanban, and how it prices and approves reconditioning."
+        description="WIP limits, ageing thresholds and opening hours of this site's kanban, how it prices and approves reconditioning, and its inspection checklist."
         actions={
           <>
             {sites.length > 1 ? <SitePicker sites={sites} current={site.id} /> : null}
@@ -66,6 +69,12 @@ export default async function PrepSiteSettingsPage({
         siteId={site.id}
         initial={recon}
         save={saveReconSettingsAction}
+      />
+      <InspectionChecklistForm
+        key={`checklist-${site.id}`}
+        siteId={site.id}
+        initial={checklist}
+        save={saveInspectionChecklistAction}
       />
     </>
   );

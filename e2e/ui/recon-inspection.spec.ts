@@ -1,0 +1,356 @@
+// The inspection checklist (issue 37 §1–2), as a prep site runs it. An admin edits a site's checklist
+// on its settings page (rename, add, reorder by keyboard, remove; a refused label says why) and it is
+// put back afterwards. Prep staff on a tablet (820×1180) and on a phone (390×844) inspect a vehicle from
+// the card drawer, fail three checks, and estimate the three proposed items by editing them; a stale
+// edit says so and shows the item as it is now. The recon manager declines one item and keeps the rest
+// of the estimate only after confirming in place. No sideways scrolling, no serious axe violation. The
+// jobs are this spec's own (inserted at Wakefield), so the seeded ones stay put.
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { newId } from "@/lib/ids";
+import { expectAccessible } from "../support/accessibility";
+import { withE2eDatabase } from "../support/e2e-database";
+import { E2E_BASE_URL } from "../support/e2e-environment";
+import { DEMO_STAFF, signIn } from "../support/sign-in";
+
+test.describe.configure({ timeout: 240_000 });
+test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
+const MANAGER = "manager@demo.test";
+const TABLET = { width: 820, height: 1180 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = "e2e/screenshots";
+
+const TYRES = "Tyre tread ≥ 3 mm on every tyre";
+const GLASS = "Windscreen free of chips in the driver's view";
+const BODY = "Bodywork free of dents";
+
+type Place = { siteId: string; organisationId: string; profileId: string };
+
+async function wakefield(): Promise<Place> {
+  return withE2eDatabase(
+    async (client) =>
+      (
+        await client.query<Place>(
+          `SELECT s.id AS "siteId", s."organisationId", p.id AS "profileId"
+             FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
+            WHERE s.code = 'WKF1' ORDER BY p."createdAt" LIMIT 1`,
+        )
+      ).rows[0]!,
+  );
+}
+
+async function insertJob(place: Place, vrm: string, vin: string): Promise<void> {
+  await withE2eDatabase((client) =>
+    client.query(
+      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
+         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
+       VALUES ($1, $2, $3, $4, $5, 'Vauxhall', 'Corsa', $6, 'Retail', 'CREATED_MANUALLY',
+         'ARRIVED', 'e2e', now() - interval '3 hours', now())`,
+      [newId(), place.organisationId, place.profileId, vin, vrm, place.siteId],
+    ),
+  );
+}
+
+async function signedInPage(browser: Browser, email: string, viewport: typeof PHONE): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    viewport,
+    hasTouch: true,
+    isMobile: viewport.width < 500,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+  });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+async function openDrawer(page: Page, siteId: string, vrm: string): Promise<Locator> {
+  await page.goto(`/prep-jobs?site=${siteId}`);
+  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
+    timeout: 30_000,
+  });
+  // A phone shows one stage at a time.
+  if ((page.viewportSize()?.width ?? 1280) < 500) {
+    await page
+      .getByRole("navigation", { name: "Stages" })
+      .getByRole("button", { name: /Arrived/ })
+      .click();
+  }
+  await page
+    .getByTestId("kanban-card")
+    .filter({ hasText: vrm })
+    .getByRole("button", { name: new RegExp(`^${vrm}\\s*: details$`) })
+    .click();
+  const drawer = page.getByRole("dialog");
+  await expect(drawer.getByRole("heading", { name: `Vauxhall Corsa (${vrm})` })).toBeVisible();
+  return drawer;
+}
+
+async function expectFits(page: Page, drawer: Locator) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  expect(await drawer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
+}
+
+const check = (form: Locator, label: string) => form.getByRole("group", { name: new RegExp(label) });
+
+/** Inspects from the drawer: the three checks fail (two with a note), the other nine pass. */
+async function inspect(page: Page, items: Locator, size: string) {
+  await items.getByRole("button", { name: "Inspect" }).click();
+  const form = items.getByRole("form", { name: "Inspection" });
+  await expect(form.getByTestId("inspection-check")).toHaveCount(12);
+  // Recording with checks unanswered is refused in place.
+  await form.getByRole("button", { name: "Record inspection" }).click();
+  await expect(form.getByText("Answer every check: 12 left.")).toBeVisible();
+  for (const [label, note] of [
+    [TYRES, "Nearside rear at 2 mm"],
+    [GLASS, "Chip 10 mm"],
+    [BODY, ""],
+  ] as const) {
+    await check(form, label).locator("label", { hasText: "Fail" }).click();
+    if (note)
+      await check(form, label)
+        .getByLabel(/Note \(optional\)/)
+        .fill(note);
+  }
+  await form.getByRole("button", { name: "Pass the remaining 9 checks" }).click();
+  await check(form, BODY).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/recon-inspection-${size}-form.png` });
+  await expectAccessible(page, { include: "dialog" });
+  await form.getByRole("button", { name: "Record inspection (3 failed)" }).click();
+  await expect(items.getByText("Inspection recorded: 3 items proposed.", { exact: false })).toBeVisible();
+  await expect(items.getByTestId("last-inspection")).toContainText("3 of 12 checks failed.");
+  const proposed = items.getByTestId("work-item");
+  await expect(proposed).toHaveCount(3);
+  await expect(proposed.getByTestId("work-item-state")).toHaveText(["Proposed", "Proposed", "Proposed"]);
+  await expect(proposed.nth(0)).toContainText(`${TYRES}: Nearside rear at 2 mm`);
+  await expect(proposed.nth(1)).toContainText(`${GLASS}: Chip 10 mm`);
+  await expect(proposed.nth(2)).toContainText(BODY);
+}
+
+type Line = { kind: "Parts" | "Labour" | "Sublet"; description: string; value: string };
+
+/** Edits an item's estimate line by line (its first line is the blank labour line it starts with). */
+async function estimate(item: Locator, lines: Line[], total: string) {
+  await item.getByRole("button", { name: /^Edit / }).click();
+  const form = item.getByRole("form", { name: "Edit the work item" });
+  for (const [index, line] of lines.entries()) {
+    const n = index + 1;
+    if (index > 0) await form.getByRole("button", { name: "Add a line" }).click();
+    await form.getByLabel(`Line ${n} Kind`).selectOption({ label: line.kind });
+    await form.getByLabel(`Line ${n} Description`).fill(line.description);
+    await form
+      .getByLabel(line.kind === "Labour" ? `Line ${n} Hours` : `Line ${n} Amount (£)`)
+      .fill(line.value);
+  }
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(item.getByTestId("work-item-estimate")).toHaveText(total);
+  await expect(form).toHaveCount(0);
+}
+
+/** Inspect and estimate at Wakefield (£68 an hour, approved at once under £250). */
+async function inspectAndEstimate(page: Page, drawer: Locator, size: string) {
+  const items = drawer.getByTestId("work-items");
+  await inspect(page, items, size);
+  const [tyres, glass, body] = [0, 1, 2].map((index) => items.getByTestId("work-item").nth(index));
+  await estimate(
+    tyres!,
+    [
+      { kind: "Labour", description: "Fit and balance", value: "0.5" },
+      { kind: "Parts", description: "Tyre 225/45 R17", value: "95" },
+    ],
+    "£129.00",
+  );
+  await estimate(
+    glass!,
+    [{ kind: "Sublet", description: "Windscreen replacement", value: "380" }],
+    "£380.00",
+  );
+  await body!.getByRole("button", { name: /^Edit / }).click();
+  await body!.getByRole("button", { name: "Save changes" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/recon-inspection-${size}-edit.png` });
+  await expectAccessible(page, { include: "dialog" });
+  await body!.getByRole("button", { name: "Cancel" }).click();
+  await expect(body!.getByRole("button", { name: /^Edit / })).toBeFocused();
+  await estimate(
+    body!,
+    [
+      { kind: "Labour", description: "Paintless dent removal", value: "1.5" },
+      { kind: "Parts", description: "Paint and consumables", value: "200" },
+    ],
+    "£302.00",
+  );
+  await expect(body!.getByText("Labour: Paintless dent removal (1.5 h)")).toBeVisible();
+  await expectFits(page, drawer);
+  return { items, tyres: tyres!, glass: glass!, body: body! };
+}
+
+test("an admin edits a prep site's inspection checklist; a refused label saves nothing", async ({
+  browser,
+}) => {
+  const place = await wakefield();
+  const seeded = await withE2eDatabase(
+    async (client) =>
+      (await client.query(`SELECT * FROM "ReconInspectionCheck" WHERE "siteId" = $1`, [place.siteId])).rows,
+  );
+  const labels = () =>
+    withE2eDatabase(async (client) =>
+      (
+        await client.query<{ label: string; category: string }>(
+          `SELECT label, category FROM "ReconInspectionCheck" WHERE "siteId" = $1 ORDER BY position`,
+          [place.siteId],
+        )
+      ).rows.map((row) => `${row.label} (${row.category})`),
+    );
+  const page = await signedInPage(browser, DEMO_STAFF.admin, PHONE);
+  try {
+    await page.goto(`/prep-jobs/settings?site=${place.siteId}`);
+    const form = page.getByRole("form", { name: "Inspection checklist" });
+    const rows = form.getByTestId("checklist-check");
+    await expect(rows).toHaveCount(12);
+
+    await form.getByLabel("Check 1", { exact: true }).fill("Tyre tread ≥ 3 mm, spare included");
+    await form.getByRole("button", { name: "Add a check" }).click();
+    await expect(form.getByLabel("Check 13", { exact: true })).toBeFocused();
+    await page.keyboard.type("Locking wheel nut present");
+    await form.getByLabel("Check 13 proposes").selectOption({ label: "Tyres" });
+    // Reorder by keyboard: the focus stays on the button as the check climbs.
+    const up = form.getByRole("button", { name: "Move “Locking wheel nut present” up" });
+    await up.focus();
+    await page.keyboard.press("Enter");
+    await expect(up).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(form.getByLabel("Check 11", { exact: true })).toHaveValue("Locking wheel nut present");
+    await form.getByRole("button", { name: "Remove “Forecourt photo set taken”" }).click();
+    await expect(rows).toHaveCount(12);
+    await form.getByRole("button", { name: "Save checklist" }).click();
+    await expect(form.getByText("Saved: 12 checks.", { exact: false })).toBeVisible();
+    const saved = await labels();
+    expect(saved[0]).toBe("Tyre tread ≥ 3 mm, spare included (TYRES)");
+    expect(saved[10]).toBe("Locking wheel nut present (TYRES)");
+    expect(saved).not.toContain("Forecourt photo set taken (PHOTOS)");
+
+    // A label left empty is refused under its field, and nothing changes.
+    await form.getByLabel("Check 2", { exact: true }).fill("   ");
+    await form.getByRole("button", { name: "Save checklist" }).click();
+    await expect(form.getByLabel("Check 2", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Give the check a label")).toBeVisible();
+    expect(await labels()).toEqual(saved);
+    await expectAccessible(page);
+    for (const size of [PHONE, TABLET, { width: 1280, height: 720 }]) {
+      await page.setViewportSize(size);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      await form.screenshot({ path: `${SHOTS}/recon-checklist-${size.width}x${size.height}.png` });
+    }
+  } finally {
+    await withE2eDatabase(async (client) => {
+      await client.query(`DELETE FROM "ReconInspectionCheck" WHERE "siteId" = $1`, [place.siteId]);
+      for (const row of seeded) {
+        const columns = Object.keys(row);
+        await client.query(
+          `INSERT INTO "ReconInspectionCheck" (${columns.map((column) => `"${column}"`).join(", ")})
+           VALUES (${columns.map((_, at) => `$${at + 1}`).join(", ")})`,
+          Object.values(row),
+        );
+      }
+    });
+    await page.context().close();
+  }
+});
+
+test("staff on a tablet inspect a vehicle, fail three checks and estimate the three items", async ({
+  browser,
+}) => {
+  const place = await wakefield();
+  const vrm = "RC03 INS";
+  await insertJob(place, vrm, "E2ERECON0INSPCT03");
+  const staff = await signedInPage(browser, DEMO_STAFF.prep, TABLET);
+  const drawer = await openDrawer(staff, place.siteId, vrm);
+  const { items, tyres, glass } = await inspectAndEstimate(staff, drawer, "tablet");
+  await staff.screenshot({ path: `${SHOTS}/recon-inspection-tablet-estimated.png` });
+
+  // Another tablet changed the windscreen item meanwhile: the edit is refused in words, and the form
+  // starts again from the item as it is now.
+  await glass.getByRole("button", { name: /^Edit / }).click();
+  await withE2eDatabase((client) =>
+    client.query(
+      `UPDATE "ReconWorkItem" SET description = 'Windscreen: replace (checked twice)', version = version + 1
+        WHERE "prepJobId" = (SELECT id FROM "PrepJob" WHERE vrm = $1) AND category = 'GLASS'`,
+      [vrm],
+    ),
+  );
+  const form = glass.getByRole("form", { name: "Edit the work item" });
+  await form.getByLabel("Description", { exact: true }).fill("Windscreen chip: replace");
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await expect(
+    glass.getByText("Someone changed this item while you were editing it.", { exact: false }),
+  ).toBeVisible();
+  await expect(form.getByLabel("Description", { exact: true })).toHaveValue(
+    "Windscreen: replace (checked twice)",
+  );
+  await form.getByRole("button", { name: "Cancel" }).click();
+
+  // Sent for approval: the tyres are under Wakefield's £250 and approved at once; the others wait.
+  await tyres.getByRole("button", { name: "Send for approval" }).click();
+  await expect(tyres.getByTestId("work-item-state")).toHaveText("Approved");
+  await expect(tyres.getByRole("button", { name: /^Edit / })).toBeVisible();
+  await tyres.getByRole("button", { name: /^Edit / }).click();
+  await expect(tyres.getByText("The estimate is fixed: it was decided on as it stands.")).toBeVisible();
+  await tyres.getByRole("button", { name: "Cancel" }).click();
+  await expectAccessible(staff, { include: "dialog" });
+  await expectFits(staff, drawer);
+  await expect(items.getByTestId("work-item")).toHaveCount(3);
+  await staff.context().close();
+});
+
+test("on a phone: staff inspect and estimate; the manager confirms before declining", async ({ browser }) => {
+  const place = await wakefield();
+  const vrm = "RC04 INS";
+  await insertJob(place, vrm, "E2ERECON0INSPCT04");
+  const staff = await signedInPage(browser, DEMO_STAFF.prep, PHONE);
+  const drawer = await openDrawer(staff, place.siteId, vrm);
+  const { tyres, glass, body } = await inspectAndEstimate(staff, drawer, "phone");
+  for (const item of [tyres, glass, body])
+    await item.getByRole("button", { name: "Send for approval" }).click();
+  await expect(body.getByTestId("work-item-state")).toHaveText("Awaiting approval");
+  await expect(tyres.getByTestId("work-item-state")).toHaveText("Approved");
+  await staff.context().close();
+
+  const manager = await signedInPage(browser, MANAGER, PHONE);
+  const managerDrawer = await openDrawer(manager, place.siteId, vrm);
+  const items = managerDrawer.getByTestId("work-items");
+  const managerBody = items.getByTestId("work-item").filter({ hasText: BODY });
+  const decline = managerBody.getByRole("button", { name: "Decline", exact: true });
+  await decline.click();
+  const confirm = managerBody.getByRole("group", { name: "Decline this item?" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await confirm.scrollIntoViewIfNeeded();
+  await manager.screenshot({ path: `${SHOTS}/recon-inspection-phone-confirm-decline.png` });
+  await expectAccessible(manager, { include: "dialog" });
+  await confirm.getByRole("button", { name: "Keep it" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(decline).toBeFocused();
+  await expect(managerBody.getByTestId("work-item-state")).toHaveText("Awaiting approval");
+  await decline.click();
+  await confirm.getByRole("button", { name: "Decline item" }).click();
+  await expect(managerBody.getByTestId("work-item-state")).toHaveText("Declined");
+
+  // The whole estimate (the windscreen now): declining it asks too; kept, then approved.
+  await expect(items.getByText("1 item awaits approval: £380.00.")).toBeVisible();
+  await items.getByRole("button", { name: "Decline whole estimate" }).click();
+  const confirmAll = items.getByRole("group", { name: "Decline the item awaiting approval?" });
+  await expect(confirmAll.getByRole("button", { name: "Keep them" })).toBeFocused();
+  await manager.keyboard.press("Escape");
+  await expect(confirmAll).toHaveCount(0);
+  await expect(managerDrawer).toBeVisible();
+  await items.getByRole("button", { name: "Approve whole estimate" }).click();
+  await expect(
+    items.getByTestId("work-item").filter({ hasText: GLASS }).getByTestId("work-item-state"),
+  ).toHaveText("Approved");
+  await expectFits(manager, managerDrawer);
+  await manager.screenshot({ path: `${SHOTS}/recon-inspection-phone-decided.png` });
+  await manager.context().close();
+});
