@@ -4,6 +4,7 @@
 // the moves its state allows (WorkItemMoves).
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";
+import { WorkItemSublet } from "@/components/kanban/work-item-sublet";
 import { CATEGORY_LABEL, LINE_KIND_LABEL, STATE_LABEL } from "@/components/kanban/work-item-words";
 import { formatMinor } from "@/components/ui/money";
 import { cn } from "@/components/ui/cn";
@@ -83,6 +84,7 @@ export function WorkItemEntry({
           </>
         ) : null}
       </dl>
+      <WorkItemSublet item={item} />
       {onMove ? <WorkItemMoves item={item} canApprove={canApprove} onMove={onMove} /> : null}
     </li>
   );

@@ -4,6 +4,8 @@
 // asks in a small form under the buttons. A refused move says why, under them.
 import { useId, useState } from "react";
 import type { RunChange } from "@/components/kanban/work-items-section";
+import { SendToSubletForm } from "@/components/kanban/send-to-sublet-form";
+import { useSublet } from "@/components/kanban/sublet-context";
 import { FinishForm, PartsDateForm } from "@/components/kanban/work-item-move-forms";
 import { MOVE_LABEL } from "@/components/kanban/work-item-words";
 import { Button } from "@/components/ui/button";
@@ -26,7 +28,11 @@ export function WorkItemMoves({
   canApprove: boolean;
   onMove: (body: TransitionWorkItemBody) => ReturnType<RunChange>;
 }) {
-  const [asking, setAsking] = useState<"WAITING_PARTS" | "DONE" | null>(null);
+  const [asking, setAsking] = useState<"WAITING_PARTS" | "DONE" | "WAITING_SUBLET" | null>(null);
+  // "At sublet" asks for the vendor where the drawer has sublet actions (send-to-sublet-form.tsx).
+  const sublet = useSublet();
+  const asks = (to: WorkItemState): to is "WAITING_PARTS" | "DONE" | "WAITING_SUBLET" =>
+    to === "WAITING_PARTS" || to === "DONE" || (to === "WAITING_SUBLET" && sublet !== null);
   const [pending, setPending] = useState<WorkItemState | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const errorId = useId();
@@ -57,13 +63,9 @@ export function WorkItemMoves({
             className={to === "DECLINED" ? "min-h-11 text-red-700" : "min-h-11"}
             loading={pending === to}
             disabled={pending !== null}
-            aria-expanded={to === "WAITING_PARTS" || to === "DONE" ? asking === to : undefined}
+            aria-expanded={asks(to) ? asking === to : undefined}
             aria-describedby={failure && !asking ? errorId : undefined}
-            onClick={() =>
-              to === "WAITING_PARTS" || to === "DONE"
-                ? setAsking(asking === to ? null : to)
-                : void move({ to })
-            }
+            onClick={() => (asks(to) ? setAsking(asking === to ? null : to) : void move({ to }))}
           >
             {MOVE_LABEL[to]}
           </Button>
@@ -84,6 +86,7 @@ export function WorkItemMoves({
           onSubmit={(actual) => move({ to: "DONE", actual })}
         />
       ) : null}
+      {asking === "WAITING_SUBLET" ? <SendToSubletForm item={item} onSent={() => setAsking(null)} /> : null}
       {failure && !asking ? (
         <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
           {failure.message}

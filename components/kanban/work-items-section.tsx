@@ -4,6 +4,8 @@
 // every change the drawer reads its details again; the board hears the change on its live stream.
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { SubletLinks } from "@/components/kanban/sublet-links";
+import type { SubletActions } from "@/components/kanban/sublet-context";
 import { WorkItemEntry } from "@/components/kanban/work-item-entry";
 import { WorkItemForm } from "@/components/kanban/work-item-form";
 import { formatMinor } from "@/components/ui/money";
@@ -27,13 +29,15 @@ export type WorkItemActions = {
     input: TransitionWorkItemBody,
   ) => Promise<ActionResult<WorkItemResponse>>;
   decide: (prepJobId: string, decision: EstimateDecision) => Promise<ActionResult<WorkItemResponse[]>>;
+  /** Sublet vendors, their links and photos (sublet-context.tsx). */
+  sublet?: SubletActions;
 };
 
 /** Runs one change; its failure, or null once done and the drawer is reading its details again. */
 export type RunChange = <T>(work: () => Promise<ActionResult<T>>) => Promise<ActionFailure | null>;
 
 const AWAITING = WORK_ITEM_TRANSITIONS.approve.from[0];
-const UNANSWERED: ActionFailure = {
+export const UNANSWERED: ActionFailure = {
   ok: false,
   message: "The change could not be saved: the service did not answer. Try again.",
 };
@@ -101,6 +105,7 @@ export function WorkItemsSection({
           ))}
         </ul>
       )}
+      <SubletLinks />
       {actions && canApprove && awaiting.length > 0 && recon ? (
         <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
           <p className="w-full text-sm text-amber-950">

@@ -19,8 +19,25 @@ import {
   movePrepJobAction,
   moveWorkItemAction,
 } from "./actions";
+import {
+  addWorkItemPhotoAction,
+  loadCardSubletAction,
+  revokeSubletLinkAction,
+  sendToSubletAction,
+} from "./sublet-actions";
 
-const WORK_ITEM_ACTIONS = { add: addWorkItemAction, move: moveWorkItemAction, decide: decideEstimateAction };
+const SUBLET_ACTIONS = {
+  load: loadCardSubletAction,
+  send: sendToSubletAction,
+  revoke: revokeSubletLinkAction,
+  photo: addWorkItemPhotoAction,
+};
+const WORK_ITEM_ACTIONS = {
+  add: addWorkItemAction,
+  move: moveWorkItemAction,
+  decide: decideEstimateAction,
+  sublet: SUBLET_ACTIONS,
+};
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Prep jobs" };

@@ -6,7 +6,8 @@ import { kysely } from "@/lib/db";
 import { jobOfUserOrThrow } from "@/lib/prep-jobs/kanban/card-details";
 import type { KanbanUser } from "@/lib/prep-jobs/kanban/prep-sites-for-user";
 import { createWorkItem } from "@/lib/recon/create-work-item";
-import type { ReconActor } from "@/lib/recon/recon-actor";
+import type { StaffContext } from "@/lib/auth/require-staff";
+import { reconActorOfStaff, type ReconActor } from "@/lib/recon/recon-actor";
 import type {
   CreateWorkItemBody,
   EstimateDecision,
@@ -17,6 +18,10 @@ import { decideEstimate, transitionWorkItem, type WorkItemRef } from "@/lib/reco
 
 /** Who acts: the board's user (their sites) and their recon actor (their approval right). */
 export type CardStaff = { user: KanbanUser; recon: ReconActor };
+
+export function cardStaffOf(staff: StaffContext): CardStaff {
+  return { user: { ...staff.user, organisationId: staff.organisationId }, recon: reconActorOfStaff(staff) };
+}
 
 export async function addCardWorkItem(
   staff: CardStaff,
