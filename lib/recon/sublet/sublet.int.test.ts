@@ -72,9 +72,14 @@ async function jobWith(states: WorkItemState[], w: MovementWorld = world) {
       }),
     );
   }
-  return { job, items };
+  return { job, items: items as { id: string }[] };
 }
 
+function itemAt(items: { id: string }[], index: number): { id: string } {
+  const item = items[index];
+  if (!item) throw new Error(`no item ${index}`);
+  return item;
+}
 const tokenOf = (url: string) => url.split("/sublet/")[1] as string;
 const newVendor = (name = `Body Shop ${randomUUID().slice(0, 8)}`, email?: string) => ({
   vendor: { new: { name, ...(email ? { email } : {}) } },
@@ -139,7 +144,7 @@ const eventsOf = async (id: string) =>
 describe("sending an item to a sublet vendor", () => {
   it("moves it to WAITING_SUBLET, adds the vendor, makes its link (hash found, token encrypted) and e-mails it", async () => {
     const { job, items } = await jobWith(["APPROVED", "IN_PROGRESS"]);
-    const [first, second] = items as [{ id: string }, { id: string }];
+    const [first, second] = [itemAt(items, 0), itemAt(items, 1)];
     const email = `shop-${randomUUID()}@vendors.test`;
     const sent = await sendWorkItemToSublet(
       staffOf(world),
@@ -183,7 +188,7 @@ describe("sending an item to a sublet vendor", () => {
 
   it("refuses a move the table does not have, and another organisation's vendor, changing nothing", async () => {
     const { job, items } = await jobWith(["PROPOSED", "APPROVED"]);
-    const [proposed, approved] = items as [{ id: string }, { id: string }];
+    const [proposed, approved] = [itemAt(items, 0), itemAt(items, 1)];
     await expect(
       sendWorkItemToSublet(staffOf(world), { prepJobId: job.id, itemId: proposed.id }, newVendor()),
     ).rejects.toMatchObject({ code: "INVALID_STATUS_TRANSITION" });
@@ -218,7 +223,7 @@ describe("sending an item to a sublet vendor", () => {
 describe("the vendor's link", () => {
   async function sentItems() {
     const { job, items } = await jobWith(["APPROVED", "APPROVED", "APPROVED"]);
-    const [mine, theirs, unsent] = items as [{ id: string }, { id: string }, { id: string }];
+    const [mine, theirs, unsent] = [itemAt(items, 0), itemAt(items, 1), itemAt(items, 2)];
     const sent = await sendWorkItemToSublet(
       staffOf(world),
       { prepJobId: job.id, itemId: mine.id },
