@@ -16,6 +16,7 @@ import {
 import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
 import { createDemoRecon } from "./recon";
+import { createDemoSublet } from "./sublet";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
@@ -86,6 +87,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
     requests.push(...linked.map((request) => ({ org, request })));
   }
   await createDemoRecon(db, world, northgate);
+  await createDemoSublet(db, world, northgate);
   await createReportHistoryPrepJobs(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));
   requests.push(...northgateRequests().map((request) => ({ org: northgate, request })));
