@@ -43,7 +43,7 @@ export function SubletLinks() {
                 <CopyButton
                   value={link.url}
                   label="Copy link"
-                  accessibleLabel={`Copy ${link.vendorName}'s link`}
+                  accessibleLabel={`Copy link for ${link.vendorName}`}
                   className="min-h-11"
                 />
               ) : null}
