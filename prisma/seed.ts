@@ -4,6 +4,7 @@ import { env, requireDatabaseUrl } from "@/lib/env";
 import { createPrismaClient } from "./client";
 import { seedDemo } from "./seed/demo";
 import { truncateAllTables } from "./seed/reset";
+import { demoSubletLinkUrl } from "./seed/sublet";
 import { seededCounts } from "./seed/summary";
 
 // Serialises concurrent seed runs (e.g. two containers starting at once).
@@ -22,7 +23,11 @@ async function main(): Promise<void> {
         const existing = await tx.organisation.count();
         if (existing > 0) return { seeded: false as const, existing };
         await seedDemo(tx, new Date());
-        return { seeded: true as const, counts: await seededCounts(tx) };
+        return {
+          seeded: true as const,
+          counts: await seededCounts(tx),
+          subletLink: await demoSubletLinkUrl(tx),
+        };
       },
       { maxWait: 30_000, timeout: 300_000 },
     );
@@ -36,6 +41,11 @@ async function main(): Promise<void> {
     }
     console.log(`Demo data seeded${reset ? " (after --reset)" : ""}:`);
     for (const [name, count] of Object.entries(outcome.counts)) console.log(`  ${name}: ${count}`);
+    if (outcome.subletLink) {
+      console.log(
+        `A sublet vendor's link (no account; the card's drawer on /prep-jobs shows it too): ${outcome.subletLink}`,
+      );
+    }
     console.log(
       `Staff password: DEMO_PASSWORD (${env().DEMO_PASSWORD === "demo-password" ? "default demo-password" : "custom"}). API keys: DEMO_API_KEY_A, DEMO_API_KEY_B, DEMO_OPS_API_KEY.`,
     );

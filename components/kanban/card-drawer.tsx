@@ -9,6 +9,7 @@ import { CardNotes, type AddNoteAction } from "@/components/kanban/card-notes";
 import { Button } from "@/components/ui/button";
 import { Dialog } from "@/components/ui/dialog";
 import { ageingWords } from "@/components/kanban/kanban-card";
+import { SubletProvider } from "@/components/kanban/sublet-context";
 import { WorkItemsSection, type WorkItemActions } from "@/components/kanban/work-items-section";
 import {
   positionLabel,
@@ -142,12 +143,14 @@ function DrawerBody({
         </section>
       ) : null}
 
-      <WorkItemsSection
-        prepJobId={card.id}
-        recon={details.data?.recon}
-        actions={workItems}
-        canApprove={canApprove}
-      />
+      <SubletProvider prepJobId={card.id} actions={workItems?.sublet}>
+        <WorkItemsSection
+          prepJobId={card.id}
+          recon={details.data?.recon}
+          actions={workItems}
+          canApprove={canApprove}
+        />
+      </SubletProvider>
       <CardNotes prepJobId={card.id} notes={details.data?.notes} addNote={addNote} />
       <CardHistory history={details.data?.history} failed={details.isError} />
     </div>

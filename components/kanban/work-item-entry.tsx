@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";
+import { WorkItemSublet } from "@/components/kanban/work-item-sublet";
 import { CATEGORY_LABEL, LINE_KIND_LABEL, STATE_LABEL } from "@/components/kanban/work-item-words";
 import { formatMinor } from "@/components/ui/money";
 import { cn } from "@/components/ui/cn";
@@ -86,6 +87,7 @@ export function WorkItemEntry({
           </>
         ) : null}
       </dl>
+      <WorkItemSublet item={item} />
       {/* "Edit" beside the moves; its form, when open, takes the whole width. */}
       <div className="flex flex-wrap items-start gap-x-2">
         {editor}

@@ -6,6 +6,8 @@
 import { useId, useRef, useState } from "react";
 import { ConfirmInline } from "@/components/kanban/confirm-inline";
 import type { RunChange } from "@/components/kanban/work-items-section";
+import { SendToSubletForm } from "@/components/kanban/send-to-sublet-form";
+import { useSublet } from "@/components/kanban/sublet-context";
 import { FinishForm, PartsDateForm } from "@/components/kanban/work-item-move-forms";
 import { MOVE_LABEL } from "@/components/kanban/work-item-words";
 import { Button } from "@/components/ui/button";
@@ -19,6 +21,7 @@ const needsApproval = (from: WorkItemState, to: WorkItemState) => {
   return action !== undefined && requirementsOf(action).includes("approvalRight");
 };
 
+type Asked = "WAITING_PARTS" | "DONE" | "DECLINED" | "WAITING_SUBLET";
 const asksFirst = (to: WorkItemState): to is "WAITING_PARTS" | "DONE" | "DECLINED" =>
   to === "WAITING_PARTS" || to === "DONE" || to === "DECLINED";
 
@@ -31,7 +34,11 @@ export function WorkItemMoves({
   canApprove: boolean;
   onMove: (body: TransitionWorkItemBody) => ReturnType<RunChange>;
 }) {
-  const [asking, setAsking] = useState<"WAITING_PARTS" | "DONE" | "DECLINED" | null>(null);
+  const [asking, setAsking] = useState<Asked | null>(null);
+  // "At sublet" asks for the vendor where the drawer has sublet actions (send-to-sublet-form.tsx).
+  const sublet = useSublet();
+  const asks = (to: WorkItemState): to is Asked =>
+    asksFirst(to) || (to === "WAITING_SUBLET" && sublet !== null);
   const [pending, setPending] = useState<WorkItemState | null>(null);
   const [failure, setFailure] = useState<ActionFailure | null>(null);
   const errorId = useId();
@@ -65,10 +72,10 @@ export function WorkItemMoves({
             className={to === "DECLINED" ? "min-h-11 text-red-700" : "min-h-11"}
             loading={pending === to}
             disabled={pending !== null}
-            aria-expanded={asksFirst(to) ? asking === to : undefined}
+            aria-expanded={asks(to) ? asking === to : undefined}
             aria-describedby={failure && !asking ? errorId : undefined}
             onClick={(event) => {
-              if (!asksFirst(to)) return void move({ to });
+              if (!asks(to)) return void move({ to });
               opener.current = event.currentTarget;
               setAsking(asking === to ? null : to);
             }}
@@ -106,6 +113,7 @@ export function WorkItemMoves({
           onSubmit={(actual) => move({ to: "DONE", actual })}
         />
       ) : null}
+      {asking === "WAITING_SUBLET" ? <SendToSubletForm item={item} onSent={() => setAsking(null)} /> : null}
       {failure && !asking ? (
         <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
           {failure.message}

@@ -7,6 +7,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { EstimateDecisionBar } from "@/components/kanban/estimate-decision-bar";
 import { InspectionPanel } from "@/components/kanban/inspection-panel";
+import type { SubletActions } from "@/components/kanban/sublet-context";
+import { SubletLinks } from "@/components/kanban/sublet-links";
 import { WorkItemEditor } from "@/components/kanban/work-item-editor";
 import { WorkItemEntry } from "@/components/kanban/work-item-entry";
 import { WorkItemForm } from "@/components/kanban/work-item-form";
@@ -39,13 +41,15 @@ export type WorkItemActions = {
     input: UpdateWorkItemBody,
   ) => Promise<ActionResult<WorkItemResponse>>;
   inspect: (prepJobId: string, input: InspectionInput) => Promise<ActionResult<InspectionOutcome>>;
+  /** Sublet vendors, their links and photos (sublet-context.tsx). */
+  sublet?: SubletActions;
 };
 
 /** Runs one change; its failure, or null once done and the drawer is reading its details again. */
 export type RunChange = <T>(work: () => Promise<ActionResult<T>>) => Promise<ActionFailure | null>;
 
 const AWAITING = WORK_ITEM_TRANSITIONS.approve.from[0];
-const UNANSWERED: ActionFailure = {
+export const UNANSWERED: ActionFailure = {
   ok: false,
   message: "The change could not be saved: the service did not answer. Try again.",
 };
@@ -105,6 +109,7 @@ export function WorkItemsSection({
           ))}
         </ul>
       )}
+      <SubletLinks />
       {actions && canApprove && awaiting.length > 0 && recon ? (
         <EstimateDecisionBar
           awaiting={awaiting}

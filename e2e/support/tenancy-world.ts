@@ -33,6 +33,8 @@ export type WorldA = {
   endpoint: { id: string; url: string };
   deliveryId: string;
   displayLink: { id: string; token: string; name: string };
+  /** A second work item of A's prep job, at a sublet vendor of A's, with the vendor's link. */
+  subletItem: { id: string; description: string; vendorName: string; linkId: string; token: string };
   /** A carrier's job link of A (a second request of A, offered to A's driver). */
   jobLink: { id: string; token: string };
   noticeId: string;
@@ -219,6 +221,8 @@ export async function createWorldA(
 
   const workItem = await workItemOfA(request, fromDatabase.prepJob.id, run);
 
+  const subletItem = await subletItemOfA(request, adminA, actions, fromDatabase.prepJob.id, run);
+
   const displayLinkName = `Tenancy probe screen of A ${run}`;
   const link = await callServerAction(
     adminA,
@@ -243,6 +247,7 @@ export async function createWorldA(
     prepJob: fromDatabase.prepJob,
     workItem,
     inspectionCheckIds: fromDatabase.inspectionCheckIds,
+    subletItem,
     profileId: fromDatabase.profileId,
     apiKeyId: fromDatabase.apiKeyId,
     endpoint: { id: endpointId, url: endpointUrl },
@@ -266,6 +271,8 @@ export async function createWorldA(
       fromDatabase.prepSite.name,
       fromDatabase.prepJob.vin,
       workItem.description,
+      subletItem.description,
+      subletItem.vendorName,
       displayLinkName,
       fromDatabase.notice,
       fromDatabase.savedView.name,
@@ -322,6 +329,20 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
         `SELECT status, locks, body, "acceptedRequestIds", "updatedAt" FROM "PoolPlan" WHERE id = $1`,
         [world.poolPlanId],
       ),
+      subletLinks: await rows(
+        `SELECT id, "vendorId", "revokedAt" FROM "ReconSubletLink" WHERE "prepJobId" = $1 ORDER BY id`,
+        [world.prepJob.id],
+      ),
+      subletAssignments: await rows(
+        `SELECT a.* FROM "ReconSubletAssignment" a JOIN "ReconWorkItem" i ON i.id = a."workItemId"
+         WHERE i."prepJobId" = $1 ORDER BY a."workItemId"`,
+        [world.prepJob.id],
+      ),
+      workItemPhotos: await rows(
+        `SELECT p.id FROM "ReconWorkItemPhoto" p JOIN "ReconWorkItem" i ON i.id = p."workItemId"
+         WHERE i."prepJobId" = $1 ORDER BY p.id`,
+        [world.prepJob.id],
+      ),
       prepJobNotes: await rows(`SELECT id, body FROM "PrepJobNote" WHERE "prepJobId" = $1 ORDER BY id`, [
         world.prepJob.id,
       ]),
@@ -367,6 +388,7 @@ export async function snapshotOfA(request: APIRequestContext, world: WorldA): Pr
     keyWorks: (await request.get("/v1/infrastructure/sites", { headers: integrationA() })).status(),
     displayLinkWorks: (await request.get(`/display/${world.displayLink.token}/board`)).status(),
     jobLinkWorks: (await request.get(`/jobs/${world.jobLink.token}/view`)).status(),
+    subletLinkWorks: (await request.get(`/sublet/${world.subletItem.token}/view`)).status(),
     ...database,
   };
 }
@@ -418,6 +440,51 @@ async function workItemOfA(
   });
   expect(sent.status(), await sent.text()).toBe(200);
   return { id, description };
+}
+
+/**
+ * A work item of A approved through A's operations key, then sent to a new sublet vendor by A's admin
+ * in the drawer's action: the vendor's link, whose token the walk reads from the action's answer.
+ */
+async function subletItemOfA(
+  request: APIRequestContext,
+  adminA: APIRequestContext,
+  actions: Map<string, ServerAction>,
+  prepJobId: string,
+  run: string,
+): Promise<WorldA["subletItem"]> {
+  const description = `Tenancy probe sublet work of A ${run}`;
+  const vendorName = `Tenancy probe vendor of A ${run}`;
+  const created = await request.post(`/v1/prep-jobs/${prepJobId}/work-items`, {
+    headers: integrationA(),
+    data: {
+      category: "SUBLET",
+      description,
+      estimate: [{ kind: "SUBLET", description: "Wheels", amountCents: 250_000 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (const to of ["AWAITING_APPROVAL", "APPROVED"]) {
+    const moved = await request.post(`/v1/operations/prep-jobs/${prepJobId}/work-items/${id}/transition`, {
+      headers: operationsA(),
+      data: { to },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  const sent = await callServerAction(
+    adminA,
+    actions.get("sendToSubletAction")!,
+    [prepJobId, id, { vendor: { new: { name: vendorName } } }],
+    { origin: E2E_BASE_URL },
+  );
+  const result = (await actionResult(sent)) as {
+    ok: boolean;
+    data: { link: { id: string; url: string } };
+  } | null;
+  expect(result?.ok, "A's admin sends a work item to a sublet vendor").toBe(true);
+  const token = new URL(result!.data.link.url).pathname.split("/").pop()!;
+  return { id, description, vendorName, linkId: result!.data.link.id, token };
 }
 
 /**

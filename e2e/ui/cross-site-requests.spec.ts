@@ -166,7 +166,8 @@ function cookieRoutes(): string[] {
 /**
  * The routes outside /v1 that take a write, authorised by a token in the path, not by a cookie: a
  * carrier's action, positions, proof and proof photos through its job link (docs/carrier-journey.md),
- * and a customer's one-click opt-out (docs/notifications.md). An unknown token is a 404.
+ * a sublet vendor's action and photo through its link (docs/recon.md), and a customer's one-click
+ * opt-out (docs/notifications.md). An unknown token is a 404.
  */
 const TOKEN_ROUTES_TAKING_WRITES = new Map([
   ["/jobs/x/actions", "POST"],
@@ -174,6 +175,8 @@ const TOKEN_ROUTES_TAKING_WRITES = new Map([
   ["/jobs/x/proofs", "POST"],
   ["/jobs/x/proof-photos/x", "PUT"],
   ["/opt-out/x/confirm", "POST"],
+  ["/sublet/x/items/x", "POST"],
+  ["/sublet/x/items/x/photos/x", "PUT"],
 ]);
 
 /**

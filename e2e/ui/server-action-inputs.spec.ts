@@ -421,6 +421,15 @@ function argumentsOf(records: Records): Record<string, fc.Arbitrary<unknown[]>> 
       idFrom(records.prepJobIds),
       fc.oneof(fc.constantFrom("APPROVED", "DECLINED"), json),
     ),
+    loadCardSubletAction: fc.tuple(idFrom(records.prepJobIds)),
+    // A garbage item id: a well-formed send would move a demo item to sublet.
+    sendToSubletAction: fc.tuple(
+      idFrom(records.prepJobIds),
+      garbageId,
+      input({ vendor: { new: { name: "Fuzz vendor", email: "fuzz@vendors.test" } } }, "emailLink", "version"),
+    ),
+    revokeSubletLinkAction: fc.tuple(idFrom(records.prepJobIds), garbageId),
+    addWorkItemPhotoAction: fc.tuple(idFrom(records.prepJobIds), garbageId, json),
     savePrepSiteSettingsAction: fc.tuple(
       idFrom([...records.prepSiteIds, ...records.siteIds]),
       input({ wipLimits: { ARRIVED: 5 }, ageingThresholds: {}, openingHours: null, closedDays: [] }),

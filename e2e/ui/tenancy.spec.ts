@@ -386,6 +386,50 @@ const WALK: Record<string, Walk> = {
       }
     },
   },
+  "/sublet/[token]": {
+    takes: "[token] (a sublet vendor's link: public, unguessable)",
+    probes: (a) => [
+      ...subletIdsInTokenPlace(a, (id) => `/sublet/${id}`, "not-found"),
+      ...MALFORMED_TOKENS.map((token) => ({
+        as: "adminB" as const,
+        url: `/sublet/${token}`,
+        expected: "not-found" as const,
+      })),
+    ],
+  },
+  "/sublet/[token]/view": {
+    takes: "[token] (public, unguessable)",
+    probes: (a) => [
+      ...subletIdsInTokenPlace(a, (id) => `/sublet/${id}/view`, "404"),
+      ...MALFORMED_TOKENS.map((token) => ({
+        as: "adminB" as const,
+        url: `/sublet/${token}/view`,
+        expected: "404" as const,
+      })),
+    ],
+  },
+  "/sublet/[token]/items/[itemId]": {
+    takes: "[token] (public, unguessable), [itemId]; POST only",
+    probes: () => [],
+    custom: (sessions, a) => subletRoutesRefused(sessions.adminB, a),
+  },
+  "/sublet/[token]/items/[itemId]/photos/[photoId]": {
+    takes: "[token] (public, unguessable), [itemId], [photoId] (the phone's); PUT only",
+    probes: () => [],
+    custom: (sessions, a) => subletRoutesRefused(sessions.adminB, a),
+  },
+  "/api/work-item-photos/[photoId]": {
+    takes: "[photoId] with a signature of it: none of A's ids opens without one",
+    probes: () => [],
+    custom: async (sessions, a) => {
+      for (const id of [a.workItem.id, a.subletItem.id, a.subletItem.linkId, ...MALFORMED_TOKENS]) {
+        const response = await sessions.adminB.request.get(
+          `/api/work-item-photos/${id}?exp=99999999999&sig=x`,
+        );
+        expect(response.status(), `GET /api/work-item-photos/${id}`).toBe(403);
+      }
+    },
+  },
   "/jobs/[token]/manifest.webmanifest": {
     takes: "[token] (public, unguessable)",
     probes: (a) => idsInTokenPlace(a, (id) => `/jobs/${id}/manifest.webmanifest`, "404"),
@@ -444,6 +488,35 @@ async function proofRoutesRefused(context: BrowserContext, a: WorldA): Promise<v
       headers: { origin: E2E_BASE_URL, "content-type": "image/jpeg" },
     });
     expect(photo.status(), `PUT /jobs/${token}/proof-photos/…`).toBe(404);
+  }
+}
+
+/** A's ids (a sublet link's own id among them) in a sublet link's token place: nothing opens. */
+function subletIdsInTokenPlace(a: WorldA, url: (id: string) => string, expected: Expected): Probe[] {
+  return [a.subletItem.linkId, a.subletItem.id, a.prepJob.id, a.jobLink.id].map((id) => ({
+    as: "adminB",
+    url: url(id),
+    expected,
+  }));
+}
+
+/** A vendor's writes with A's ids and malformed tokens in the token's place: 404 each, nothing done. */
+async function subletRoutesRefused(context: BrowserContext, a: WorldA): Promise<void> {
+  const tokens = [a.subletItem.linkId, a.subletItem.id, a.prepJob.id, a.jobLink.id, ...MALFORMED_TOKENS];
+  for (const token of tokens) {
+    const done = await context.request.post(`/sublet/${token}/items/${a.subletItem.id}`, {
+      data: { action: "done", priceCents: 1 },
+      headers: { origin: E2E_BASE_URL },
+    });
+    expect(done.status(), `POST /sublet/${token}/items/…`).toBe(404);
+    const photo = await context.request.put(
+      `/sublet/${token}/items/${a.subletItem.id}/photos/tenancy-probe`,
+      {
+        data: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+        headers: { origin: E2E_BASE_URL, "content-type": "image/jpeg" },
+      },
+    );
+    expect(photo.status(), `PUT /sublet/${token}/items/…/photos/…`).toBe(404);
   }
 }
 
@@ -622,6 +695,23 @@ const ACTIONS: Record<string, ActionCase> = {
       a.prepJob.id,
       { results: a.inspectionCheckIds.map((checkId) => ({ checkId, passed: false, note: "B's probe" })) },
     ],
+    expected: "refused",
+  },
+  loadCardSubletAction: { as: "adminB", args: (a) => [a.prepJob.id], expected: "refused" },
+  // A's item at sublet: sending it to a vendor of B's (or a new one) would change it.
+  sendToSubletAction: {
+    as: "adminB",
+    args: (a) => [a.prepJob.id, a.subletItem.id, { vendor: { new: { name: "B's probe vendor" } } }],
+    expected: "refused",
+  },
+  revokeSubletLinkAction: {
+    as: "adminB",
+    args: (a) => [a.prepJob.id, a.subletItem.linkId],
+    expected: "refused",
+  },
+  addWorkItemPhotoAction: {
+    as: "adminB",
+    args: (a) => [a.prepJob.id, a.subletItem.id, { clientId: "tenancy-probe-photo" }],
     expected: "refused",
   },
   savePrepSiteSettingsAction: {

@@ -12,6 +12,8 @@ const PUBLIC_PREFIXES = [
   "/display", // workshop screens (unguessable, revocable link)
   "/jobs", // carriers' job pages (unguessable, revocable link; lib/carrier-jobs)
   "/api/proof-photos", // proof photos, through signed expiring links only (lib/proofs)
+  "/sublet", // sublet vendors' pages (unguessable, revocable link; lib/recon/sublet)
+  "/api/work-item-photos", // work items' photos, through signed expiring links only (lib/recon/sublet)
   "/carrier/join", // a marketplace carrier's invitation (unguessable, one-time link; lib/marketplace)
   "/opt-out", // a customer stops its messages (unguessable link; lib/notifications/customer)
   "/docs", // API reference

@@ -2,8 +2,6 @@
 // requests) and the signed photo links. Bad input is a problem body (400, 403, 404, 409, 413, 415).
 import "server-only";
 import { kysely } from "@/lib/db";
-import { ULID_PATTERN } from "@/lib/ids";
-import { AppError } from "@/lib/errors/app-error";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { validationError } from "@/lib/http/validation";
 import { answer, NO_STORE, type JobOpener } from "@/lib/carrier-jobs/job-endpoints";
@@ -11,7 +9,7 @@ import { proofStore } from "@/lib/proofs/proof-store";
 import { readImageBody } from "@/lib/proofs/read-image-body";
 import { recordProof } from "@/lib/carrier-jobs/record-proof";
 import { clientPhotoId, proofBody } from "@/lib/proofs/schemas";
-import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
+import { serveSignedPhoto } from "@/lib/proofs/serve-signed-photo";
 import { uploadProofPhoto } from "@/lib/carrier-jobs/upload-photo";
 
 /** PUT /jobs/{token}/proof-photos/{clientId} (or /carrier/jobs/{id}/…): the photo's bytes (image/jpeg, or image/png). */
@@ -53,31 +51,14 @@ export async function proofRecordResponse(request: Request, open: JobOpener): Pr
 
 /** GET /api/proof-photos/{id}?exp=&sig= — a photo, for as long as its signed link lasts. */
 export async function proofPhotoResponse(request: Request, photoId: string): Promise<Response> {
-  return answer(async () => {
-    const query = new URL(request.url).searchParams;
-    const check = ULID_PATTERN.test(photoId)
-      ? checkPhotoLink(photoId, query.get("exp"), query.get("sig"))
-      : "invalid";
-    if (check === "invalid") throw new AppError("FORBIDDEN", "This photo link is not valid.");
-    if (check === "expired")
-      throw new AppError("FORBIDDEN", "This photo link has expired; ask for a new one.");
-    const photo = await kysely()
-      .selectFrom("ProofPhoto")
-      .select(["proofId", "storageKey"])
-      .where("id", "=", photoId)
-      .executeTakeFirst();
-    const object = photo?.proofId ? await proofStore().get(photo.storageKey) : null;
-    if (!object) throw new AppError("NOT_FOUND", "This photo does not exist.");
-    const secondsLeft = Math.max(0, Number(query.get("exp")) - Math.floor(Date.now() / 1000));
-    return new Response(Buffer.from(object.bytes), {
-      headers: {
-        "content-type": object.contentType,
-        "content-length": String(object.bytes.length),
-        "cache-control": `private, max-age=${Math.min(secondsLeft, 3600)}`,
-        "x-content-type-options": "nosniff",
-        "content-disposition": "inline",
-        "referrer-policy": "no-referrer",
-      },
-    });
-  });
+  return answer(() =>
+    serveSignedPhoto(request, photoId, async (id) => {
+      const photo = await kysely()
+        .selectFrom("ProofPhoto")
+        .select(["proofId", "storageKey"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return photo?.proofId ? proofStore().get(photo.storageKey) : null;
+    }),
+  );
 }

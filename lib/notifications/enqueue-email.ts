@@ -13,7 +13,9 @@ export type EmailKind =
   | "marketplace_posted"
   | "marketplace_won"
   /** An estimate awaits a recon approver (lib/recon/notify-approvers.ts). */
-  | "recon_approval";
+  | "recon_approval"
+  /** A sublet vendor's link to the items sent to it (lib/recon/sublet). */
+  | "sublet_link";
 
 export async function enqueueEmail(
   tx: Kdb,

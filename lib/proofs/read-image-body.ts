@@ -10,14 +10,29 @@ const ACCEPTED_TYPES = new Set(["image/jpeg", "image/png"]);
 
 export async function readImageBody(request: Request): Promise<{ bytes: Uint8Array; type: ImageType }> {
   const mediaType = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  assertAcceptedType(mediaType);
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_PHOTO_BYTES) throw tooLarge();
+  return imageOfBytes(await readBytesWithLimit(request, MAX_PHOTO_BYTES, tooLarge), mediaType);
+}
+
+/** A photo that came as a file of a form (a staff drawer's upload): the same checks as a body's. */
+export async function readImageFile(file: Blob): Promise<{ bytes: Uint8Array; type: ImageType }> {
+  const mediaType = file.type.split(";")[0]?.trim().toLowerCase() ?? "";
+  assertAcceptedType(mediaType);
+  if (file.size > MAX_PHOTO_BYTES) throw tooLarge();
+  return imageOfBytes(new Uint8Array(await file.arrayBuffer()), mediaType);
+}
+
+function assertAcceptedType(mediaType: string): void {
   if (!ACCEPTED_TYPES.has(mediaType)) {
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
       "Send the photo as image/jpeg (or the signature as image/png).",
     );
   }
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_PHOTO_BYTES) throw tooLarge();
-  const raw = await readBytesWithLimit(request, MAX_PHOTO_BYTES, tooLarge);
+}
+
+function imageOfBytes(raw: Uint8Array, mediaType: string): { bytes: Uint8Array; type: ImageType } {
   if (raw.length === 0)
     throw new AppError("VALIDATION_ERROR", "The request body is empty; a photo is expected.");
   const type = sniffImage(raw);

@@ -1,4 +1,5 @@
-// Proof photos are served only through signed links that expire: /api/proof-photos/{id}?exp=&sig=,
+// Proof photos are served only through signed links that expire: /api/proof-photos/{id}?exp=&sig=
+// (work items' photos likewise, under /api/work-item-photos/),
 // where sig is an HMAC-SHA256 of "{id}.{exp}" under a key derived from AUTH_SECRET. One route serves
 // both stores (folder and S3), so the links look alike and nobody learns where the bytes live. Staff
 // and tracking-page links last minutes (made for each page); webhook links last days (see TTL below).
@@ -22,11 +23,14 @@ function signatureOf(photoId: string, expiresAt: number): string {
   return createHmac("sha256", signingKey()).update(`${photoId}.${expiresAt}`).digest("base64url");
 }
 
+/** Where photos are served: proofs' and work items' (lib/recon); ids (ULIDs) never repeat across them. */
+export type PhotoRoute = "proof-photos" | "work-item-photos";
+
 /** The link, absolute (it leaves the service in webhooks), and when it stops working. */
-export function signedPhotoUrl(photoId: string, expiresAt: Date): string {
+export function signedPhotoUrl(photoId: string, expiresAt: Date, route: PhotoRoute = "proof-photos"): string {
   const exp = Math.floor(expiresAt.getTime() / 1000);
   const query = new URLSearchParams({ exp: String(exp), sig: signatureOf(photoId, exp) });
-  return `${publicBaseUrl()}/api/proof-photos/${encodeURIComponent(photoId)}?${query}`;
+  return `${publicBaseUrl()}/api/${route}/${encodeURIComponent(photoId)}?${query}`;
 }
 
 export type LinkCheck = "valid" | "expired" | "invalid";

@@ -10,11 +10,12 @@ import { POST as createEndpointRoute } from "@/app/v1/webhooks/endpoints/route";
 import { registerEndpoint } from "@/test/webhook-world";
 import { reencryptStoredSecrets } from "@/lib/webhooks/reencrypt-secrets";
 import { decryptWithKey, encryptWithKey } from "@/lib/security/secret-crypto";
+import { createPrepJob } from "@/prisma/factories";
 
 const database = setupTestDatabase();
 
 describe("re-encrypting stored secrets after a key rotation", () => {
-  it("moves secrets and idempotent responses to the new key, once, and reports what no key opens", async () => {
+  it("moves secrets, idempotent responses and sublet link tokens to the new key, once, and reports what no key opens", async () => {
     const [oldKey, newKey, strangerKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
     const kdb = database.kysely;
     const world = await createMovementWorld(database.prisma);
@@ -62,10 +63,38 @@ describe("re-encrypting stored secrets after a key rotation", () => {
       .returningAll()
       .executeTakeFirstOrThrow();
 
+    const job = await createPrepJob(database.prisma, {
+      organisationId: world.organisation.id,
+      profileId: world.profile.id,
+    });
+    const vendor = await kdb
+      .insertInto("ReconSubletVendor")
+      .values({
+        id: newId(),
+        organisationId: world.organisation.id,
+        name: "Rotation Repairs",
+        createdBy: "test",
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const subletLink = await kdb
+      .insertInto("ReconSubletLink")
+      .values({
+        id: newId(),
+        organisationId: world.organisation.id,
+        prepJobId: job.id,
+        vendorId: vendor.id,
+        tokenHash: "1".repeat(64),
+        tokenCiphertext: encryptWithKey(oldKey, "sublet-token"),
+        createdBy: "test",
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+
     const keys = { current: newKey, previous: [oldKey] };
     const first = await reencryptStoredSecrets(kdb, keys);
     expect(first).toEqual({
-      reencrypted: 2,
+      reencrypted: 3,
       alreadyCurrent: 0,
       unreadable: [`webhook secret ${stranger.id}`],
     });
@@ -81,6 +110,12 @@ describe("re-encrypting stored secrets after a key rotation", () => {
       .where("id", "=", record.id)
       .executeTakeFirstOrThrow();
     expect(decryptWithKey(newKey, response.responseBody!)).toBe('{"id":"kept"}');
+    const link = await kdb
+      .selectFrom("ReconSubletLink")
+      .selectAll()
+      .where("id", "=", subletLink.id)
+      .executeTakeFirstOrThrow();
+    expect(decryptWithKey(newKey, link.tokenCiphertext)).toBe("sublet-token");
     const untouched = await kdb
       .selectFrom("WebhookSecret")
       .selectAll()
@@ -91,7 +126,7 @@ describe("re-encrypting stored secrets after a key rotation", () => {
     const second = await reencryptStoredSecrets(kdb, keys);
     expect(second).toEqual({
       reencrypted: 0,
-      alreadyCurrent: 2,
+      alreadyCurrent: 3,
       unreadable: [`webhook secret ${stranger.id}`],
     });
     expect(

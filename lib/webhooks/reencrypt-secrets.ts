@@ -1,5 +1,5 @@
 // After an ENCRYPTION_KEY rotation: every value stored encrypted (webhook signing secrets, idempotent
-// responses) is moved to the new key, so that the previous key can be dropped. Values already under
+// responses, live sublet vendors' link tokens) is moved to the new key, so that the previous key can be dropped. Values already under
 // the new key are left alone, so the run can be repeated or resumed after a crash.
 import type { Kdb, NotNull } from "@/lib/db";
 import { decryptWithKey, decryptWithKeys, encryptWithKey } from "@/lib/security/secret-crypto";
@@ -74,6 +74,24 @@ export async function reencryptStoredSecrets(kdb: Kdb, keys: ReencryptionKeys): 
     }
     if (records.length < BATCH) break;
     after = records.at(-1)!.id;
+  }
+
+  for (let after = ""; ;) {
+    const links = await kdb
+      .selectFrom("ReconSubletLink")
+      .select(["id", "tokenCiphertext"])
+      .where("id", ">", after)
+      .where("revokedAt", "is", null)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    for (const link of links) {
+      await visit(`sublet link ${link.id}`, link.tokenCiphertext, (tokenCiphertext) =>
+        kdb.updateTable("ReconSubletLink").set({ tokenCiphertext }).where("id", "=", link.id).execute(),
+      );
+    }
+    if (links.length < BATCH) break;
+    after = links.at(-1)!.id;
   }
   return report;
 }

@@ -17,6 +17,7 @@ import type { DemoOrganisation, DemoWorld } from "./context";
 import { createDemoPrepJob, type DemoPrepJob } from "./prep-jobs";
 import { createDemoChecklists } from "./inspection";
 import { createDemoRecon, createDemoReconHistory } from "./recon";
+import { createDemoSublet } from "./sublet";
 import { harbourPrepJobs, northgatePrepJobs } from "./prep-jobs-data";
 import { createDemoRequest, type DemoRequest } from "./requests";
 import { harbourRequests } from "./requests-harbour";
@@ -89,6 +90,7 @@ export async function seedDemo(db: FactoryDb, now: Date): Promise<void> {
   await createDemoRecon(db, world, northgate);
   await createDemoChecklists(db, northgate);
   await createDemoChecklists(db, harbour);
+  await createDemoSublet(db, world, northgate);
   await createReportHistoryPrepJobs(db, world, northgate);
   await createDemoReconHistory(db, world, northgate);
   requests.push(...reportHistoryRequests().map((request) => ({ org: northgate, request })));

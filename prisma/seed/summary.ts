@@ -18,6 +18,7 @@ export async function seededCounts(db: FactoryDb): Promise<Record<string, number
       db.movement.count(),
       db.movementRequestStatusChange.count(),
       db.reconWorkItem.count(),
+      db.reconSubletLink.count(),
     ]),
   ]);
   const names = [
@@ -34,6 +35,7 @@ export async function seededCounts(db: FactoryDb): Promise<Record<string, number
     "movements (legs)",
     "status changes",
     "recon work items",
+    "sublet vendor links",
   ];
   const summary = Object.fromEntries(names.map((name, index) => [name, counts[index] ?? 0]));
   for (const row of statuses) summary[`  ${row.status}`] = row._count._all;

@@ -25,17 +25,16 @@ import {
 } from "@/lib/prep-jobs/kanban/card-details";
 import {
   addCardWorkItem,
+  cardStaffOf,
   decideCardEstimate,
   editCardWorkItem,
   inspectCardJob,
   moveCardWorkItem,
-  type CardStaff,
 } from "@/lib/prep-jobs/kanban/card-work-items";
 import type { PrepSiteSettingsValues } from "@/lib/prep-jobs/kanban/kanban-settings";
 import { moveKanbanCard, moveKanbanCardInput } from "@/lib/prep-jobs/kanban/move-kanban-card";
 import { savePrepSiteSettings } from "@/lib/prep-jobs/kanban/site-settings";
 import { inspectionInput } from "@/lib/recon/inspection-schemas";
-import { reconActorOfStaff } from "@/lib/recon/recon-actor";
 import type { InspectionOutcome } from "@/lib/recon/record-inspection";
 import {
   createWorkItemBody,
@@ -86,10 +85,6 @@ export async function addKanbanNoteAction(input: unknown): Promise<ActionResult<
 }
 
 const NO_JOB = "That prep job does not exist.";
-const cardStaff = (staff: Awaited<ReturnType<typeof requireStaff>>): CardStaff => ({
-  user: { ...staff.user, organisationId: staff.organisationId },
-  recon: reconActorOfStaff(staff),
-});
 
 /** A work item from the card drawer, PROPOSED: prep staff and admins. */
 export async function addWorkItemAction(
@@ -100,7 +95,7 @@ export async function addWorkItemAction(
   const id = identifierSchema.safeParse(prepJobId);
   if (!id.success) return { ok: false, message: NO_JOB };
   return runAction("work item", () =>
-    addCardWorkItem(cardStaff(staff), id.data, createWorkItemBody.parse(input)),
+    addCardWorkItem(cardStaffOf(staff), id.data, createWorkItemBody.parse(input)),
   );
 }
 
@@ -115,7 +110,7 @@ export async function moveWorkItemAction(
   if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
   const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
   return runAction("work item move", () =>
-    moveCardWorkItem(cardStaff(staff), ref, transitionWorkItemBody.parse(input)),
+    moveCardWorkItem(cardStaffOf(staff), ref, transitionWorkItemBody.parse(input)),
   );
 }
 
@@ -130,7 +125,7 @@ export async function editWorkItemAction(
   if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
   const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
   return runAction("work item edit", () =>
-    editCardWorkItem(cardStaff(staff), ref, updateWorkItemBody.parse(input)),
+    editCardWorkItem(cardStaffOf(staff), ref, updateWorkItemBody.parse(input)),
   );
 }
 
@@ -143,7 +138,7 @@ export async function inspectVehicleAction(
   const id = identifierSchema.safeParse(prepJobId);
   if (!id.success) return { ok: false, message: NO_JOB };
   return runAction("inspection", () =>
-    inspectCardJob(cardStaff(staff), id.data, inspectionInput.parse(input)),
+    inspectCardJob(cardStaffOf(staff), id.data, inspectionInput.parse(input)),
   );
 }
 
@@ -156,7 +151,7 @@ export async function decideEstimateAction(
   const id = identifierSchema.safeParse(prepJobId);
   if (!id.success) return { ok: false, message: NO_JOB };
   return runAction("estimate decision", () =>
-    decideCardEstimate(cardStaff(staff), id.data, estimateDecisionSchema.parse(decision)),
+    decideCardEstimate(cardStaffOf(staff), id.data, estimateDecisionSchema.parse(decision)),
   );
 }
 

@@ -21,13 +21,26 @@ import {
   movePrepJobAction,
   moveWorkItemAction,
 } from "./actions";
+import {
+  addWorkItemPhotoAction,
+  loadCardSubletAction,
+  revokeSubletLinkAction,
+  sendToSubletAction,
+} from "./sublet-actions";
 
+const SUBLET_ACTIONS = {
+  load: loadCardSubletAction,
+  send: sendToSubletAction,
+  revoke: revokeSubletLinkAction,
+  photo: addWorkItemPhotoAction,
+};
 const WORK_ITEM_ACTIONS = {
   add: addWorkItemAction,
   move: moveWorkItemAction,
   decide: decideEstimateAction,
   edit: editWorkItemAction,
   inspect: inspectVehicleAction,
+  sublet: SUBLET_ACTIONS,
 };
 
 export const dynamic = "force-dynamic";

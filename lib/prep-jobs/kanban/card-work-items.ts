@@ -9,7 +9,8 @@ import { AppError } from "@/lib/errors/app-error";
 import { createWorkItem } from "@/lib/recon/create-work-item";
 import type { InspectionInput } from "@/lib/recon/inspection-schemas";
 import { recordInspection, type InspectionOutcome } from "@/lib/recon/record-inspection";
-import type { ReconActor } from "@/lib/recon/recon-actor";
+import type { StaffContext } from "@/lib/auth/require-staff";
+import { reconActorOfStaff, type ReconActor } from "@/lib/recon/recon-actor";
 import type {
   CreateWorkItemBody,
   EstimateDecision,
@@ -22,6 +23,10 @@ import { updateWorkItem } from "@/lib/recon/update-work-item";
 
 /** Who acts: the board's user (their sites) and their recon actor (their approval right). */
 export type CardStaff = { user: KanbanUser; recon: ReconActor };
+
+export function cardStaffOf(staff: StaffContext): CardStaff {
+  return { user: { ...staff.user, organisationId: staff.organisationId }, recon: reconActorOfStaff(staff) };
+}
 
 export async function addCardWorkItem(
   staff: CardStaff,
