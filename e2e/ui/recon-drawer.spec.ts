@@ -3,83 +3,39 @@
 // site's auto-approve threshold, so it waits for the recon manager, who approves it on a phone; the
 // staff's open drawer follows, and they start it, wait for parts, start again and finish it with its
 // actual cost. The job is this spec's own (inserted at Wakefield), so the seeded ones stay put.
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { newId } from "@/lib/ids";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
-import { withE2eDatabase } from "../support/e2e-database";
-import { E2E_BASE_URL } from "../support/e2e-environment";
-import { DEMO_STAFF, signIn } from "../support/sign-in";
+import {
+  PHONE,
+  TABLET,
+  expectNoSidewaysScroll,
+  insertArrivedJob,
+  openDrawer as openJobDrawer,
+  signedInPage,
+} from "../support/recon-drawer";
+import { DEMO_STAFF } from "../support/sign-in";
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
 const MANAGER = "manager@demo.test";
-const VRM = "RC01 DRW";
-const TABLET = { width: 820, height: 1180 };
-const PHONE = { width: 390, height: 844 };
+const JOB = {
+  vrm: "RC01 DRW",
+  vin: "E2ERECON0DRAWER01",
+  make: "Skoda",
+  model: "Fabia",
+  inStageFor: "2 hours",
+};
+const VRM = JOB.vrm;
 
 let wakefieldId: string;
 
 test.beforeAll(async () => {
-  wakefieldId = await withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{ siteId: string; organisationId: string; profileId: string }>(
-      `SELECT s.id AS "siteId", s."organisationId", p.id AS "profileId"
-         FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
-        WHERE s.code = 'WKF1' ORDER BY p."createdAt" LIMIT 1`,
-    );
-    const place = rows[0]!;
-    await client.query(
-      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
-         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
-       VALUES ($1, $2, $3, 'E2ERECON0DRAWER01', $4, 'Skoda', 'Fabia', $5, 'Retail', 'CREATED_MANUALLY',
-         'ARRIVED', 'e2e', now() - interval '2 hours', now())`,
-      [newId(), place.organisationId, place.profileId, VRM, place.siteId],
-    );
-    return place.siteId;
-  });
+  wakefieldId = (await insertArrivedJob("WKF1", JOB)).siteId;
 });
 
-async function openDrawer(page: Page, stage?: string): Promise<Locator> {
-  await page.goto(`/prep-jobs?site=${wakefieldId}`);
-  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
-    timeout: 30_000,
-  });
-  if (stage) {
-    await page
-      .getByRole("navigation", { name: "Stages" })
-      .getByRole("button", { name: new RegExp(stage) })
-      .click();
-  }
-  await page
-    .getByTestId("kanban-card")
-    .filter({ hasText: VRM })
-    .getByRole("button", { name: new RegExp(`^${VRM}\\s*: details$`) })
-    .click();
-  const drawer = page.getByRole("dialog");
-  await expect(drawer.getByRole("heading", { name: `Skoda Fabia (${VRM})` })).toBeVisible();
-  return drawer;
-}
-
-async function signedInPage(browser: Browser, email: string, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    viewport,
-    hasTouch: true,
-    isMobile: viewport.width < 500,
-    locale: "en-GB",
-    timezoneId: "Europe/London",
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-async function expectNoSidewaysScroll(page: Page, drawer: Locator) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-  expect(await drawer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
-}
+const openDrawer = (page: Page, stage?: string): Promise<Locator> =>
+  openJobDrawer(page, wakefieldId, JOB, stage);
 
 test("a work item from proposal to done: staff on a tablet, the manager approves on a phone", async ({
   browser,

@@ -5,94 +5,48 @@
 // edit says so and shows the item as it is now. The recon manager declines one item and keeps the rest
 // of the estimate only after confirming in place. No sideways scrolling, no serious axe violation. The
 // jobs are this spec's own (inserted at Wakefield), so the seeded ones stay put.
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { newId } from "@/lib/ids";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
 import { withE2eDatabase } from "../support/e2e-database";
-import { E2E_BASE_URL } from "../support/e2e-environment";
-import { DEMO_STAFF, signIn } from "../support/sign-in";
+import {
+  PHONE,
+  TABLET,
+  estimate,
+  expectNoSidewaysScroll,
+  insertArrivedJob,
+  openDrawer as openJobDrawer,
+  signedInPage,
+} from "../support/recon-drawer";
+import { DEMO_STAFF } from "../support/sign-in";
 
 test.describe.configure({ timeout: 240_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
 const MANAGER = "manager@demo.test";
-const TABLET = { width: 820, height: 1180 };
-const PHONE = { width: 390, height: 844 };
 const SHOTS = "e2e/screenshots";
 
 const TYRES = "Tyre tread ≥ 3 mm on every tyre";
 const GLASS = "Windscreen free of chips in the driver's view";
 const BODY = "Bodywork free of dents";
 
-type Place = { siteId: string; organisationId: string; profileId: string };
-
-async function wakefield(): Promise<Place> {
+/** Wakefield's id: its checklist is the one the admin edits. */
+async function wakefieldId(): Promise<string> {
   return withE2eDatabase(
     async (client) =>
-      (
-        await client.query<Place>(
-          `SELECT s.id AS "siteId", s."organisationId", p.id AS "profileId"
-             FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
-            WHERE s.code = 'WKF1' ORDER BY p."createdAt" LIMIT 1`,
-        )
-      ).rows[0]!,
+      (await client.query<{ id: string }>(`SELECT id FROM "Site" WHERE code = 'WKF1'`)).rows[0]!.id,
   );
 }
 
-async function insertJob(place: Place, vrm: string, vin: string): Promise<void> {
-  await withE2eDatabase((client) =>
-    client.query(
-      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
-         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, 'Vauxhall', 'Corsa', $6, 'Retail', 'CREATED_MANUALLY',
-         'ARRIVED', 'e2e', now() - interval '3 hours', now())`,
-      [newId(), place.organisationId, place.profileId, vin, vrm, place.siteId],
-    ),
-  );
-}
-
-async function signedInPage(browser: Browser, email: string, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    viewport,
-    hasTouch: true,
-    isMobile: viewport.width < 500,
-    locale: "en-GB",
-    timezoneId: "Europe/London",
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-async function openDrawer(page: Page, siteId: string, vrm: string): Promise<Locator> {
-  await page.goto(`/prep-jobs?site=${siteId}`);
-  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
-    timeout: 30_000,
-  });
-  // A phone shows one stage at a time.
-  if ((page.viewportSize()?.width ?? 1280) < 500) {
-    await page
-      .getByRole("navigation", { name: "Stages" })
-      .getByRole("button", { name: /Arrived/ })
-      .click();
-  }
-  await page
-    .getByTestId("kanban-card")
-    .filter({ hasText: vrm })
-    .getByRole("button", { name: new RegExp(`^${vrm}\\s*: details$`) })
-    .click();
-  const drawer = page.getByRole("dialog");
-  await expect(drawer.getByRole("heading", { name: `Vauxhall Corsa (${vrm})` })).toBeVisible();
-  return drawer;
-}
-
-async function expectFits(page: Page, drawer: Locator) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-  expect(await drawer.evaluate((dialog) => dialog.scrollWidth <= dialog.clientWidth)).toBe(true);
-}
+/** A job of the test's own at Wakefield, in Arrived; on a phone its drawer is opened from Arrived. */
+const corsa = (vrm: string, vin: string) => ({
+  vrm,
+  vin,
+  make: "Vauxhall",
+  model: "Corsa",
+  inStageFor: "3 hours",
+});
+const openDrawer = (page: Page, siteId: string, vrm: string) =>
+  openJobDrawer(page, siteId, corsa(vrm, ""), page.viewportSize()!.width < 500 ? "Arrived" : undefined);
 
 const check = (form: Locator, label: string) => form.getByRole("group", { name: new RegExp(label) });
 
@@ -130,26 +84,6 @@ async function inspect(page: Page, items: Locator, size: string) {
   await expect(proposed.nth(2)).toContainText(BODY);
 }
 
-type Line = { kind: "Parts" | "Labour" | "Sublet"; description: string; value: string };
-
-/** Edits an item's estimate line by line (its first line is the blank labour line it starts with). */
-async function estimate(item: Locator, lines: Line[], total: string) {
-  await item.getByRole("button", { name: /^Edit / }).click();
-  const form = item.getByRole("form", { name: "Edit the work item" });
-  for (const [index, line] of lines.entries()) {
-    const n = index + 1;
-    if (index > 0) await form.getByRole("button", { name: "Add a line" }).click();
-    await form.getByLabel(`Line ${n} Kind`).selectOption({ label: line.kind });
-    await form.getByLabel(`Line ${n} Description`).fill(line.description);
-    await form
-      .getByLabel(line.kind === "Labour" ? `Line ${n} Hours` : `Line ${n} Amount (£)`)
-      .fill(line.value);
-  }
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(item.getByTestId("work-item-estimate")).toHaveText(total);
-  await expect(form).toHaveCount(0);
-}
-
 /** Inspect and estimate at Wakefield (£68 an hour, approved at once under £250). */
 async function inspectAndEstimate(page: Page, drawer: Locator, size: string) {
   const items = drawer.getByTestId("work-items");
@@ -183,14 +117,14 @@ async function inspectAndEstimate(page: Page, drawer: Locator, size: string) {
     "£302.00",
   );
   await expect(body!.getByText("Labour: Paintless dent removal (1.5 h)")).toBeVisible();
-  await expectFits(page, drawer);
+  await expectNoSidewaysScroll(page, drawer);
   return { items, tyres: tyres!, glass: glass!, body: body! };
 }
 
 test("an admin edits a prep site's inspection checklist; a refused label saves nothing", async ({
   browser,
 }) => {
-  const place = await wakefield();
+  const place = { siteId: await wakefieldId() };
   const seeded = await withE2eDatabase(
     async (client) =>
       (await client.query(`SELECT * FROM "ReconInspectionCheck" WHERE "siteId" = $1`, [place.siteId])).rows,
@@ -263,9 +197,8 @@ test("an admin edits a prep site's inspection checklist; a refused label saves n
 test("staff on a tablet inspect a vehicle, fail three checks and estimate the three items", async ({
   browser,
 }) => {
-  const place = await wakefield();
   const vrm = "RC03 INS";
-  await insertJob(place, vrm, "E2ERECON0INSPCT03");
+  const place = await insertArrivedJob("WKF1", corsa(vrm, "E2ERECON0INSPCT03"));
   const staff = await signedInPage(browser, DEMO_STAFF.prep, TABLET);
   const drawer = await openDrawer(staff, place.siteId, vrm);
   const { items, tyres, glass } = await inspectAndEstimate(staff, drawer, "tablet");
@@ -300,15 +233,14 @@ test("staff on a tablet inspect a vehicle, fail three checks and estimate the th
   await expect(tyres.getByText("The estimate is fixed: it was decided on as it stands.")).toBeVisible();
   await tyres.getByRole("button", { name: "Cancel" }).click();
   await expectAccessible(staff, { include: "dialog" });
-  await expectFits(staff, drawer);
+  await expectNoSidewaysScroll(staff, drawer);
   await expect(items.getByTestId("work-item")).toHaveCount(3);
   await staff.context().close();
 });
 
 test("on a phone: staff inspect and estimate; the manager confirms before declining", async ({ browser }) => {
-  const place = await wakefield();
   const vrm = "RC04 INS";
-  await insertJob(place, vrm, "E2ERECON0INSPCT04");
+  const place = await insertArrivedJob("WKF1", corsa(vrm, "E2ERECON0INSPCT04"));
   const staff = await signedInPage(browser, DEMO_STAFF.prep, PHONE);
   const drawer = await openDrawer(staff, place.siteId, vrm);
   const { tyres, glass, body } = await inspectAndEstimate(staff, drawer, "phone");
@@ -350,7 +282,7 @@ test("on a phone: staff inspect and estimate; the manager confirms before declin
   await expect(
     items.getByTestId("work-item").filter({ hasText: GLASS }).getByTestId("work-item-state"),
   ).toHaveText("Approved");
-  await expectFits(manager, managerDrawer);
+  await expectNoSidewaysScroll(manager, managerDrawer);
   await manager.screenshot({ path: `${SHOTS}/recon-inspection-phone-decided.png` });
   await manager.context().close();
 });

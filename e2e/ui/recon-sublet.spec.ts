@@ -10,72 +10,45 @@ import { expectAccessible } from "../support/accessibility";
 import { withE2eDatabase } from "../support/e2e-database";
 import { E2E_BASE_URL } from "../support/e2e-environment";
 import { cameraJpeg } from "../support/proof-form";
+import {
+  PHONE,
+  TABLET,
+  expectNoSidewaysScroll,
+  insertArrivedJob,
+  openDrawer as openJobDrawer,
+} from "../support/recon-drawer";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
-const VRM = "SB01 LET";
-const TABLET = { width: 820, height: 1180 };
-const PHONE = { width: 390, height: 844 };
+const JOB = { vrm: "SB01 LET", vin: "E2ERECON0SUBLET01", make: "Kia", model: "Ceed", inStageFor: "3 hours" };
+const VRM = JOB.vrm;
 const VENDOR = `Kerbside Wheels ${Date.now().toString(36)}`;
 
 let wakefieldId: string;
 
 test.beforeAll(async () => {
-  wakefieldId = await withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{ siteId: string; organisationId: string; profileId: string }>(
-      `SELECT s.id AS "siteId", s."organisationId", p.id AS "profileId"
-         FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
-        WHERE s.code = 'WKF1' ORDER BY p."createdAt" LIMIT 1`,
-    );
-    const place = rows[0]!;
-    const jobId = newId();
-    await client.query(
-      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
-         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
-       VALUES ($1, $2, $3, 'E2ERECON0SUBLET01', $4, 'Kia', 'Ceed', $5, 'Retail', 'CREATED_MANUALLY',
-         'ARRIVED', 'e2e', now() - interval '3 hours', now())`,
-      [jobId, place.organisationId, place.profileId, VRM, place.siteId],
-    );
+  const place = await insertArrivedJob("WKF1", JOB);
+  wakefieldId = place.siteId;
+  await withE2eDatabase(async (client) => {
     const itemId = newId();
     await client.query(
       `INSERT INTO "ReconWorkItem" (id, "organisationId", "prepJobId", category, description, state, currency,
          "estimatedCents", "decidedBy", "decidedAt", "createdBy", "updatedAt")
        VALUES ($1, $2, $3, 'SUBLET', 'Refurbish four alloy wheels', 'APPROVED', 'GBP', 32000,
          'user:manager@demo.test', now(), 'e2e', now())`,
-      [itemId, place.organisationId, jobId],
+      [itemId, place.organisationId, place.prepJobId],
     );
     await client.query(
       `INSERT INTO "ReconEstimateLine" (id, "organisationId", "workItemId", position, kind, description, "amountCents")
        VALUES ($1, $2, $3, 0, 'SUBLET', 'Wheel refurbishment', 32000)`,
       [newId(), place.organisationId, itemId],
     );
-    return place.siteId;
   });
 });
 
-async function openDrawer(page: Page): Promise<Locator> {
-  await page.goto(`/prep-jobs?site=${wakefieldId}`);
-  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
-    timeout: 30_000,
-  });
-  await page
-    .getByTestId("kanban-card")
-    .filter({ hasText: VRM })
-    .getByRole("button", { name: new RegExp(`^${VRM}\\s*: details$`) })
-    .click();
-  const drawer = page.getByRole("dialog");
-  await expect(drawer.getByRole("heading", { name: `Kia Ceed (${VRM})` })).toBeVisible();
-  return drawer;
-}
-
-async function expectNoSidewaysScroll(page: Page, within?: Locator) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-  if (within) expect(await within.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
-}
+const openDrawer = (page: Page): Promise<Locator> => openJobDrawer(page, wakefieldId, JOB);
 
 test("an item at a sublet vendor: sent from a tablet, finished on the vendor's phone with no account", async ({
   browser,

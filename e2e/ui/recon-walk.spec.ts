@@ -9,19 +9,31 @@
 // The waits are real: each lasts ~25 s, so that the report's hours (two decimals: 0.01 h is 36 s) show
 // them. The job is this spec's own, in Arrived for 60 days (so it leads its column on the TV).
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { newId } from "@/lib/ids";
 import { expectAccessible } from "../support/accessibility";
 import { withE2eDatabase } from "../support/e2e-database";
 import { E2E_BASE_URL } from "../support/e2e-environment";
-import { DEMO_STAFF, signIn } from "../support/sign-in";
+import {
+  PHONE,
+  TABLET,
+  estimate,
+  expectNoSidewaysScroll as expectFits,
+  insertArrivedJob,
+  openDrawer as openJobDrawer,
+  signedInPage,
+} from "../support/recon-drawer";
+import { DEMO_STAFF } from "../support/sign-in";
 
 test.describe.configure({ timeout: 420_000 });
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
 
-const VRM = "WK37 RCN";
-const VIN = "TMBWALK37RECON001";
-const TABLET = { width: 820, height: 1180 };
-const PHONE = { width: 390, height: 844 };
+const JOB = {
+  vrm: "WK37 RCN",
+  vin: "TMBWALK37RECON001",
+  make: "Skoda",
+  model: "Octavia",
+  inStageFor: "60 days",
+};
+const { vrm: VRM, vin: VIN } = JOB;
 const TV = { width: 1280, height: 720 };
 const SHOTS = "e2e/screenshots";
 const VENDOR = `Clearview Glass ${Date.now().toString(36)}`;
@@ -35,70 +47,12 @@ const BODY = "Bodywork free of dents";
 let warrington: { siteId: string; name: string };
 
 test.beforeAll(async () => {
-  warrington = await withE2eDatabase(async (client) => {
-    const { rows } = await client.query<{
-      siteId: string;
-      name: string;
-      organisationId: string;
-      profileId: string;
-    }>(
-      `SELECT s.id AS "siteId", s.name, s."organisationId", p.id AS "profileId"
-         FROM "Site" s JOIN "Profile" p ON p."organisationId" = s."organisationId"
-        WHERE s.code = 'WRT1' ORDER BY p."createdAt" LIMIT 1`,
-    );
-    const place = rows[0]!;
-    await client.query(
-      `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
-         "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
-       VALUES ($1, $2, $3, $4, $5, 'Skoda', 'Octavia', $6, 'Retail', 'CREATED_MANUALLY',
-         'ARRIVED', 'e2e', now() - interval '60 days', now())`,
-      [newId(), place.organisationId, place.profileId, VIN, VRM, place.siteId],
-    );
-    return { siteId: place.siteId, name: place.name };
-  });
+  warrington = await insertArrivedJob("WRT1", JOB);
 });
 
-async function signedInPage(browser: Browser, email: string, viewport: typeof PHONE): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    viewport,
-    hasTouch: true,
-    isMobile: viewport.width < 500,
-    locale: "en-GB",
-    timezoneId: "Europe/London",
-  });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-async function openDrawer(page: Page): Promise<Locator> {
-  await page.goto(`/prep-jobs?site=${warrington.siteId}`);
-  await expect(page.getByTestId("kanban-board")).toHaveAttribute("data-connection", "live", {
-    timeout: 30_000,
-  });
-  if (page.viewportSize()!.width < 500) {
-    await page
-      .getByRole("navigation", { name: "Stages" })
-      .getByRole("button", { name: /Arrived/ })
-      .click();
-  }
-  await page
-    .getByTestId("kanban-card")
-    .filter({ hasText: VRM })
-    .getByRole("button", { name: new RegExp(`^${VRM}\\s*: details$`) })
-    .click();
-  const drawer = page.getByRole("dialog");
-  await expect(drawer.getByRole("heading", { name: `Skoda Octavia (${VRM})` })).toBeVisible();
-  return drawer;
-}
-
-async function expectFits(page: Page, within?: Locator) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()!.width,
-  );
-  if (within) expect(await within.evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
-}
+/** The job's drawer; on a phone, Arrived is chosen first. */
+const openDrawer = (page: Page) =>
+  openJobDrawer(page, warrington.siteId, JOB, page.viewportSize()!.width < 500 ? "Arrived" : undefined);
 
 /** The inspection: the three checks fail, the other nine pass. */
 async function inspect(items: Locator) {
@@ -113,25 +67,6 @@ async function inspect(items: Locator) {
   await form.getByRole("button", { name: "Record inspection (3 failed)" }).click();
   await expect(items.getByTestId("last-inspection")).toContainText("3 of 12 checks failed.");
   await expect(items.getByTestId("work-item")).toHaveCount(3);
-}
-
-type Line = { kind: "Parts" | "Labour" | "Sublet"; description: string; value: string };
-
-/** Replaces a proposed item's estimate (its first line is the blank labour line it starts with). */
-async function estimate(item: Locator, lines: Line[], total: string) {
-  await item.getByRole("button", { name: /^Edit / }).click();
-  const form = item.getByRole("form", { name: "Edit the work item" });
-  for (const [index, line] of lines.entries()) {
-    const n = index + 1;
-    if (index > 0) await form.getByRole("button", { name: "Add a line" }).click();
-    await form.getByLabel(`Line ${n} Kind`).selectOption({ label: line.kind });
-    await form.getByLabel(`Line ${n} Description`).fill(line.description);
-    await form
-      .getByLabel(line.kind === "Labour" ? `Line ${n} Hours` : `Line ${n} Amount (£)`)
-      .fill(line.value);
-  }
-  await form.getByRole("button", { name: "Save changes" }).click();
-  await expect(item.getByTestId("work-item-estimate")).toHaveText(total);
 }
 
 async function finish(item: Locator, actual: { parts: string; hours: string; sublet: string }, cost: string) {
