@@ -39,6 +39,12 @@ export function textUpTo(max: number) {
 
 export const identifierSchema = z.string().min(1).max(64);
 
+/** Ids a server action was given (untyped, from the browser): all of them, or null if one is no id. */
+export function identifiersOf(...raw: unknown[]): string[] | null {
+  const parsed = raw.map((value) => identifierSchema.safeParse(value));
+  return parsed.every((each) => each.success) ? parsed.map((each) => each.data as string) : null;
+}
+
 /** VINs are upper-cased (their conventional form), so that lookups match whatever case was sent. */
 export const vinSchema = z
   .string()

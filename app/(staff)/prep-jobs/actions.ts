@@ -43,7 +43,7 @@ import {
   updateWorkItemBody,
   type WorkItemResponse,
 } from "@/lib/recon/schemas";
-import { identifierSchema } from "@/lib/schemas/common";
+import { identifierSchema, identifiersOf } from "@/lib/schemas/common";
 
 export async function movePrepJobAction(input: unknown): Promise<MoveCardResult> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
@@ -106,9 +106,9 @@ export async function moveWorkItemAction(
   input: unknown,
 ): Promise<ActionResult<WorkItemResponse>> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
-  const ids = [identifierSchema.safeParse(prepJobId), identifierSchema.safeParse(itemId)] as const;
-  if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
-  const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
+  const ids = identifiersOf(prepJobId, itemId);
+  if (!ids) return { ok: false, message: "That work item does not exist." };
+  const ref = { prepJobId: ids[0]!, itemId: ids[1]! };
   return runAction("work item move", () =>
     moveCardWorkItem(cardStaffOf(staff), ref, transitionWorkItemBody.parse(input)),
   );
@@ -121,9 +121,9 @@ export async function editWorkItemAction(
   input: unknown,
 ): Promise<ActionResult<WorkItemResponse>> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
-  const ids = [identifierSchema.safeParse(prepJobId), identifierSchema.safeParse(itemId)] as const;
-  if (!ids[0].success || !ids[1].success) return { ok: false, message: "That work item does not exist." };
-  const ref = { prepJobId: ids[0].data, itemId: ids[1].data };
+  const ids = identifiersOf(prepJobId, itemId);
+  if (!ids) return { ok: false, message: "That work item does not exist." };
+  const ref = { prepJobId: ids[0]!, itemId: ids[1]! };
   return runAction("work item edit", () =>
     editCardWorkItem(cardStaffOf(staff), ref, updateWorkItemBody.parse(input)),
   );

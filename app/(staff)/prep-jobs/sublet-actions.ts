@@ -16,19 +16,14 @@ import { cardStaffOf } from "@/lib/prep-jobs/kanban/card-work-items";
 import type { CardSubletDetails, SubletPhoto } from "@/lib/recon/sublet/schemas";
 import { sendToSubletInput } from "@/lib/recon/sublet/schemas";
 import type { SentToSublet } from "@/lib/recon/sublet/send-to-sublet";
-import { identifierSchema } from "@/lib/schemas/common";
+import { identifiersOf } from "@/lib/schemas/common";
 
 const NO_ITEM = "That work item does not exist.";
-
-function idsOf(...raw: unknown[]): string[] | null {
-  const parsed = raw.map((value) => identifierSchema.safeParse(value));
-  return parsed.every((each) => each.success) ? parsed.map((each) => each.data as string) : null;
-}
 
 /** The job's vendors, vendor links, items' vendors and photos: anyone who sees the board. */
 export async function loadCardSubletAction(prepJobId: unknown): Promise<ActionResult<CardSubletDetails>> {
   const staff = await requireStaff(rolesWith("view-prep-jobs"));
-  const ids = idsOf(prepJobId);
+  const ids = identifiersOf(prepJobId);
   if (!ids) return { ok: false, message: "That prep job does not exist." };
   return runAction("sublet details", () => getCardSubletDetails(cardStaffOf(staff).user, ids[0] as string));
 }
@@ -40,7 +35,7 @@ export async function sendToSubletAction(
   input: unknown,
 ): Promise<ActionResult<SentToSublet>> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
-  const ids = idsOf(prepJobId, itemId);
+  const ids = identifiersOf(prepJobId, itemId);
   if (!ids) return { ok: false, message: NO_ITEM };
   const [job, item] = ids as [string, string];
   return runAction("send to sublet", async () => {
@@ -59,7 +54,7 @@ export async function revokeSubletLinkAction(
   linkId: unknown,
 ): Promise<ActionResult<null>> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
-  const ids = idsOf(prepJobId, linkId);
+  const ids = identifiersOf(prepJobId, linkId);
   if (!ids) return { ok: false, message: "That link does not exist." };
   const [job, link] = ids as [string, string];
   return runAction("revoke sublet link", async () => {
@@ -76,7 +71,7 @@ export async function addWorkItemPhotoAction(
   form: unknown,
 ): Promise<ActionResult<SubletPhoto>> {
   const staff = await requireStaff(rolesWith("work-prep-jobs"));
-  const ids = idsOf(prepJobId, itemId);
+  const ids = identifiersOf(prepJobId, itemId);
   if (!ids) return { ok: false, message: NO_ITEM };
   const [job, item] = ids as [string, string];
   return runAction("work item photo", () =>
