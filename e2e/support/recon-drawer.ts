@@ -36,7 +36,7 @@ export async function insertArrivedJob(code: string, job: ReconJob): Promise<Pla
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'Retail', 'CREATED_MANUALLY',
          'ARRIVED', 'e2e', now() - $9::interval, now())`,
       [
-        newId(),
+        prepJobId,
         place.organisationId,
         place.profileId,
         job.vin,

@@ -205,8 +205,18 @@ test("inspect, estimate, approve, parts, sublet, Outbound: the report shows the 
   await body.getByRole("button", { name: "Start" }).click();
   await expect(body.getByTestId("work-item-state")).toHaveText("In progress");
   await finish(body, { parts: "210", hours: "1.5", sublet: "0" }, "£318.00");
+  // Each move closes the drawer and says so; the card is opened again in its new stage.
   await drawer.getByRole("button", { name: "Move to Appraised" }).click();
-  await drawer.getByRole("button", { name: /^Move to Outbound/ }).click();
+  await expect(staff.getByText(`Moved Skoda Octavia (${VRM}) to Appraised.`)).toBeVisible();
+  await staff
+    .getByTestId("kanban-card")
+    .filter({ hasText: VRM })
+    .getByRole("button", { name: new RegExp(`^${VRM}\\s*: details$`) })
+    .click();
+  await drawer
+    .getByRole("button", { name: /^Move to Outbound/ })
+    .first()
+    .click();
   await expect
     .poll(() =>
       withE2eDatabase(
