@@ -38,6 +38,7 @@ export function InspectionChecklistForm({
 }) {
   const id = useId();
   const listRef = useRef<HTMLOListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [pending, startTransition] = useTransition();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -68,6 +69,7 @@ export function InspectionChecklistForm({
     checks.remove(index);
     setAnnouncement(`${label}: removed. Save to keep the change.`);
     if (count > 1) focusLater(`[data-row="${Math.min(index, count - 2)}"] input`);
+    else requestAnimationFrame(() => addButton.current?.focus());
   }
 
   const submit = form.handleSubmit((values) =>
@@ -196,6 +198,7 @@ export function InspectionChecklistForm({
             {announcement}
           </p>
           <Button
+            ref={addButton}
             variant="secondary"
             disabled={count >= CHECKS_MAX}
             onClick={() => {

@@ -104,7 +104,9 @@ export function InspectionForm({
                     <label
                       key={String(passed)}
                       className={cn(
-                        "flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md border text-sm font-semibold",
+                        // relative: the hidden radio sits in its label; placed by the dialog, its
+                        // focus would scroll the dialog and hide the drawer's title.
+                        "relative flex min-h-11 flex-1 cursor-pointer items-center justify-center rounded-md border text-sm font-semibold",
                         "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600",
                         answer.passed === passed
                           ? passed

@@ -59,11 +59,14 @@ export function WorkItemMoves({
 
   if (targets.length === 0) return null;
   return (
-    <div className="mt-2 min-w-0 flex-1 basis-56">
+    // Its parts join the item's row of buttons (beside "Edit"); what a move asks takes the whole width.
+    <div className="contents">
       {allowed.length < targets.length ? (
-        <p className="text-xs text-slate-600">An administrator or a recon manager approves or declines it.</p>
+        <p className="mt-2 basis-full text-xs text-slate-600">
+          An administrator or a recon manager approves or declines it.
+        </p>
       ) : null}
-      <div className="mt-1 flex flex-wrap gap-2 first:mt-0">
+      <div className="mt-2 flex min-w-0 flex-1 basis-56 flex-wrap gap-2">
         {allowed.map((to) => (
           <Button
             key={to}
@@ -84,41 +87,43 @@ export function WorkItemMoves({
           </Button>
         ))}
       </div>
-      {asking === "DECLINED" ? (
-        <ConfirmInline
-          title="Decline this item?"
-          confirmLabel="Decline item"
-          pending={pending !== null}
-          onConfirm={() => void move({ to: "DECLINED" })}
-          onCancel={() => {
-            setAsking(null);
-            requestAnimationFrame(() => opener.current?.focus());
-          }}
-        >
-          It is closed for good: it cannot be approved or worked on later.
-        </ConfirmInline>
-      ) : null}
-      {asking === "WAITING_PARTS" ? (
-        <PartsDateForm
-          failure={failure}
-          pending={pending !== null}
-          onSubmit={(partsExpectedOn) => move({ to: "WAITING_PARTS", partsExpectedOn })}
-        />
-      ) : null}
-      {asking === "DONE" ? (
-        <FinishForm
-          currency={item.currency}
-          failure={failure}
-          pending={pending !== null}
-          onSubmit={(actual) => move({ to: "DONE", actual })}
-        />
-      ) : null}
-      {asking === "WAITING_SUBLET" ? <SendToSubletForm item={item} onSent={() => setAsking(null)} /> : null}
-      {failure && !asking ? (
-        <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
-          {failure.message}
-        </p>
-      ) : null}
+      <div className="basis-full">
+        {asking === "DECLINED" ? (
+          <ConfirmInline
+            title="Decline this item?"
+            confirmLabel="Decline item"
+            pending={pending !== null}
+            onConfirm={() => void move({ to: "DECLINED" })}
+            onCancel={() => {
+              setAsking(null);
+              requestAnimationFrame(() => opener.current?.focus());
+            }}
+          >
+            It is closed for good: it cannot be approved or worked on later.
+          </ConfirmInline>
+        ) : null}
+        {asking === "WAITING_PARTS" ? (
+          <PartsDateForm
+            failure={failure}
+            pending={pending !== null}
+            onSubmit={(partsExpectedOn) => move({ to: "WAITING_PARTS", partsExpectedOn })}
+          />
+        ) : null}
+        {asking === "DONE" ? (
+          <FinishForm
+            currency={item.currency}
+            failure={failure}
+            pending={pending !== null}
+            onSubmit={(actual) => move({ to: "DONE", actual })}
+          />
+        ) : null}
+        {asking === "WAITING_SUBLET" ? <SendToSubletForm item={item} onSent={() => setAsking(null)} /> : null}
+        {failure && !asking ? (
+          <p id={errorId} role="alert" className="mt-1.5 text-sm text-red-700">
+            {failure.message}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -53,28 +53,23 @@ export async function recordInspection(
     const recorded: InspectionResult[] = [];
     const workItems: WorkItemResponse[] = [];
     for (const check of checks) {
-      const answer = answers.get(check.id)!;
-      const result: InspectionResult = {
-        label: check.label,
-        category: check.category,
-        passed: answer.passed,
-      };
-      if (!answer.passed) {
-        const item = await insertWorkItem(
-          tx,
-          actor,
-          job,
-          {
-            category: check.category,
-            description: failedCheckDescription(check.label, answer.note),
-            estimate: [],
-          },
-          now,
-        );
-        workItems.push(item);
-        Object.assign(result, answer.note ? { note: answer.note } : {}, { workItemId: item.id });
+      // Every check has its answer (checked above).
+      const { passed, note } = answers.get(check.id) as InspectionInput["results"][number];
+      const result: InspectionResult = { label: check.label, category: check.category, passed };
+      if (passed) {
+        recorded.push(result);
+        continue;
       }
-      recorded.push(result);
+      const description = failedCheckDescription(check.label, note);
+      const item = await insertWorkItem(
+        tx,
+        actor,
+        job,
+        { category: check.category, description, estimate: [] },
+        now,
+      );
+      workItems.push(item);
+      recorded.push({ ...result, ...(note ? { note } : {}), workItemId: item.id });
     }
     const id = newId();
     await tx
