@@ -38,6 +38,7 @@ export function WorkItemSublet({ item }: { item: WorkItemResponse }) {
       <PhotoThumbnails photos={photos} label={item.description} />
       <PhotoPicker
         label="Attach a photo"
+        sentInForm
         onPhoto={async (photo) => {
           const form = new FormData();
           form.set("photo", photo.blob);

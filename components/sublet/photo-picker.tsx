@@ -1,15 +1,24 @@
 "use client";
 // Attach a photo: the camera on a phone (capture="environment"), the photo compressed on the device
 // (components/proofs/compress-photo.ts: at most 1600 px, JPEG, no EXIF) and handed over with a fresh
-// id, so that a retried upload is the same photo. The server checks size and type again.
+// id, so that a retried upload is the same photo. What the server would refuse (not a JPEG or PNG, over
+// its 1 MiB) is said here before anything is sent; the server checks both again.
 import { useId, useState } from "react";
 import { compressPhoto } from "@/components/proofs/compress-photo";
+import { MAX_BODY_BYTES } from "@/lib/http/read-json-body";
+
+const ACCEPTED = ["image/jpeg", "image/png"];
+/** A form's photo shares the 1 MiB body with the form's other parts. */
+const FORM_OVERHEAD_BYTES = 16 * 1024;
 
 export function PhotoPicker({
   label,
+  sentInForm = false,
   onPhoto,
 }: {
   label: string;
+  /** Sent inside a form (a server action) rather than as the body itself: a little less room. */
+  sentInForm?: boolean;
   /** Sends the photo; its failure's message, or null once attached. */
   onPhoto: (photo: { id: string; blob: Blob }) => Promise<string | null>;
 }) {
@@ -27,7 +36,13 @@ export function PhotoPicker({
     } catch {
       blob = file; // the server says what is wrong with it
     }
-    const failed = await onPhoto({ id: crypto.randomUUID(), blob });
+    const limit = MAX_BODY_BYTES - (sentInForm ? FORM_OVERHEAD_BYTES : 0);
+    const refused = !ACCEPTED.includes(blob.type)
+      ? "Choose a photo: a JPEG or PNG image."
+      : blob.size > limit
+        ? `This photo is too large (${Math.ceil(blob.size / 1024)} KB): at most ${Math.floor(limit / 1024)} KB.`
+        : null;
+    const failed = refused ?? (await onPhoto({ id: crypto.randomUUID(), blob }));
     setBusy(false);
     setProblem(failed);
     input.value = "";

@@ -128,6 +128,15 @@ test("an item at a sublet vendor: sent from a tablet, finished on the vendor's p
   await expect(card.getByRole("button")).toHaveCount(0);
   await expectNoSidewaysScroll(vendor);
   await vendor.screenshot({ path: "e2e/screenshots/recon-sublet-phone-done.png", fullPage: true });
+  // The same page on a tablet and a desktop-sized screen.
+  for (const [name, size] of [
+    ["tablet", TABLET],
+    ["desktop", { width: 1280, height: 720 }],
+  ] as const) {
+    await vendor.setViewportSize(size);
+    await expectNoSidewaysScroll(vendor);
+    await vendor.screenshot({ path: `e2e/screenshots/recon-sublet-${name}-vendor-done.png` });
+  }
 
   // The staff's drawer, still open, hears it: done at the vendor's price, with the photo.
   await expect(item.getByTestId("work-item-state")).toHaveText("Done", { timeout: 15_000 });
@@ -136,6 +145,13 @@ test("an item at a sublet vendor: sent from a tablet, finished on the vendor's p
   const thumbnail = item.getByRole("img", { name: /Photo 1 of/ });
   await expect(thumbnail).toBeVisible();
   expect(await thumbnail.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  // Staff add a photo of their own to the done item; a file that is no photo is refused, clearly.
+  const picker = item.getByLabel("Attach a photo");
+  await picker.setInputFiles({ name: "invoice.txt", mimeType: "text/plain", buffer: Buffer.from("£295.50") });
+  await expect(item.getByText("Choose a photo: a JPEG or PNG image.")).toBeVisible();
+  await picker.setInputFiles({ name: "after.jpg", mimeType: "image/jpeg", buffer: await cameraJpeg(staff) });
+  await expect(item.getByRole("img", { name: /Photo 2 of/ })).toBeVisible();
+  await expect(item.getByText("Choose a photo: a JPEG or PNG image.")).toHaveCount(0);
   await expectNoSidewaysScroll(staff, drawer);
   await expectAccessible(staff, { include: "dialog" });
   await staff.screenshot({ path: "e2e/screenshots/recon-sublet-tablet-done.png" });
