@@ -30,7 +30,9 @@ const when = (iso: string | null) => (iso ? WHEN.format(new Date(iso)) : "Never"
 
 export function DisplayLinksManager({ sites, links, createAction, revokeAction }: Props) {
   return (
-    <div className="grid gap-6 xl:grid-cols-[26rem_1fr]">
+    // min-w-0: a grid item is as wide as its content by default, so a long row would widen the page
+    // instead of scrolling inside the list's box.
+    <div className="grid gap-6 xl:grid-cols-[26rem_1fr] [&>*]:min-w-0">
       <CreateDisplayLink sites={sites} createAction={createAction} />
       <DisplayLinkList links={links} revokeAction={revokeAction} />
     </div>
