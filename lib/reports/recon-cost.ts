@@ -9,7 +9,12 @@ import { oneDecimal, type ReconCost } from "@/lib/reports/report-rows";
 
 export const MAX_MAKES = 20;
 
-function costRows(kdb: Kdb, organisationId: string, filters: ReportFilters) {
+/**
+ * The period's cost rows summed per currency (the caller adds its grouping). A job has one row per
+ * category and currency, so per category its vehicles are the rows; otherwise the rows flagged
+ * `vehicle`, one per job and currency.
+ */
+function costRows(kdb: Kdb, organisationId: string, filters: ReportFilters, perCategory = false) {
   const { start, end } = periodOf(filters);
   return kdb
     .selectFrom("ReconCostReport as c")
@@ -20,7 +25,7 @@ function costRows(kdb: Kdb, organisationId: string, filters: ReportFilters) {
     .$if(filters.area !== null, (query) => query.where("c.businessArea", "=", filters.area!))
     .select([
       "c.currency",
-      sql<string>`count(DISTINCT c."prepJobId")`.as("vehicles"),
+      (perCategory ? sql<string>`count(*)` : sql<string>`sum(c.vehicle)`).as("vehicles"),
       sql<string>`sum(c.items)`.as("items"),
       sql<string>`sum(c.done)`.as("done"),
       sql<string>`sum(c."estimatedCents")`.as("estimatedCents"),
@@ -80,7 +85,7 @@ export async function reconCostBySite(kdb: Kdb, organisationId: string, filters:
 }
 
 export async function reconCostByCategory(kdb: Kdb, organisationId: string, filters: ReportFilters) {
-  const rows = await costRows(kdb, organisationId, filters)
+  const rows = await costRows(kdb, organisationId, filters, true)
     .select("c.category")
     .groupBy("c.category")
     .orderBy("c.category")
@@ -94,7 +99,7 @@ export async function reconCostByMake(kdb: Kdb, organisationId: string, filters:
   const rows = await costRows(kdb, organisationId, filters)
     .select(["c.make", "c.model"])
     .groupBy(["c.make", "c.model"])
-    .orderBy(sql`count(DISTINCT c."prepJobId")`, "desc")
+    .orderBy(sql`sum(c.vehicle)`, "desc")
     .orderBy("c.make")
     .orderBy("c.model")
     .limit(MAX_MAKES)

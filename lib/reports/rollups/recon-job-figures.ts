@@ -54,6 +54,8 @@ export type CostRow = {
   prepJobId: string;
   category: ReconCategory;
   currency: string;
+  /** 1 on the job's first row in its currency, else 0. */
+  vehicle: number;
   items: number;
   declined: number;
   done: number;
@@ -86,6 +88,7 @@ export function costRows(job: ReconJob, items: ReconItem[]): CostRow[] {
       prepJobId: job.id,
       category: item.category,
       currency: item.currency,
+      vehicle: [...rows.values()].some((row) => row.currency === item.currency) ? 0 : 1,
       items: 0,
       declined: 0,
       done: 0,

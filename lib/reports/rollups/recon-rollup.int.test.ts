@@ -164,6 +164,8 @@ describe("the recon reports", () => {
       declinedPercent: 29.4,
     });
     const categories = await reconCostByCategory(database.kysely, world.organisation.id, MARCH);
+    // One vehicle in each category; three category rows, yet one vehicle per site and make.
+    expect(categories.map((row) => row.vehicles)).toEqual([1, 1, 1]);
     expect(categories.map((row) => [row.category, row.done, row.actualCents, row.declinedPercent])).toEqual([
       ["MECHANICAL", 1, 12_000, 0],
       ["BODY", 0, 0, 100],
