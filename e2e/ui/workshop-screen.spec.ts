@@ -118,10 +118,12 @@ test("an admin's workshop-screen link shows the live board without sign-in until
       .getByTestId("workshop-job")
       .locator(".font-mono")
       .getByText(plate, { exact: true });
-    const plateSize = await plateText.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
-    // A crowded column shows lines (20 px plates) rather than cards (24 px).
+    // A crowded column shows lines (20 px plates) rather than cards (24 px). Polled: a live update can
+    // replace the card between finding it and reading its style (a detached element has no font size).
     const fit = await arrived.getAttribute("data-fit");
-    expect(plateSize).toBeGreaterThanOrEqual(fit === "cards" ? 24 : 20);
+    await expect
+      .poll(() => plateText.evaluate((element) => parseFloat(getComputedStyle(element).fontSize)))
+      .toBeGreaterThanOrEqual(fit === "cards" ? 24 : 20);
     // Read-only: nothing to drag.
     await expect(tv.getByRole("button")).toHaveCount(0);
 
