@@ -16,6 +16,8 @@ import {
   type RawBuilder,
   type Transaction,
 } from "kysely";
+import { readFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
 import { env, requireDatabaseUrl } from "@/lib/env";
@@ -89,8 +91,44 @@ function createPool(connectionString: string, poolSize: number, connectTimeoutMs
   // the query in flight or the next one fails with the error, which is what the caller should see.
   pool.on("connect", (client) => {
     client.on("error", (error) => logger.warn("database connection lost", { error }));
+    if (sessionNiceness !== undefined && onThisMachine(connectionString)) {
+      void niceBackend(client, sessionNiceness);
+    }
   });
   return pool;
+}
+
+/** Set by the worker (lib/worker/main.ts): the niceness its own database sessions run at. */
+let sessionNiceness: number | undefined;
+
+/**
+ * The worker's process is niced, so that a page is never queued behind its passes; its SQL runs in
+ * PostgreSQL's backends, though, which are not. When PostgreSQL runs on this machine (the embedded one,
+ * or a local server) and the OS lets this process, each backend this process's pools open is niced the
+ * same. Otherwise (another machine, another user's processes) nothing changes.
+ */
+export function niceDatabaseSessions(niceness: number): void {
+  sessionNiceness = niceness;
+}
+
+function onThisMachine(connectionString: string): boolean {
+  const host = new URL(connectionString).searchParams.get("host") ?? new URL(connectionString).hostname;
+  return ["", "localhost", "127.0.0.1", "[::1]", "::1"].includes(host) || host.startsWith("/");
+}
+
+/**
+ * Queued on the new connection before any caller's query. The pid is checked to be a PostgreSQL
+ * process first: a local port can forward to a server in a container, whose pids are not ours.
+ */
+async function niceBackend(client: pg.PoolClient, niceness: number): Promise<void> {
+  try {
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const pid = rows[0]?.pid;
+    if (!pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("postgres")) return;
+    setPriority(pid, niceness);
+  } catch {
+    // No /proc (not Linux), not our process, or not permitted: the session keeps its priority.
+  }
 }
 
 /** Where a Kysely keeps its pool: a global symbol, as the build may load this module more than once. */

@@ -7,7 +7,8 @@ import { env } from "@/lib/env";
 
 /**
  * The worker's work can wait a few milliseconds; a page cannot. Niced, it takes the CPU the web
- * processes leave (any process may lower its own priority).
+ * processes leave (any process may lower its own priority), and so do its database sessions when
+ * PostgreSQL is on this machine (lib/db.ts).
  */
 const WORKER_NICENESS = 10;
 
@@ -17,6 +18,8 @@ if (env().OTEL_EXPORTER_OTLP_ENDPOINT) {
   const { startTracing } = await import("@/lib/tracing/start-tracing");
   startTracing("worker");
 }
+const { niceDatabaseSessions } = await import("@/lib/db");
+niceDatabaseSessions(WORKER_NICENESS);
 // Its deliveries counted from the start; under `npm start` the primary gathers them with the web
 // processes' metrics for /api/metrics (it waits for every process of the cluster to answer).
 const { registerMetrics } = await import("@/lib/metrics/register-metrics");
