@@ -1,4 +1,5 @@
 // The worker's database sessions run at its niceness when PostgreSQL is on this machine (lib/db.ts).
+import { existsSync, readFileSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { afterAll, expect, it } from "vitest";
 import { createKysely, niceDatabaseSessions, sql } from "@/lib/db";
@@ -39,6 +40,10 @@ it.skipIf(process.platform !== "linux")(
     const pids = await Promise.all([backendPid(kdb), backendPid(kdb)]);
     for (const pid of pids) {
       await expect.poll(() => getPriority(pid)).toBe(WORKER_NICENESS);
+      // Under autogroup scheduling, the backend's own group (it leads a session of its own).
+      if (existsSync(`/proc/${pid}/autogroup`)) {
+        expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toMatch(new RegExp(` nice ${WORKER_NICENESS}$`, "m"));
+      }
     }
   },
 );

@@ -16,7 +16,7 @@ import {
   type RawBuilder,
   type Transaction,
 } from "kysely";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import pg from "pg";
 import type { DB } from "@/lib/generated/kysely/types";
@@ -119,6 +119,9 @@ function onThisMachine(connectionString: string): boolean {
 /**
  * Queued on the new connection before any caller's query. The pid is checked to be a PostgreSQL
  * process first: a local port can forward to a server in a container, whose pids are not ours.
+ * Each backend leads a session of its own, so with Linux's autogroup scheduling (the default on
+ * desktops and most servers) its process niceness counts only against itself: the niceness of its
+ * autogroup, which holds that backend alone, is what weighs against the web's processes.
  */
 async function niceBackend(client: pg.PoolClient, niceness: number): Promise<void> {
   try {
@@ -126,6 +129,7 @@ async function niceBackend(client: pg.PoolClient, niceness: number): Promise<voi
     const pid = rows[0]?.pid;
     if (!pid || !readFileSync(`/proc/${pid}/cmdline`, "utf8").startsWith("postgres")) return;
     setPriority(pid, niceness);
+    if (existsSync(`/proc/${pid}/autogroup`)) writeFileSync(`/proc/${pid}/autogroup`, String(niceness));
   } catch {
     // No /proc (not Linux), not our process, or not permitted: the session keeps its priority.
   }

@@ -1,21 +1,20 @@
 // Benchmark (issue 36 §1): the board from outside while the background work runs, at 1 M requests. The
-// production server runs with RUN_WORKER_IN_PROCESS=false and the worker as a process of its own
-// (`npm run worker`), both on the existing vms_bench_scale database (its migrations applied first). A
+// production server runs as `npm start` does: its web processes and the worker (`vms-worker`, forked
+// by the same cluster), on the existing vms_bench_scale database (its migrations applied first, and the
+// recon roll-up's back-fill after a newly generated data set done beforehand, as bench:reports does). A
 // steady RATE requests/s to the board, for SECONDS each, in three phases:
 //   1. at-risk passes: the worker's minute passes as they come (incremental: the requests due), once the
 //      worker has settled (its first passes made, no report day left dirty by an earlier run);
 //   2. at-risk backlog: every open request due at once (as after the usual durations changed);
 //   3. roll-up rebuild: DAYS days of the busiest organisation marked dirty (as a bulk import does).
-// Reports p50/p95/p99 per phase, the load average, and the worker's passes (from its log).
+// Reports p50/p95/p99 per phase, the load average, and the worker's passes (from the server's log).
 //   npm run bench:system -- [--seconds 180] [--rate 1] [--days 730] [--port 3290] [--phases 1,2,3]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { migrateAndSeed, withClient } from "@/bench/lib/database";
 import { latencySummary } from "@/bench/lib/latency-percentiles";
-import { startProcessGroup } from "@/bench/lib/process-group";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
-import { benchServerEnv } from "@/bench/lib/server-env";
 import { sessionCookie } from "@/bench/lib/session-cookie";
 import { printTable, type Row } from "@/bench/lib/table";
 import { postgresVersion } from "@/bench/lib/postgres-version";
@@ -43,20 +42,10 @@ const databaseUrl = url.toString();
 const machine = machineInfo(await postgresVersion());
 console.log(`Load: ${machine.uptime}\nvms_bench_scale: applying any new migration…`);
 await migrateAndSeed(databaseUrl);
+await backfillRecon();
 
-const server = await startProductionServer({
-  name: "system",
-  port: Number(args.port),
-  databaseUrl,
-  env: { RUN_WORKER_IN_PROCESS: "false" },
-});
+const server = await startProductionServer({ name: "system", port: Number(args.port), databaseUrl });
 const workerStartedAt = performance.now();
-const worker = startProcessGroup({
-  command: "npx",
-  args: ["tsx", "--conditions=react-server", "lib/worker/main.ts"],
-  env: benchServerEnv(databaseUrl),
-  logName: "system.worker",
-});
 const results: Row[] = [];
 try {
   const cookie = await sessionCookie(server.baseUrl);
@@ -127,7 +116,23 @@ try {
     results.at(-1)!.note += `; ${left.rows[0]?.days} days still dirty at the end`;
   }
 } finally {
-  await Promise.all([server.stop(), worker.stop()]);
+  await server.stop();
+}
+
+/**
+ * A newly generated data set marks every prep job with work items for the recon roll-up (issue 37):
+ * the worker's passes would take most of an hour over them beside the phases. Done here first, in
+ * chunks of up to a second, as an operator would on a quiet night after a bulk import.
+ */
+async function backfillRecon(): Promise<void> {
+  // lib/env reads DATABASE_URL on first use: the modules are loaded after it is set.
+  process.env.DATABASE_URL = databaseUrl;
+  const { kysely, closeDatabase } = await import("@/lib/db");
+  const { refreshAllReconReports } = await import("@/lib/reports/rollups/recon-rollup");
+  const started = performance.now();
+  const jobs = await refreshAllReconReports(kysely(), { maxChunks: 100_000, budgetMs: 1_000 });
+  await closeDatabase();
+  if (jobs) console.log(`Recon roll-up back-fill: ${jobs} jobs in ${Math.round(performance.now() - started)} ms`);
 }
 
 /**
@@ -155,11 +160,11 @@ async function settled(): Promise<void> {
   }
 }
 
-const passes = readFileSync(worker.logFile, "utf8")
+const passes = readFileSync(server.logFile, "utf8")
   .split("\n")
   .filter((line) => /"message":"(at-risk pass|report roll-ups refreshed)"/.test(line));
 printTable(`bench:system, board at ${args.rate}/s for ${SECONDS} s per phase`, results);
-console.log(`\nWorker passes (${worker.logFile}):\n${passes.join("\n")}`);
+console.log(`\nWorker passes (${server.logFile}):\n${passes.join("\n")}`);
 writeResult("system", { machine, seconds: SECONDS, rate: Number(args.rate), phases: results, passes });
 
 function loadAfterOf(before: string): string {
