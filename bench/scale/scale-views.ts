@@ -27,6 +27,9 @@ export type ScaleSamples = {
   dueTo: string;
   readyFrom: string;
   readyTo: string;
+  /** The last 92 days of the data: the longest created range a sort reads. */
+  quarterFrom: string;
+  quarterTo: string;
   /** A due-date range that holds about 50,000 requests (the export). */
   exportDueFrom: string;
   exportDueTo: string;
@@ -84,6 +87,8 @@ export async function pickSamples(databaseUrl: string, data: ScaleDataSet): Prom
       dueTo: day(370),
       readyFrom: day(400),
       readyTo: day(370),
+      quarterFrom: day(91),
+      quarterTo: day(0),
       exportDueFrom: day(200 + daysPerFifty),
       exportDueTo: day(201),
       prepVin: prep.vin,
@@ -93,6 +98,8 @@ export async function pickSamples(databaseUrl: string, data: ScaleDataSet): Prom
     };
   });
 }
+
+const OPEN_STATUSES = "CREATED,SENT_TO_DRIVER,SENT_TO_3PL,ACCEPTED,PLANNED,IN_PROGRESS";
 
 export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayToken: string): ScaleView[] {
   const board = (name: string, query: Record<string, string>): ScaleView => ({
@@ -123,9 +130,7 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
       (["asc", "desc"] as const).map((dir) => board(`sort ${sort} ${dir}`, { sort, dir })),
     ),
     board("status IN_PROGRESS", { status: "IN_PROGRESS" }),
-    board("status open (6)", {
-      status: "CREATED,SENT_TO_DRIVER,SENT_TO_3PL,ACCEPTED,PLANNED,IN_PROGRESS",
-    }),
+    board("status open (6)", { status: OPEN_STATUSES }),
     board("status DELIVERED", { status: "DELIVERED" }),
     board("area Fleet", { area: "Fleet" }),
     board("method TRANSPORTED", { method: "TRANSPORTED" }),
@@ -142,6 +147,17 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
       dir: "asc",
     }),
     board("late", { late: "1" }),
+    // A sort other than "created" reads a working set (board-working-set.ts): the views above sort the
+    // last month (the board's own window); these sort the open requests, and a quarter the user picked.
+    board("sort cost desc, open requests", { sort: "cost", dir: "desc", status: OPEN_STATUSES }),
+    board("sort origin asc, open requests", { sort: "origin", dir: "asc", status: OPEN_STATUSES }),
+    board("sort estimatedCost asc, created in the last quarter", {
+      sort: "estimatedCost",
+      dir: "asc",
+      createdFrom: samples.quarterFrom,
+      createdTo: samples.quarterTo,
+    }),
+    board("created a year ago, newest first", { createdFrom: samples.dueFrom, createdTo: samples.dueTo }),
     ...mapViews(samples),
     v1("GET /v1/prep-jobs", "/v1/prep-jobs"),
     v1("GET /v1/prep-jobs limit=100", "/v1/prep-jobs?limit=100"),

@@ -1,6 +1,6 @@
 "use client";
 // Every filter of the board but the search: status, business area, transport method, origin,
-// destination, carrier, ready and deadline ranges, late only. A row on wide screens; a column of
+// destination, carrier, ready, deadline and created ranges, late only, at risk only. A row on wide screens; a column of
 // full-width fields in the phone's filter sheet.
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
@@ -106,6 +106,13 @@ export function BoardFilters({
         from={query.dueFrom}
         to={query.dueTo}
         onChange={(dueFrom, dueTo) => onChange({ dueFrom, dueTo })}
+        stacked={stacked}
+      />
+      <DateRange
+        label="Created"
+        from={query.createdFrom}
+        to={query.createdTo}
+        onChange={(createdFrom, createdTo) => onChange({ createdFrom, createdTo })}
         stacked={stacked}
       />
       <LateOnlyToggle checked={query.late} onChange={(late) => onChange({ late })} />

@@ -112,6 +112,7 @@ function activeFilterCount(query: BoardQuery): number {
     query.carrier,
     query.readyFrom || query.readyTo,
     query.dueFrom || query.dueTo,
+    query.createdFrom || query.createdTo,
     query.late,
     query.atRisk,
   ].filter(Boolean).length;

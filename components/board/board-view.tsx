@@ -18,7 +18,6 @@ import { BoardMapView } from "@/components/maps/board-map";
 import type { MapTiles } from "@/lib/maps/map-tiles";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import {
-  BOARD_MAX_OFFSET,
   boardQueryToSearchParams,
   hasFilters,
   NO_FILTERS,
@@ -39,6 +38,7 @@ import { KeyboardHelp } from "./keyboard-help";
 import { LiveIndicator } from "./live-indicator";
 import { MovementCards } from "./movement-cards";
 import { SavedViewsMenu } from "./saved-views-menu";
+import { ClampedPageNotice, SortWindowNotice } from "./board-notices";
 import { useBoardTable } from "./use-board-table";
 import { focusBoardRow, useBoardShortcuts } from "./use-board-shortcuts";
 import { useBoardUrl } from "./use-board-url";
@@ -187,6 +187,7 @@ export function BoardView(props: BoardViewProps) {
           </div>
         ) : (
           <div className="min-w-0">
+            <SortWindowNotice window={page.window} sort={query.sort} today={today} hrefWith={hrefWith} />
             {phone ? (
               <MovementCards
                 rows={page.rows}
@@ -208,12 +209,7 @@ export function BoardView(props: BoardViewProps) {
                 empty={empty}
               />
             )}
-            {page.clampedFromPage ? (
-              <p role="status" className="py-2 text-sm text-amber-800">
-                Page {page.clampedFromPage} is beyond the first {BOARD_MAX_OFFSET.toLocaleString("en-GB")}{" "}
-                rows: this is page {page.page}. Go on with Next or Last, or narrow the filter.
-              </p>
-            ) : null}
+            <ClampedPageNotice page={page} />
             <Pagination
               page={page.page}
               pageCount={page.pageCount}

@@ -175,6 +175,23 @@ describe("walked orders: site name, and a date range newest first", () => {
     expect(all).toHaveLength(30);
   });
 
+  // The rows were created two months before NOW: a sort other than "created" over every status reads
+  // them within a created range of at most a quarter (board-working-set.ts).
+  const CREATED_RANGE = { createdFrom: "2026-09-01", createdTo: "2026-11-20" };
+
+  it("sorts the last month only when no range bounds the rows, and says so", async () => {
+    const page = await listBoardRows(walked.organisation.id, query({ sort: "origin", dir: "asc" }), NOW);
+    expect(page.rows).toEqual([]);
+    expect(page.window).toEqual({ createdFrom: "2026-10-21", createdTo: "2026-11-20", reason: "default" });
+    const ranged = await listBoardRows(
+      walked.organisation.id,
+      query({ sort: "origin", ...CREATED_RANGE }),
+      NOW,
+    );
+    expect(ranged.window).toBeNull();
+    expect(ranged.total).toBe(30);
+  });
+
   async function walk(params: Record<string, string>): Promise<[string[], string[]]> {
     const forwards: string[] = [];
     const backwards: string[] = [];
@@ -202,16 +219,20 @@ describe("walked orders: site name, and a date range newest first", () => {
     ["destination", "asc"],
     ["destination", "desc"],
   ] as const)(
-    "sorted by %s %s: every row once, by site name then id, both ways and by page number",
+    "sorted by %s %s within a created range: every row once, by site name then id, both ways and by page number",
     async (sort, dir) => {
       const sign = dir === "asc" ? 1 : -1;
       const expected = [...all]
         .sort((a, b) => sign * (compare(a[sort], b[sort]) || compare(a.id, b.id)))
         .map((row) => row.id);
-      const [forwards, backwards] = await walk({ sort, dir });
+      const [forwards, backwards] = await walk({ sort, dir, ...CREATED_RANGE });
       expect(forwards).toEqual(expected);
       expect(backwards).toEqual(expected);
-      const second = await listBoardRows(walked.organisation.id, query({ sort, dir, page: "2" }), NOW);
+      const second = await listBoardRows(
+        walked.organisation.id,
+        query({ sort, dir, page: "2", ...CREATED_RANGE }),
+        NOW,
+      );
       expect(second.rows.map((row) => row.id)).toEqual(expected.slice(PAGE, 2 * PAGE));
       const filtered = await walk({ sort, dir, status: "PLANNED" });
       const planned = new Set(
@@ -254,7 +275,8 @@ describe("walked orders: site name, and a date range newest first", () => {
 
   it("exports the walked orders as the board pages them", async () => {
     const views: Record<string, string>[] = [
-      { sort: "origin", dir: "asc" },
+      { sort: "origin", dir: "asc", ...CREATED_RANGE },
+      { sort: "origin", dir: "desc", status: "PLANNED" },
       { sort: "created", dir: "desc", dueFrom: "2026-10-05", dueTo: "2026-10-10" },
     ];
     for (const params of views) {

@@ -103,6 +103,9 @@ export const boardQuerySchema = z.object({
   /** Delivery deadline range, inclusive. */
   dueFrom: dateSchema,
   dueTo: dateSchema,
+  /** Created range (UTC days), inclusive: the window a sort other than "created" reads within. */
+  createdFrom: dateSchema,
+  createdTo: dateSchema,
   /** Only late requests: deadline passed, not delivered, cancelled or aborted. */
   late: z
     .enum(["1", "true"])
@@ -178,6 +181,8 @@ export function boardQueryToSearchParams(
   put("readyTo", query.readyTo);
   put("dueFrom", query.dueFrom);
   put("dueTo", query.dueTo);
+  put("createdFrom", query.createdFrom);
+  put("createdTo", query.createdTo);
   if (query.late) put("late", "1");
   if (query.atRisk) put("atRisk", "1");
   put("q", query.q);
@@ -196,6 +201,8 @@ export const NO_FILTERS: BoardFilters = {
   readyTo: undefined,
   dueFrom: undefined,
   dueTo: undefined,
+  createdFrom: undefined,
+  createdTo: undefined,
   late: false,
   atRisk: false,
   q: undefined,
@@ -214,6 +221,8 @@ export function hasFilters(query: BoardFilters): boolean {
     query.readyTo ||
     query.dueFrom ||
     query.dueTo ||
+    query.createdFrom ||
+    query.createdTo ||
     query.late ||
     query.atRisk ||
     query.q,

@@ -3,13 +3,10 @@
 // and the keyset condition, and one statement that reads a page (or an export batch) with its sites and
 // its legs' carriers.
 //
-// The page's ids are chosen first (the inner query, which the sort's index serves), then its rows are
-// read by id with their sites and carriers (joins and a JSON aggregate of the legs). Two orders are
-// walked rather than sorted, because no index of the request holds them:
-//  - by origin or destination site name: the organisation's sites in name order, each site's rows read
-//    by (organisationId, site, id) until the page is full;
-//  - newest first within a bounded ready / due date range: each day of the range read by
-//    (organisationId, date, createdAt desc, id desc), the days' first rows merged.
+// The page's ids are chosen first (the inner query), then its rows are read by id with their sites and
+// carriers (joins and a JSON aggregate of the legs). "Created" walks the (organisationId, id) index; any
+// other order sorts a working set that the filters bound (board-working-set.ts), found through small
+// indexes (open requests, status, site, dates), so that no index per sort column is kept (issue #38).
 import { sql, type DB, type RawBuilder } from "@/lib/db";
 import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { toDateOnly } from "@/lib/dates";
@@ -29,9 +26,6 @@ type Direction = "asc" | "desc";
 const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
   (status) => !TERMINAL_STATUSES.includes(status),
 );
-/** The longest date range walked day by day (newest first); a longer one is read in createdAt order. */
-export const DAY_WALK_MAX_DAYS = 366;
-
 type ColumnName = keyof DB["MovementRequest"] & string;
 /** A column of the request (typed: a renamed column fails tsc here). */
 const column = (name: ColumnName) => sql.ref(`mr.${name}`);
@@ -79,6 +73,11 @@ export function boardFilterSql(
   };
   range("readyToCollectFromDate", filters.readyFrom, filters.readyTo);
   range("deliveryByDate", filters.dueFrom, filters.dueTo);
+  // Whole UTC days: from the first day's midnight to the midnight after the last.
+  if (filters.createdFrom) where.push(sql`${column("createdAt")} >= ${filters.createdFrom}::timestamp`);
+  if (filters.createdTo) {
+    where.push(sql`${column("createdAt")} < ${filters.createdTo}::date + interval '1 day'`);
+  }
   if (filters.late) {
     // The open statuses listed (not "not terminal"): the status index reads just those.
     where.push(sql`${column("deliveryByDate")} < ${toDateOnly(today)}::date`);
@@ -283,88 +282,20 @@ export function boardCountSql(
     ) as capped`;
 }
 
-/** The ids of the page, in the order read. */
+/** The ids of the page, in the order read (a site name's order joins the site). */
 function pageIdsSql(read: BoardRead, keys: BoardKey[], sort: Direction): Sql {
   const filters = boardFilterSql(read.organisationId, read.query, read.today);
   const backwards = Boolean(read.backwards);
-  const offset = read.offset ?? 0;
-  const [first] = keys;
-  if (first?.site) return siteWalkSql(read, first.site, filters, sort, offset);
-  const days = read.query.sort === "created" ? dayWalkRange(read.query) : undefined;
   const where = read.after ? [...filters, keysetSql(keys, read.after, sort, backwards)] : filters;
-  if (days) {
-    // Each day's newest (or oldest) rows by the (organisationId, date, createdAt, id) index, merged.
-    return sql`
-      select r.id from generate_series(${days.from}::date, ${days.to}::date, interval '1 day') as day(at)
-      cross join lateral (
-        select mr.id, mr."createdAt" from "MovementRequest" mr
-        where ${and(where)} and ${column(days.column)} = day.at::date
-        order by ${orderSql(keys, sort, backwards)}
-        limit ${offset + read.limit}
-      ) as r
-      order by ${orderSql(keys, sort, backwards, (key) => sql.ref(`r.${key.column}`))}
-      limit ${read.limit} offset ${offset}`;
-  }
+  const site = keys[0]?.site;
+  const siteJoin = site
+    ? sql`join "Site" s on s.id = ${column(site === "origin" ? "originSiteId" : "destinationSiteId")}`
+    : sql``;
   return sql`
-    select mr.id from "MovementRequest" mr
+    select mr.id from "MovementRequest" mr ${siteJoin}
     where ${and(where)}
     order by ${orderSql(keys, sort, backwards)}
-    limit ${read.limit} offset ${offset}`;
-}
-
-/**
- * The order of a site's name, then the id: the organisation's sites in name order, each one's rows in
- * id order (by the (organisationId, site, id) index), until the page is full. The sites named as the
- * cursor's row continue after its id; later names start from their first row.
- */
-function siteWalkSql(
-  read: BoardRead,
-  site: "origin" | "destination",
-  filters: Sql[],
-  sort: Direction,
-  offset: number,
-): Sql {
-  const siteColumn = column(site === "origin" ? "originSiteId" : "destinationSiteId");
-  const limit = offset + read.limit;
-  const beyond = sort === "asc" ? sql`>` : sql`<`;
-  const direction = sort === "asc" ? sql`asc` : sql`desc`;
-  const walk = (siteName: Sql, afterId: Sql) => sql`
-    select r.id, s.name from "Site" s
-    cross join lateral (
-      select mr.id from "MovementRequest" mr
-      where ${and(filters)} and ${siteColumn} = s.id ${afterId}
-      order by mr.id ${direction}
-      limit ${limit}
-    ) as r
-    where s."organisationId" = ${read.organisationId} ${siteName}`;
-  const [name, id] = read.after ?? [];
-  const walks =
-    typeof name === "string" && typeof id === "string"
-      ? sql`${walk(sql`and s.name = ${name}`, sql`and mr.id ${beyond} ${id}`)}
-        union all
-        ${walk(sql`and s.name ${beyond} ${name}`, sql``)}`
-      : walk(sql``, sql``);
-  return sql`
-    select id from (${walks}) as walked
-    order by name ${direction}, id ${direction}
-    limit ${read.limit} offset ${offset}`;
-}
-
-/** The ready or due date range to walk day by day, when one is bounded on both sides and short enough. */
-function dayWalkRange(filters: BoardFilters): { column: ColumnName; from: string; to: string } | undefined {
-  const ranges: { column: ColumnName; from?: string; to?: string }[] = [
-    { column: "deliveryByDate", from: filters.dueFrom, to: filters.dueTo },
-    { column: "readyToCollectFromDate", from: filters.readyFrom, to: filters.readyTo },
-  ];
-  let best: { column: ColumnName; from: string; to: string; days: number } | undefined;
-  for (const { column: name, from, to } of ranges) {
-    if (!from || !to) continue;
-    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
-    if (days >= 1 && days <= DAY_WALK_MAX_DAYS && (!best || days < best.days)) {
-      best = { column: name, from, to, days };
-    }
-  }
-  return best;
+    limit ${read.limit} offset ${read.offset ?? 0}`;
 }
 
 function flip(dir: Direction): Direction {

@@ -1,7 +1,8 @@
 // CSV export of the board's current filter and sort: every matching row, not just the page on screen.
 // Read in keyset batches (each starts after the previous batch's last row, by index; one statement each,
 // board-sql.ts), so the time grows with the rows exported and memory stays one batch, however deep the
-// export goes.
+// export goes. A sort other than "created" exports its working set (board-working-set.ts), as the page
+// shows it.
 import { boardKeyValues } from "@/lib/movement-requests/board/board-keyset";
 import type { BoardQuery } from "@/lib/movement-requests/board/board-query";
 import {
@@ -11,6 +12,8 @@ import {
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
 import { readBoardRows } from "@/lib/movement-requests/board/board-sql";
+import { withWorkingSet } from "@/lib/movement-requests/board/board-working-set";
+import { toDateOnly } from "@/lib/dates";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
@@ -61,12 +64,14 @@ const COLUMNS: [header: string, value: (row: BoardRow) => string | number | null
 /** The export, chunk by chunk (a header line, then one chunk per batch of rows). */
 export async function* boardCsvChunks(
   organisationId: string,
-  query: BoardQuery,
+  requested: BoardQuery,
   now: Date = new Date(),
 ): AsyncGenerator<string> {
   const today = utcToday(now);
+  // The rows of the view it was started from, in the same working set.
+  const { query } = withWorkingSet(requested, toDateOnly(today));
   yield csvLine(COLUMNS.map(([header]) => header));
-  // One statement per batch: the batch's ids by the sort's index, then their rows, sites and carriers.
+  // One statement per batch: the batch's ids, then their rows, sites and carriers.
   const read = (after: BoardRowSource | undefined, limit: number) => {
     const batch = readBoardRows({
       organisationId,

@@ -4,7 +4,9 @@
 // At 1 M requests (issue #15, docs/performance-scale.md): pages are read by keyset (a cursor in the
 // URL: the rows after or before a row, or the last page), a bookmarked `page=N` by offset up to
 // BOARD_MAX_OFFSET rows and clamped beyond it, and the total is counted exactly up to
-// BOARD_COUNT_LIMIT ("10,000+" beyond), so no view reads the whole table.
+// BOARD_COUNT_LIMIT ("10,000+" beyond), so no view reads the whole table. A sort other than "created"
+// reads within a working set (board-working-set.ts): the window it applied is returned for the page
+// to show.
 import { boardCursorOf, decodeBoardCursor } from "@/lib/movement-requests/board/board-keyset";
 import {
   BOARD_COUNT_LIMIT,
@@ -13,6 +15,8 @@ import {
 } from "@/lib/movement-requests/board/board-query";
 import { toBoardRow, utcToday, type BoardRow } from "@/lib/movement-requests/board/board-row";
 import { countBoardRows, readBoardRows } from "@/lib/movement-requests/board/board-sql";
+import { withWorkingSet, type BoardWindow } from "@/lib/movement-requests/board/board-working-set";
+import { toDateOnly } from "@/lib/dates";
 
 export type BoardPage = {
   rows: BoardRow[];
@@ -29,14 +33,17 @@ export type BoardPage = {
   previousCursor: string | null;
   /** Set when a bookmarked `page=N` was deeper than the offset allows: the page shown instead. */
   clampedFromPage: number | null;
+  /** The created window the sort was read within, when the board picked or cut it. */
+  window: BoardWindow | null;
 };
 
 export async function listBoardRows(
   organisationId: string,
-  query: BoardQuery,
+  requested: BoardQuery,
   now: Date = new Date(),
 ): Promise<BoardPage> {
   const today = utcToday(now);
+  const { query, window } = withWorkingSet(requested, toDateOnly(today));
   const cursor = query.cursor ? decodeBoardCursor(query.cursor, query) : undefined;
   const size = query.pageSize;
   const backwards = cursor?.direction === "before" || cursor?.direction === "last";
@@ -76,5 +83,6 @@ export async function listBoardRows(
     nextCursor: hasNext && last ? boardCursorOf(query, last, "after") : null,
     previousCursor: hasPrevious && first ? boardCursorOf(query, first, "before") : null,
     clampedFromPage: page < query.page ? query.page : null,
+    window,
   };
 }
