@@ -31,6 +31,7 @@ import { startProcessGroup, waitForHttp } from "@/bench/lib/process-group";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
 import { sampleRss, type RssSummary } from "@/bench/lib/rss-sampler";
+import { statementTimer } from "@/bench/lib/statement-time";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
@@ -54,6 +55,8 @@ type Measured = {
    */
   cpuMsPerRequest: number;
   workerCpuMsPerSecond: number;
+  /** PostgreSQL's time in statements per request at full load (pg_stat_statements), when preloaded. */
+  databaseMsPerRequest: number | null;
 };
 
 const machine = machineInfo(await postgresVersion());
@@ -61,6 +64,7 @@ console.log(`API throughput benchmark — ${machine.cpus} CPUs, ${machine.uptime
 const database = await createBenchDatabase("api");
 console.log(`Database ${database.name}: migrations and demo data…`);
 await migrateAndSeed(database.url);
+const statements = await statementTimer(database.url);
 
 // Tracing's cost is the server's: the receiver decodes and counts the spans outside its processes.
 const otlp = process.env.BENCH_TRACING === "1" ? await startOtlpReceiverProcess() : undefined;
@@ -134,6 +138,7 @@ async function measure(scenario: Scenario, target: Measured["target"], serverPid
     `\n${target}: ${scenario.name} — warm-up, ${DURATION_SECONDS} s full load, ${DURATION_SECONDS} s at ${FIXED_RATE}/s`,
   );
   await warmUp({ ...scenario.load, durationSeconds: 3, connections: CONNECTIONS });
+  await statements?.reset();
   const cpuBefore = processTreeCpuByRoleMs(serverPid);
   const fullLoad = await runLoad({
     ...scenario.load,
@@ -143,6 +148,9 @@ async function measure(scenario: Scenario, target: Measured["target"], serverPid
   const cpuAfter = processTreeCpuByRoleMs(serverPid);
   const cpuMsPerRequest = round((cpuAfter.webMs - cpuBefore.webMs) / Math.max(fullLoad.requests, 1));
   const workerCpuMsPerSecond = round((cpuAfter.workerMs - cpuBefore.workerMs) / DURATION_SECONDS);
+  // The worker's statements in the same seconds are counted in: a few passes over the demo data.
+  const databaseTime = await statements?.read();
+  const databaseMsPerRequest = databaseTime ? round(databaseTime.ms / Math.max(fullLoad.requests, 1)) : null;
   const fixedRate = await runLoad({
     ...scenario.load,
     durationSeconds: DURATION_SECONDS,
@@ -150,9 +158,17 @@ async function measure(scenario: Scenario, target: Measured["target"], serverPid
     overallRate: FIXED_RATE,
   });
   console.log(
-    `  ${fullLoad.requestsPerSecond} req/s (${cpuMsPerRequest} ms CPU each; worker ${workerCpuMsPerSecond} ms/s), p99 ${fullLoad.p99Ms} ms; at ${FIXED_RATE}/s p99 ${fixedRate.p99Ms} ms`,
+    `  ${fullLoad.requestsPerSecond} req/s (${cpuMsPerRequest} ms CPU each, ${databaseMsPerRequest ?? "?"} ms in PostgreSQL; worker ${workerCpuMsPerSecond} ms/s), p99 ${fullLoad.p99Ms} ms; at ${FIXED_RATE}/s p99 ${fixedRate.p99Ms} ms`,
   );
-  return { name: scenario.name, target, fullLoad, fixedRate, cpuMsPerRequest, workerCpuMsPerSecond };
+  return {
+    name: scenario.name,
+    target,
+    fullLoad,
+    fixedRate,
+    cpuMsPerRequest,
+    workerCpuMsPerSecond,
+    databaseMsPerRequest,
+  };
 }
 
 async function referenceScenarios(baseUrl: string): Promise<Scenario[]> {
@@ -190,6 +206,7 @@ function report(): void {
     "CPU ms/req": entry.cpuMsPerRequest,
     "worker CPU ms/s": entry.target === "product" ? entry.workerCpuMsPerSecond : "—",
     "CPU ms above floor": entry.name === FLOOR ? "—" : aboveFloor(entry),
+    "PostgreSQL ms/req": entry.databaseMsPerRequest ?? "—",
     "p50 ms": entry.fullLoad.p50Ms,
     "p99 ms": entry.fullLoad.p99Ms,
     "max ms": entry.fullLoad.maxMs,

@@ -6,18 +6,21 @@
 import { kysely, sql, type RawBuilder } from "@/lib/db";
 import { BOARD_COUNT_LIMIT, parseBoardQuery } from "@/lib/movement-requests/board/board-query";
 import { utcToday } from "@/lib/movement-requests/board/board-row";
+import { withWorkingSet } from "@/lib/movement-requests/board/board-working-set";
+import { toDateOnly } from "@/lib/dates";
 import { boardCountSql, boardRowsSql } from "@/lib/movement-requests/board/board-sql";
 import { boardMapLanesSql, boardMapVehiclesSql, MAP_VEHICLE_LIMIT } from "@/lib/maps/board-map";
 
 const [view = "", ...flags] = process.argv.slice(2);
-const query = parseBoardQuery(new URLSearchParams(view));
+const today = utcToday();
+// As the board reads it: a sort other than "created" within its working set.
+const { query } = withWorkingSet(parseBoardQuery(new URLSearchParams(view)), toDateOnly(today));
 const limitAt = flags.indexOf("--limit");
 const limit = limitAt >= 0 ? Number(flags[limitAt + 1]) : query.pageSize + 1;
 const db = kysely();
 const { rows: busiest } = await sql<{ organisationId: string }>`
   select "organisationId" from "MovementRequest" group by 1 order by count(*) desc limit 1`.execute(db);
 const organisationId = busiest[0]!.organisationId;
-const today = utcToday();
 
 async function explain(title: string, statement: RawBuilder<unknown>) {
   const compiled = statement.compile(db);

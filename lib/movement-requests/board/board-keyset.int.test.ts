@@ -176,8 +176,8 @@ describe("walked orders: site name, and a date range newest first", () => {
   });
 
   // The rows were created two months before NOW: a sort other than "created" over every status reads
-  // them within a created range of at most a quarter (board-working-set.ts).
-  const CREATED_RANGE = { createdFrom: "2026-09-01", createdTo: "2026-11-20" };
+  // them within a created range of at most a month (board-working-set.ts).
+  const CREATED_RANGE = { createdFrom: "2026-09-15", createdTo: "2026-10-15" };
 
   it("sorts the last month only when no range bounds the rows, and says so", async () => {
     const page = await listBoardRows(walked.organisation.id, query({ sort: "origin", dir: "asc" }), NOW);

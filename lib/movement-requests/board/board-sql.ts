@@ -19,6 +19,7 @@ import {
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
 import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
+import { isBounded } from "@/lib/movement-requests/board/board-working-set";
 
 type Sql = RawBuilder<unknown>;
 type Direction = "asc" | "desc";
@@ -282,20 +283,31 @@ export function boardCountSql(
     ) as capped`;
 }
 
-/** The ids of the page, in the order read (a site name's order joins the site). */
+/**
+ * The ids of the page, in the order read (a site name's order joins the site). A working set (any sort
+ * but "created", or "created" within a short date range) is read first, fenced off as a materialised
+ * CTE, then sorted: otherwise PostgreSQL may walk an index in the sort's order hoping to meet the set's
+ * rows early, and read most of the history first (a month's deadlines from the oldest deadline up: 640 ms
+ * at 1 M requests).
+ */
 function pageIdsSql(read: BoardRead, keys: BoardKey[], sort: Direction): Sql {
   const filters = boardFilterSql(read.organisationId, read.query, read.today);
   const backwards = Boolean(read.backwards);
-  const where = read.after ? [...filters, keysetSql(keys, read.after, sort, backwards)] : filters;
+  const keyset = read.after ? [keysetSql(keys, read.after, sort, backwards)] : [];
   const site = keys[0]?.site;
-  const siteJoin = site
-    ? sql`join "Site" s on s.id = ${column(site === "origin" ? "originSiteId" : "destinationSiteId")}`
-    : sql``;
+  const siteColumn = site === "origin" ? "originSiteId" : "destinationSiteId";
+  const siteJoin = site ? sql`join "Site" s on s.id = ${column(siteColumn)}` : sql``;
+  const page = sql`order by ${orderSql(keys, sort, backwards)} limit ${read.limit} offset ${read.offset ?? 0}`;
+  if (!isBounded(read.query, toDateOnly(read.today))) {
+    return sql`select mr.id from "MovementRequest" mr ${siteJoin} where ${and([...filters, ...keyset])} ${page}`;
+  }
+  const columns = new Set<string>(["id", ...keys.filter((key) => !key.site).map((key) => key.column)]);
+  if (site) columns.add(siteColumn);
   return sql`
-    select mr.id from "MovementRequest" mr ${siteJoin}
-    where ${and(where)}
-    order by ${orderSql(keys, sort, backwards)}
-    limit ${read.limit} offset ${read.offset ?? 0}`;
+    with working as materialized (
+      select ${sql.join([...columns].map((name) => column(name as ColumnName)))}
+      from "MovementRequest" mr where ${and(filters)})
+    select mr.id from working mr ${siteJoin} where ${and(keyset)} ${page}`;
 }
 
 function flip(dir: Direction): Direction {

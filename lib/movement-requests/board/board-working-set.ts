@@ -4,19 +4,20 @@
 // - the open requests (a status filter of open statuses only, "late" or "at risk"): the partial index
 //   of open requests holds them;
 // - a search;
-// - a ready, deadline or created range of at most SORT_WINDOW_MAX_DAYS;
+// - a ready, deadline or created range of at most SORT_WINDOW_DAYS;
 // - otherwise a created window that the board picks, and says so: the last SORT_WINDOW_DAYS, or the
-//   user's created range cut to SORT_WINDOW_MAX_DAYS.
+//   user's longer created range cut to that.
 // No index per sort column is then needed: every create and status change maintains fewer indexes.
 // Pure: the page, the CSV export and the client's notice read the same window.
 import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import type { BoardFilters, BoardQuery } from "@/lib/movement-requests/board/board-query";
 import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
 
-/** The window when the rows are bounded by nothing else: about a month. */
+/**
+ * The longest range a sort other than "created" reads, and the window when nothing else bounds it: a
+ * month, about 42,000 requests of the largest group at 1 M (a quarter took twice the 150 ms target).
+ */
 export const SORT_WINDOW_DAYS = 31;
-/** The longest range a sort other than "created" reads: about a quarter. */
-export const SORT_WINDOW_MAX_DAYS = 92;
 
 const DAY_MS = 86_400_000;
 const OPEN_STATUSES = new Set<string>(
@@ -36,10 +37,12 @@ export function withWorkingSet(
   return { query: { ...query, createdFrom: window.createdFrom, createdTo: window.createdTo }, window };
 }
 
-function isBounded(filters: BoardFilters, today: string): boolean {
+/** Whether the filters bound the rows to a working set (the SQL then reads that set, then sorts it). */
+export function isBounded(filters: BoardFilters, today: string): boolean {
   if (filters.q || filters.late || filters.atRisk) return true;
   if (filters.status.length && filters.status.every((status) => OPEN_STATUSES.has(status))) return true;
-  const short = (from?: string, to?: string) => Boolean(from && to && daysBetween(from, to) <= SORT_WINDOW_MAX_DAYS);
+  const short = (from?: string, to?: string) =>
+    Boolean(from && to && daysBetween(from, to) <= SORT_WINDOW_DAYS);
   return (
     short(filters.readyFrom, filters.readyTo) ||
     short(filters.dueFrom, filters.dueTo) ||
@@ -50,10 +53,10 @@ function isBounded(filters: BoardFilters, today: string): boolean {
 function createdWindow(filters: BoardFilters, today: string): BoardWindow {
   const { createdFrom, createdTo } = filters;
   if (createdFrom && !createdTo) {
-    return { createdFrom, createdTo: addDays(createdFrom, SORT_WINDOW_MAX_DAYS - 1), reason: "narrowed" };
+    return { createdFrom, createdTo: addDays(createdFrom, SORT_WINDOW_DAYS - 1), reason: "narrowed" };
   }
   if (createdTo) {
-    return { createdFrom: addDays(createdTo, 1 - SORT_WINDOW_MAX_DAYS), createdTo, reason: "narrowed" };
+    return { createdFrom: addDays(createdTo, 1 - SORT_WINDOW_DAYS), createdTo, reason: "narrowed" };
   }
   return { createdFrom: addDays(today, 1 - SORT_WINDOW_DAYS), createdTo: today, reason: "default" };
 }
