@@ -6,10 +6,11 @@
 // the web processes'; the worker's CPU (its own passes and outboxes) is reported per second beside it.
 // Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
 // BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}";
+// BENCH_DATABASE=<suffix> to run on the existing vms_bench_<suffix> instead of a fresh one;
 // BENCH_TRACING=1 to run the server with tracing on, exporting to an OTLP receiver in this process;
 // BENCH_API_PORT and BENCH_REFERENCE_PORT, default 3240 and 3241)
 import path from "node:path";
-import { createBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
+import { createBenchDatabase, existingBenchDatabase, migrateAndSeed, withClient } from "@/bench/lib/database";
 import { postgresVersion } from "@/bench/lib/postgres-version";
 import {
   API_KEY,
@@ -61,7 +62,11 @@ type Measured = {
 
 const machine = machineInfo(await postgresVersion());
 console.log(`API throughput benchmark — ${machine.cpus} CPUs, ${machine.uptime}`);
-const database = await createBenchDatabase("api");
+// BENCH_DATABASE=scale: on the existing vms_bench_scale (1 M requests) rather than a fresh demo database,
+// e.g. to weigh what the indexes of a large table cost a create (issue #38).
+const database = process.env.BENCH_DATABASE
+  ? existingBenchDatabase(process.env.BENCH_DATABASE)
+  : await createBenchDatabase("api");
 console.log(`Database ${database.name}: migrations and demo data…`);
 await migrateAndSeed(database.url);
 const statements = await statementTimer(database.url);

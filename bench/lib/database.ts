@@ -26,6 +26,14 @@ export async function createBenchDatabase(suffix: string): Promise<BenchDatabase
   };
 }
 
+/** An existing `vms_bench_<suffix>` (e.g. the 1 M data set, `scale`), kept as it is: nothing dropped. */
+export function existingBenchDatabase(suffix: string): BenchDatabase {
+  const name = `vms_bench_${suffix.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: async () => {} };
+}
+
 /** `prisma migrate deploy` and the demo seed, as server/start.mjs runs them (no server, no lock). */
 export async function migrateAndSeed(databaseUrl: string): Promise<void> {
   const env = benchServerEnv(databaseUrl);
