@@ -76,12 +76,16 @@ export async function rebuildPriceWeeks(trx: Kdb, organisationId: string, run: R
   await sql`DELETE FROM "ReportPriceVarianceDay" WHERE "organisationId" = ${organisationId} AND "days" = 7
       AND "day" BETWEEN ${firstMonday} AND ${lastMonday}`.execute(trx);
   await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "days", "siteId", "day", "businessArea",
-      "providerId", "driverId", "currency", "percent", "priced")
-    SELECT "organisationId", 7, "siteId", date_trunc('week', "day"::timestamp)::date, "businessArea", "providerId",
-      "driverId", "currency", "percent", sum("priced")
-      FROM "ReportPriceVarianceDay"
-     WHERE "organisationId" = ${organisationId} AND "days" = 1 AND "day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
-     GROUP BY 1, 3, 4, 5, 6, 7, 8, 9`.execute(trx);
+      "providerId", "driverId", "currency", "percents", "counts")
+    SELECT w."organisationId", 7, w."siteId", w.week, w."businessArea", w."providerId", w."driverId", w.currency,
+      array_agg(w.percent ORDER BY w.percent), array_agg(w.priced ORDER BY w.percent)
+    FROM (SELECT r."organisationId", r."siteId", date_trunc('week', r."day"::timestamp)::date AS week,
+        r."businessArea", r."providerId", r."driverId", r.currency, h.percent, sum(h.priced)::int AS priced
+      FROM "ReportPriceVarianceDay" r, unnest(r.percents, r.counts) AS h (percent, priced)
+      WHERE r."organisationId" = ${organisationId} AND r."days" = 1
+        AND r."day" BETWEEN ${firstMonday} AND ${lastMonday} + 6
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8) AS w
+    GROUP BY 1, 3, 4, 5, 6, 7, 8`.execute(trx);
 }
 
 /** The lane roll-up's weeks that hold the run's days, from its day rows. */

@@ -148,12 +148,15 @@ async function recompute(
       coalesce(sum(d."costCents" - d."estimatedCostCents") FILTER (WHERE d.currency <> ''), 0)
     FROM ${rows} GROUP BY ${keys}`.execute(trx);
   const percent = sql`round(100.0 * (d."costCents" - d."estimatedCostCents") / d."estimatedCostCents")::int`;
+  // One row per key: its whole-percent buckets as two arrays in step.
   await sql`INSERT INTO "ReportPriceVarianceDay" ("organisationId", "days", "siteId", "day", "businessArea",
-      "providerId", "driverId", "currency", "percent", "priced")
-    SELECT ${organisationId}, 1, ${keys}, ${percent}, count(*)
-    FROM ${rows} WHERE d.currency <> '' AND d."estimatedCostCents" <> 0 GROUP BY ${keys}, ${percent}`.execute(
-    trx,
-  );
+      "providerId", "driverId", "currency", "percents", "counts")
+    SELECT ${organisationId}, 1, b."siteId", b.day, b."businessArea", b."providerId", b."driverId", b.currency,
+      array_agg(b.percent ORDER BY b.percent), array_agg(b.priced ORDER BY b.percent)
+    FROM (SELECT ${keys}, ${percent} AS percent, count(*)::int AS priced
+      FROM ${rows} WHERE d.currency <> '' AND d."estimatedCostCents" <> 0 GROUP BY ${keys}, ${percent})
+      AS b ("siteId", day, "businessArea", "providerId", "driverId", currency, percent, priced)
+    GROUP BY 2, 3, 4, 5, 6, 7, 8`.execute(trx);
   await rebuildPriceWeeks(trx, organisationId, run);
   await sql`INSERT INTO "ReportLaneDay" ("organisationId", "days", "day", "businessArea", "originSiteId",
       "destinationSiteId", "requests", "delivered", "calledOff")

@@ -1,6 +1,6 @@
 // The filters applied to the daily roll-ups: the period's days (inclusive), the site ('' holds every
 // site's deliveries; a site's own rows hold those from or to it), the business area.
-import type { Kdb } from "@/lib/db";
+import { sql, type Kdb } from "@/lib/db";
 import { fromDateOnly } from "@/lib/dates";
 import type { ReportFilters } from "@/lib/reports/report-filters";
 
@@ -36,11 +36,25 @@ export function histogramSpans(filters: ReportFilters): { weeks: Span | null; da
   return { weeks: { from: firstMonday, to: addDays(lastSunday, -6) }, days };
 }
 
-/** The price histogram's rows of the period, by its spans ('' holds every site's). */
+/**
+ * The price histogram's buckets of the period, by its spans ('' holds every site's): a row per key and
+ * bucket (`percent`, `priced`), from each row's two arrays.
+ */
 export function priceHistogramRows(kdb: Kdb, organisationId: string, filters: ReportFilters) {
   const spans = spansOf(filters);
   return kdb
     .selectFrom("ReportPriceVarianceDay")
+    .innerJoinLateral(
+      () =>
+        kdb
+          .selectNoFrom([
+            // Two set-returning functions in one select list run in step: the buckets pair up.
+            sql<number>`unnest("ReportPriceVarianceDay".percents)`.as("percent"),
+            sql<number>`unnest("ReportPriceVarianceDay".counts)`.as("priced"),
+          ])
+          .as("bucket"),
+      (join) => join.onTrue(),
+    )
     .where("organisationId", "=", organisationId)
     .where("siteId", "=", filters.siteId ?? "")
     .where((eb) =>
