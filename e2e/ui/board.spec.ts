@@ -257,6 +257,24 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     );
   });
 
+  test("a sort other than created over every status sorts the last month, and says so", async ({ page }) => {
+    await page.goto("/board?sort=cost&dir=desc");
+    const notice = page.getByTestId("sort-window");
+    await expect(notice).toContainText(/^Sorted by cost among the requests created \d+ \w+ – \d+ \w+\./);
+    // Open requests only: a working set of its own, sorted whole.
+    await page.goto(`/board?sort=cost&dir=desc&status=${OPEN_STATUSES}`);
+    await expect(table(page).getByRole("columnheader").filter({ hasText: "Cost" })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    // A created range the user picks, in the filters: a month is sorted as it is.
+    await page.goto("/board?sort=cost&dir=desc&createdFrom=2026-11-01&createdTo=2026-11-20");
+    await expect(page.getByLabel("Created from")).toHaveValue("2026-11-01");
+    await expect(notice).toHaveCount(0);
+    await page.goto("/board?sort=cost&dir=desc");
+    await notice.getByRole("link", { name: "show every request, newest first" }).click();
+    await expect(page).toHaveURL(/\/board$/);
+    await expect(notice).toHaveCount(0);
+  });
+
   test("shows a change made through the API without a reload", async ({ page, request }) => {
     const vrm = uniqueVrm();
     const id = await createRequest(request, { vrm, providerId: await drivenProvider(request) });
