@@ -7,7 +7,7 @@ import {
   type BoardQuery,
   type BoardSortColumn,
 } from "@/lib/movement-requests/board/board-query";
-import { SORT_WINDOW_DAYS, type BoardWindow } from "@/lib/movement-requests/board/board-working-set";
+import { SORT_WINDOW_MAX_DAYS, type BoardWindow } from "@/lib/movement-requests/board/board-working-set";
 import type { BoardPage } from "@/lib/movement-requests/board/list-board-rows";
 import { formatDayMonth } from "./format";
 
@@ -41,8 +41,8 @@ export function SortWindowNotice({
   return (
     <p role="status" data-testid="sort-window" className="mb-2 text-sm text-slate-700">
       Sorted by {SORT_NAME[sort]} among the requests created {from} – {to}
-      {window.reason === "narrowed" ? ` (a sort covers at most ${SORT_WINDOW_DAYS} days)` : ""}. Pick other
-      dates under Created, filter open requests or search to sort others, or{" "}
+      {window.reason === "narrowed" ? ` (a sort covers at most ${SORT_WINDOW_MAX_DAYS} days)` : ""}. Pick
+      other dates under Created, filter open requests or search to sort others, or{" "}
       <Link
         href={hrefWith({ sort: "created", dir: "desc", page: 1, cursor: undefined })}
         className="font-medium text-blue-700 underline"

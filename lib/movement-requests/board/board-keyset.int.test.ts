@@ -46,7 +46,7 @@ beforeAll(async () => {
       estimatedCostCurrency: n % 4 === 0 ? null : "GBP",
       costCents: n % 2 === 0 ? null : 500 * (n % 5),
       costCurrency: n % 2 === 0 ? null : "GBP",
-      createdAt: new Date(Date.UTC(2026, 10, 1, 9, n % 6)),
+      createdAt: new Date(Date.UTC(2026, 10, 15, 9, n % 6)),
     });
   }
 });
@@ -179,10 +179,10 @@ describe("walked orders: site name, and a date range newest first", () => {
   // them within a created range of at most a month (board-working-set.ts).
   const CREATED_RANGE = { createdFrom: "2026-09-15", createdTo: "2026-10-15" };
 
-  it("sorts the last month only when no range bounds the rows, and says so", async () => {
+  it("sorts the last week only when no range bounds the rows, and says so", async () => {
     const page = await listBoardRows(walked.organisation.id, query({ sort: "origin", dir: "asc" }), NOW);
     expect(page.rows).toEqual([]);
-    expect(page.window).toEqual({ createdFrom: "2026-10-21", createdTo: "2026-11-20", reason: "default" });
+    expect(page.window).toEqual({ createdFrom: "2026-11-14", createdTo: "2026-11-20", reason: "default" });
     const ranged = await listBoardRows(
       walked.organisation.id,
       query({ sort: "origin", ...CREATED_RANGE }),

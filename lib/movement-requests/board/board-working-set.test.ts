@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseBoardQuery } from "@/lib/movement-requests/board/board-query";
-import { SORT_WINDOW_DAYS, withWorkingSet } from "@/lib/movement-requests/board/board-working-set";
+import {
+  SORT_WINDOW_DAYS,
+  SORT_WINDOW_MAX_DAYS,
+  withWorkingSet,
+} from "@/lib/movement-requests/board/board-working-set";
 
 const TODAY = "2026-11-29";
 const windowOf = (params: string) => withWorkingSet(parseBoardQuery(new URLSearchParams(params)), TODAY);
@@ -26,13 +30,13 @@ describe("the board's working set", () => {
     expect(query).toEqual(parseBoardQuery(new URLSearchParams(params)));
   });
 
-  it("sorts the last month when nothing bounds the rows (any status, or a terminal one)", () => {
+  it("sorts the last week when nothing bounds the rows (any status, or a terminal one)", () => {
     for (const params of ["sort=cost&dir=desc", "sort=cost&dir=desc&status=DELIVERED,PLANNED"]) {
       const { query, window } = windowOf(params);
-      expect(window).toEqual({ createdFrom: "2026-10-30", createdTo: TODAY, reason: "default" });
-      expect([query.createdFrom, query.createdTo]).toEqual(["2026-10-30", TODAY]);
+      expect(window).toEqual({ createdFrom: "2026-11-23", createdTo: TODAY, reason: "default" });
+      expect([query.createdFrom, query.createdTo]).toEqual(["2026-11-23", TODAY]);
     }
-    expect(SORT_WINDOW_DAYS).toBe(31);
+    expect([SORT_WINDOW_DAYS, SORT_WINDOW_MAX_DAYS]).toEqual([7, 31]);
   });
 
   it("cuts a created range longer than a month, keeping the end the user gave (or the start)", () => {

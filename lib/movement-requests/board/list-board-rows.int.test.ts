@@ -48,7 +48,7 @@ beforeAll(async () => {
       deliveryByDate: day("2026-11-19"),
       estimatedCostCents: 5000,
       estimatedCostCurrency: "GBP",
-      createdAt: new Date("2026-11-01T09:00:00Z"),
+      createdAt: new Date("2026-11-14T09:00:00Z"),
     })
   ).id;
   ids.planned = (
@@ -70,7 +70,7 @@ beforeAll(async () => {
       estimatedCostCents: 9000,
       estimatedCostCurrency: "GBP",
       legs: [{ driverId: ann.id, acceptedAt: NOW }],
-      createdAt: new Date("2026-11-02T09:00:00Z"),
+      createdAt: new Date("2026-11-15T09:00:00Z"),
     })
   ).id;
   ids.delivered = (
@@ -90,7 +90,7 @@ beforeAll(async () => {
       estimatedCostCents: 7000,
       estimatedCostCurrency: "GBP",
       legs: [{ status: "DELIVERED", thirdPartyLogisticsProviderId: world.providers.fullService.id }],
-      createdAt: new Date("2026-11-03T09:00:00Z"),
+      createdAt: new Date("2026-11-16T09:00:00Z"),
     })
   ).id;
   ids.sent = (
@@ -104,7 +104,7 @@ beforeAll(async () => {
       readyToCollectFromDate: day("2026-11-20"),
       deliveryByDate: day("2026-11-20"),
       legs: [{ thirdPartyLogisticsProviderId: world.providers.drivenOnly.id }],
-      createdAt: new Date("2026-11-04T09:00:00Z"),
+      createdAt: new Date("2026-11-17T09:00:00Z"),
     })
   ).id;
   ids.cancelled = (
@@ -117,7 +117,7 @@ beforeAll(async () => {
       destinationSiteId: manchester.id,
       readyToCollectFromDate: day("2026-11-01"),
       deliveryByDate: day("2026-11-02"),
-      createdAt: new Date("2026-11-05T09:00:00Z"),
+      createdAt: new Date("2026-11-18T09:00:00Z"),
     })
   ).id;
   // Another organisation, with a vehicle that matches the searches above.
