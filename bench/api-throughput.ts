@@ -7,6 +7,7 @@
 // Run: npm run bench:api   (BENCH_DURATION_SECONDS, BENCH_CONNECTIONS, BENCH_CPU_PROF=1 to profile,
 // BENCH_ONLY=<text> to measure only the endpoints whose name contains it, e.g. "GET /v1/movement-requests/{id}";
 // BENCH_DATABASE=<suffix> to run on the existing vms_bench_<suffix> instead of a fresh one;
+// BENCH_TOP_STATEMENTS=1 to list each endpoint's costliest statements (pg_stat_statements);
 // BENCH_TRACING=1 to run the server with tracing on, exporting to an OTLP receiver in this process;
 // BENCH_API_PORT and BENCH_REFERENCE_PORT, default 3240 and 3241)
 import path from "node:path";
@@ -155,6 +156,7 @@ async function measure(scenario: Scenario, target: Measured["target"], serverPid
   const workerCpuMsPerSecond = round((cpuAfter.workerMs - cpuBefore.workerMs) / DURATION_SECONDS);
   // The worker's statements in the same seconds are counted in: a few passes over the demo data.
   const databaseTime = await statements?.read();
+  if (statements && process.env.BENCH_TOP_STATEMENTS) console.table(await statements.top(12));
   const databaseMsPerRequest = databaseTime ? round(databaseTime.ms / Math.max(fullLoad.requests, 1)) : null;
   const fixedRate = await runLoad({
     ...scenario.load,

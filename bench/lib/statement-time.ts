@@ -9,6 +9,8 @@ export type StatementTimer = {
   reset: () => Promise<void>;
   /** Milliseconds spent in this database's statements since the reset, and how many ran. */
   read: () => Promise<{ ms: number; calls: number }>;
+  /** The statements that took the most time since the reset: ms, calls and the text's start. */
+  top: (count: number) => Promise<{ ms: number; calls: number; statement: string }[]>;
 };
 
 export async function statementTimer(databaseUrl: string): Promise<StatementTimer | undefined> {
@@ -36,6 +38,21 @@ export async function statementTimer(databaseUrl: string): Promise<StatementTime
            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
         );
         return { ms: rows[0]?.ms ?? 0, calls: Number(rows[0]?.calls ?? 0) };
+      }),
+    top: (count) =>
+      withClient(databaseUrl, async (client) => {
+        const { rows } = await client.query<{ ms: number; calls: string; statement: string }>(
+          `SELECT (total_exec_time + total_plan_time)::float8 AS ms, calls,
+             left(regexp_replace(query, '\s+', ' ', 'g'), 120) AS statement
+           FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+           ORDER BY 1 DESC LIMIT $1`,
+          [count],
+        );
+        return rows.map((row) => ({
+          ms: Math.round(row.ms),
+          calls: Number(row.calls),
+          statement: row.statement,
+        }));
       }),
   };
 }
