@@ -42,7 +42,9 @@ it.skipIf(process.platform !== "linux")(
       await expect.poll(() => getPriority(pid)).toBe(WORKER_NICENESS);
       // Under autogroup scheduling, the backend's own group (it leads a session of its own).
       if (existsSync(`/proc/${pid}/autogroup`)) {
-        expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toMatch(new RegExp(` nice ${WORKER_NICENESS}$`, "m"));
+        expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toMatch(
+          new RegExp(` nice ${WORKER_NICENESS}$`, "m"),
+        );
       }
     }
   },

@@ -257,7 +257,7 @@ test.describe("as a dispatcher of Northgate Motors", () => {
     );
   });
 
-  test("a sort other than created over every status sorts the last month, and says so", async ({ page }) => {
+  test("a sort other than created over every status sorts the last week, and says so", async ({ page }) => {
     await page.goto("/board?sort=cost&dir=desc");
     const notice = page.getByTestId("sort-window");
     await expect(notice).toContainText(/^Sorted by cost among the requests created \d+ \w+ – \d+ \w+\./);
