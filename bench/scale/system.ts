@@ -9,6 +9,8 @@
 //   3. roll-up rebuild: DAYS days of the busiest organisation marked dirty (as a bulk import does).
 // Reports p50/p95/p99 per phase, the load average, and the worker's passes (from the server's log).
 //   npm run bench:system -- [--seconds 180] [--rate 1] [--days 730] [--port 3290] [--phases 1,2,3]
+// With --mixed, the whole system with a streaming replica under a mixed load instead (system-mixed.ts):
+//   npm run bench:system -- --mixed [--minutes 10] [--kill-at 5] [--port 3290]
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { migrateAndSeed, withClient } from "@/bench/lib/database";
@@ -26,8 +28,20 @@ const { values: args } = parseArgs({
     days: { type: "string", default: "730" },
     port: { type: "string", default: "3290" },
     phases: { type: "string", default: "1,2,3" },
+    mixed: { type: "boolean", default: false },
+    minutes: { type: "string", default: "10" },
+    "kill-at": { type: "string", default: "5" },
   },
 });
+if (args.mixed) {
+  const { runMixedSystem } = await import("@/bench/scale/system-mixed");
+  await runMixedSystem({
+    minutes: Number(args.minutes),
+    killAtMinutes: Number(args["kill-at"]),
+    port: Number(args.port),
+  });
+  process.exit();
+}
 const SECONDS = Number(args.seconds);
 const INTERVAL_MS = 1000 / Number(args.rate);
 const DAYS = Number(args.days);
@@ -132,7 +146,8 @@ async function backfillRecon(): Promise<void> {
   const started = performance.now();
   const jobs = await refreshAllReconReports(kysely(), { maxChunks: 100_000, budgetMs: 1_000 });
   await closeDatabase();
-  if (jobs) console.log(`Recon roll-up back-fill: ${jobs} jobs in ${Math.round(performance.now() - started)} ms`);
+  if (jobs)
+    console.log(`Recon roll-up back-fill: ${jobs} jobs in ${Math.round(performance.now() - started)} ms`);
 }
 
 /**
