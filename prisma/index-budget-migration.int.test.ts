@@ -3,8 +3,9 @@
 // new index is a decision written down. The lean migrations apply with `prisma migrate deploy` on an empty
 // database and on one holding the demo data, and so does the price roll-up's regrouping.
 import { execFileSync } from "node:child_process";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { withClient } from "@/test/pg-client";
 import { databaseUrlFor, TEST_SERVER_URL } from "@/test/test-database-url";
 
 const BUDGET: Record<string, string> = {
@@ -157,14 +158,4 @@ function run(args: string[], url: string): void {
 
 function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   return withClient(TEST_SERVER_URL, work);
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,7 +1,8 @@
 // Gives a test file a fresh database of its own, cloned from the migrated template, and points the
 // application's kysely() at it. Call setupTestDatabase() at the top of an integration test file.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
+import { withClient } from "@/test/pg-client";
 import { afterAll, beforeAll } from "vitest";
 import { closeDatabase, kysely, type Kdb } from "@/lib/db";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
@@ -46,12 +47,6 @@ export function setupTestDatabase(): TestDatabase {
   return handle;
 }
 
-async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: TEST_SERVER_URL });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
+function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(TEST_SERVER_URL, work);
 }

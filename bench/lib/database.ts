@@ -1,7 +1,7 @@
 // A fresh database for one benchmark on the real PostgreSQL (TEST_DATABASE_URL, as the tests use), with
 // the migrations and the demo seed applied exactly as `npm start` applies them.
 import { spawn } from "node:child_process";
-import pg from "pg";
+import { withClient } from "@/test/pg-client";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -41,15 +41,7 @@ export async function migrateAndSeed(databaseUrl: string): Promise<void> {
   await run("npx", ["--no", "--", "tsx", "--conditions=react-server", "prisma/seed.ts", "--if-empty"], env);
 }
 
-export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+export { withClient };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
