@@ -27,9 +27,9 @@ export type ScaleSamples = {
   dueTo: string;
   readyFrom: string;
   readyTo: string;
-  /** The last 92 days of the data: the longest created range a sort reads. */
-  quarterFrom: string;
-  quarterTo: string;
+  /** The last 31 days of the data: the longest created range a sort reads. */
+  monthFrom: string;
+  monthTo: string;
   /** A due-date range that holds about 50,000 requests (the export). */
   exportDueFrom: string;
   exportDueTo: string;
@@ -87,8 +87,8 @@ export async function pickSamples(databaseUrl: string, data: ScaleDataSet): Prom
       dueTo: day(370),
       readyFrom: day(400),
       readyTo: day(370),
-      quarterFrom: day(91),
-      quarterTo: day(0),
+      monthFrom: day(30),
+      monthTo: day(0),
       exportDueFrom: day(200 + daysPerFifty),
       exportDueTo: day(201),
       prepVin: prep.vin,
@@ -148,14 +148,14 @@ export function scaleViews(samples: ScaleSamples, data: ScaleDataSet, displayTok
     }),
     board("late", { late: "1" }),
     // A sort other than "created" reads a working set (board-working-set.ts): the views above sort the
-    // last month (the board's own window); these sort the open requests, and a quarter the user picked.
+    // last week (the board's own window); these sort the open requests, and a month the user picked.
     board("sort cost desc, open requests", { sort: "cost", dir: "desc", status: OPEN_STATUSES }),
     board("sort origin asc, open requests", { sort: "origin", dir: "asc", status: OPEN_STATUSES }),
-    board("sort estimatedCost asc, created in the last quarter", {
+    board("sort estimatedCost asc, created in the last month", {
       sort: "estimatedCost",
       dir: "asc",
-      createdFrom: samples.quarterFrom,
-      createdTo: samples.quarterTo,
+      createdFrom: samples.monthFrom,
+      createdTo: samples.monthTo,
     }),
     board("created a year ago, newest first", { createdFrom: samples.dueFrom, createdTo: samples.dueTo }),
     ...mapViews(samples),

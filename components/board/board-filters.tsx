@@ -1,7 +1,7 @@
 "use client";
 // Every filter of the board but the search: status, business area, transport method, origin,
-// destination, carrier, ready, deadline and created ranges, late only, at risk only. A row on wide screens; a column of
-// full-width fields in the phone's filter sheet.
+// destination, carrier, ready, deadline and created ranges, late only, at risk only. A row on wide
+// screens; a column of full-width fields in the phone's filter sheet.
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import { UNASSIGNED, type BoardQuery } from "@/lib/movement-requests/board/board-query";

@@ -1,5 +1,6 @@
 // Overload is not a fault: when every pooled connection stays busy for longer than a query may wait for
-// one, pg-pool gives up, and the caller gets 503 with Retry-After, not a 500.
+// one, pg-pool gives up, and the caller gets 503 with Retry-After, not a 500. Nor is a NUL in the
+// caller's text: 400.
 import { describe, expect, it } from "vitest";
 import { createKysely, sql } from "@/lib/db";
 import { toAppError } from "@/lib/http/to-app-error";
@@ -27,6 +28,12 @@ describe("toAppError", () => {
     } finally {
       await kdb.destroy();
     }
+  });
+
+  it("answers 400 VALIDATION_ERROR for a NUL that reached PostgreSQL in a text value", async () => {
+    const error = await sql`SELECT ${"AB\u0000CD"}::text`.execute(database.kysely).catch((thrown) => thrown);
+    expect((error as { code?: string }).code).toBe("22021");
+    expect(toAppError(error).code).toBe("VALIDATION_ERROR");
   });
 
   it("keeps anything it does not recognise a generic 500", () => {

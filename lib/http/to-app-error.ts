@@ -32,12 +32,25 @@ export function toAppError(error: unknown): AppError {
       headers: { "retry-after": "1" },
     });
   }
+  if (hasCode(error, UNSTORABLE_TEXT_CODES)) {
+    // A NUL (or a byte PostgreSQL's UTF-8 refuses) in a value that got this far: the caller's input,
+    // which no text column can hold. It changed nothing.
+    return new AppError("VALIDATION_ERROR", "A value holds a character that cannot be stored (such as NUL).");
+  }
   if (isDatabaseUnavailable(error)) {
     return new AppError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Retry shortly.", {
       headers: { "retry-after": "5" },
     });
   }
   return new AppError("INTERNAL_SERVER_ERROR", "Internal server error");
+}
+
+/** invalid byte sequence for UTF-8 (a NUL in text), and a character with no UTF-8 equivalent. */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+
+function hasCode(error: unknown, codes: Set<string>): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && codes.has(code);
 }
 
 function isPoolExhausted(error: unknown): boolean {

@@ -8,6 +8,28 @@ import {
 } from "@/lib/movement-requests/board/board-query";
 
 describe("parseBoardQuery", () => {
+  it("reads control characters in the search as spaces (PostgreSQL refuses a NUL)", () => {
+    expect(parseBoardQuery(new URLSearchParams("q=%00AB12%0A%1FCDE%7F")).q).toBe("AB12 CDE");
+    expect(parseBoardQuery(new URLSearchParams("q=%00%01")).q).toBeUndefined();
+  });
+
+  it("drops a date outside 1900–2999, as it drops one that is not a date", () => {
+    const query = parseBoardQuery(
+      new URLSearchParams(
+        "dueFrom=0000-01-01&dueTo=1899-12-31&readyFrom=3000-01-01&readyTo=2026-02-30" +
+          "&createdFrom=9999-12-31&createdTo=1900-01-01",
+      ),
+    );
+    expect([query.dueFrom, query.dueTo, query.readyFrom, query.readyTo, query.createdFrom]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(query.createdTo).toBe("1900-01-01");
+  });
+
   it("gives the defaults for an empty URL", () => {
     const query = parseBoardQuery({});
     expect(query).toMatchObject({ ...BOARD_DEFAULTS, status: [], origin: [], destination: [], late: false });

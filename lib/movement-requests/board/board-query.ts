@@ -67,7 +67,16 @@ const idListSchema = z
   ])
   .catch([]);
 
-const dateSchema = z.iso.date().optional().catch(undefined);
+/**
+ * The days a board filter can name: real dates (2026-02-30 is not) within years 1900–2999. PostgreSQL has
+ * no year 0000, and a created window counts a month either side of the day it is given
+ * (board-working-set.ts): any date beyond would fail in SQL or in that arithmetic.
+ */
+const dateSchema = z.iso
+  .date()
+  .refine((day) => day >= "1900-01-01" && day <= "2999-12-31")
+  .optional()
+  .catch(undefined);
 
 /** The board's two views of the same filtered movements: the table, or the map (docs/maps.md). */
 export const BOARD_VIEWS = ["table", "map"] as const;
@@ -123,7 +132,11 @@ export const boardQuerySchema = z.object({
     .string()
     .optional()
     .transform((value) => {
-      const trimmed = (value ?? "").trim().replace(/\s+/g, " ");
+      // Control characters are no part of a VIN, VRM or id, and PostgreSQL refuses a NUL in text.
+      const trimmed = (value ?? "")
+        .replace(/[\u0000-\u001f\u007f]/g, " ")
+        .trim()
+        .replace(/\s+/g, " ");
       return trimmed ? [...trimmed].slice(0, SEARCH_MAX_LENGTH).join("") : undefined;
     })
     .catch(undefined),

@@ -10,7 +10,6 @@
 import { sql, type DB, type RawBuilder } from "@/lib/db";
 import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { toDateOnly } from "@/lib/dates";
-import { MovementRequestStatus } from "@/lib/generated/prisma/enums";
 import { boardKeysOf, type BoardKey, type KeyValue } from "@/lib/movement-requests/board/board-keyset";
 import { UNASSIGNED, type BoardFilters, type BoardQuery } from "@/lib/movement-requests/board/board-query";
 import {
@@ -18,15 +17,11 @@ import {
   type BoardArrivalSource,
   type BoardRowSource,
 } from "@/lib/movement-requests/board/board-row";
-import { TERMINAL_STATUSES } from "@/lib/schemas/movement-wire";
-import { isBounded } from "@/lib/movement-requests/board/board-working-set";
+import { isBounded, OPEN_STATUSES } from "@/lib/movement-requests/board/board-working-set";
 
 type Sql = RawBuilder<unknown>;
 type Direction = "asc" | "desc";
 
-const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
-  (status) => !TERMINAL_STATUSES.includes(status),
-);
 type ColumnName = keyof DB["MovementRequest"] & string;
 /** A column of the request (typed: a renamed column fails tsc here). */
 const column = (name: ColumnName) => sql.ref(`mr.${name}`);

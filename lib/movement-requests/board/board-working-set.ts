@@ -22,9 +22,11 @@ export const SORT_WINDOW_DAYS = 7;
 export const SORT_WINDOW_MAX_DAYS = 31;
 
 const DAY_MS = 86_400_000;
-const OPEN_STATUSES = new Set<string>(
-  Object.values(MovementRequestStatus).filter((status) => !TERMINAL_STATUSES.includes(status)),
+/** The statuses of a request not yet delivered, cancelled or aborted. */
+export const OPEN_STATUSES = Object.values(MovementRequestStatus).filter(
+  (status) => !TERMINAL_STATUSES.includes(status),
 );
+const OPEN = new Set<string>(OPEN_STATUSES);
 
 /** The created window the board applied, and why: none picked ("default"), or the user's cut ("narrowed"). */
 export type BoardWindow = { createdFrom: string; createdTo: string; reason: "default" | "narrowed" };
@@ -42,7 +44,7 @@ export function withWorkingSet(
 /** Whether the filters bound the rows to a working set (the SQL then reads that set, then sorts it). */
 export function isBounded(filters: BoardFilters, today: string): boolean {
   if (filters.q || filters.late || filters.atRisk) return true;
-  if (filters.status.length && filters.status.every((status) => OPEN_STATUSES.has(status))) return true;
+  if (filters.status.length && filters.status.every((status) => OPEN.has(status))) return true;
   const short = (from?: string, to?: string) =>
     Boolean(from && to && daysBetween(from, to) <= SORT_WINDOW_MAX_DAYS);
   return (
