@@ -13,7 +13,7 @@ export const LIB_LAYERS = [
   ["env"],
   ["tracing"],
   ["logger"],
-  ["db"],
+  ["db", "object-store"],
   ["read-replicas"],
   ["schemas", "health", "operations", "security"],
   ["auth"],

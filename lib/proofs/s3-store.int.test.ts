@@ -1,16 +1,13 @@
-// The S3 path of the proof store against a real S3 protocol server (s3rver, started here): objects
-// written and read back through @aws-sdk/client-s3 with path-style addressing and credentials, a
-// missing object is null, and a whole proof recorded through a job link lands in the bucket (stripped
-// of its location) and is served through its signed link.
+// The S3 path of the proof store against a real S3 protocol server (s3rver, started here): a whole
+// proof recorded through a job link lands in the bucket (stripped of its location) and is served
+// through its signed link. The S3 store itself is tested in lib/object-store/s3-store.int.test.ts.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kysely } from "@/lib/db";
-import { s3Store, useProofStore, type S3Settings } from "@/lib/proofs/proof-store";
+import { s3Store, type S3Settings } from "@/lib/object-store/s3-store";
+import { useProofStore } from "@/lib/proofs/proof-store";
+import { startS3rver, type RunningS3rver } from "@/test/s3rver-kit";
 import { signedPhotoUrl } from "@/lib/proofs/signed-photo-url";
 import { containsText, GPS_MARKER } from "@/test/image-fixtures";
 import { POST as actionsRoute } from "@/app/jobs/[token]/actions/route";
@@ -38,47 +35,20 @@ const { fetchPhoto, postProof, uploadCompleteProof } = proofApi({
 });
 
 const database = setupTestDatabase();
-const directory = mkdtempSync(path.join(tmpdir(), "vms-s3rver-"));
-const server = new S3rver({
-  address: "127.0.0.1",
-  port: 0,
-  silent: true,
-  directory,
-  configureBuckets: [{ name: "proofs" }],
-});
+let s3rver: RunningS3rver;
 let settings: S3Settings;
 
 beforeAll(async () => {
-  const { port } = await server.run();
-  settings = {
-    bucket: "proofs",
-    endpoint: `http://127.0.0.1:${port}`,
-    region: "us-east-1",
-    // s3rver's fixed development credentials.
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    forcePathStyle: true,
-  };
+  s3rver = await startS3rver("proofs");
+  settings = s3rver.settings;
 });
 
 afterAll(async () => {
   useProofStore(undefined);
-  await server.close();
-  rmSync(directory, { recursive: true, force: true });
+  await s3rver?.stop();
 });
 
 describe("the S3 proof store", () => {
-  it("writes and reads objects; a missing one is null", async () => {
-    const store = s3Store(settings);
-    const key = `org/request/${randomUUID()}`;
-    await store.put(key, Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]), "image/jpeg");
-    expect(await store.get(key)).toEqual({
-      bytes: Uint8Array.from([0xff, 0xd8, 0xff, 0xd9]),
-      contentType: "image/jpeg",
-    });
-    expect(await store.get(`org/request/${randomUUID()}`)).toBeNull();
-  });
-
   it("keeps a proof's photos in the bucket, stripped, served through signed links", async () => {
     useProofStore(s3Store(settings));
     const world = await createMovementWorld(database.prisma);

@@ -4,7 +4,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors/app-error";
 import { ULID_PATTERN } from "@/lib/ids";
-import type { StoredObject } from "@/lib/proofs/proof-store";
+import type { StoredObject } from "@/lib/object-store/object-store";
 import { checkPhotoLink } from "@/lib/proofs/signed-photo-url";
 
 export async function serveSignedPhoto(

@@ -14,7 +14,8 @@ import { PUT as uploadRoute } from "@/app/sublet/[token]/items/[itemId]/photos/[
 import { GET as viewRoute } from "@/app/sublet/[token]/view/route";
 import { sql } from "@/lib/db";
 import type { WorkItemState } from "@/lib/generated/prisma/enums";
-import { folderStore, useProofStore } from "@/lib/proofs/proof-store";
+import { folderStore } from "@/lib/object-store/folder-store";
+import { useProofStore } from "@/lib/proofs/proof-store";
 import { reconActorOfStaff } from "@/lib/recon/recon-actor";
 import { addStaffWorkItemPhoto, jobSubletDetails } from "@/lib/recon/sublet/job-sublet-details";
 import type { SubletVendorItem, SubletVendorView } from "@/lib/recon/sublet/schemas";
