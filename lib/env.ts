@@ -160,10 +160,13 @@ const settingsSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Where proof photos are kept when no S3 store is configured (docs/carrier-journey.md). */
   PROOF_STORAGE_DIR: z.string().default(".data/proof-photos"),
+  /** Where expired history partitions are archived when no S3 store is configured (lib/history). */
+  HISTORY_ARCHIVE_DIR: z.string().default(".data/archive"),
   /**
-   * An S3-compatible store for proof photos: set S3_BUCKET (and its credentials) and photos go there
-   * instead of PROOF_STORAGE_DIR. S3_ENDPOINT for a store other than AWS (MinIO, R2, …), with
-   * S3_FORCE_PATH_STYLE=true when it has no per-bucket host names.
+   * An S3-compatible store for proof photos and history archives: set S3_BUCKET (and its credentials)
+   * and they go there instead of PROOF_STORAGE_DIR and HISTORY_ARCHIVE_DIR (archives under archive/).
+   * S3_ENDPOINT for a store other than AWS (MinIO, R2, …), with S3_FORCE_PATH_STYLE=true when it has no
+   * per-bucket host names.
    */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),

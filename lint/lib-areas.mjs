@@ -15,7 +15,7 @@ export const LIB_LAYERS = [
   ["logger"],
   ["db", "object-store"],
   ["read-replicas"],
-  ["schemas", "health", "operations", "security"],
+  ["schemas", "health", "operations", "security", "history"],
   ["auth"],
   ["http"],
   ["metrics", "drivers", "infrastructure"],
