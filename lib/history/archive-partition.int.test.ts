@@ -1,9 +1,11 @@
 // Archiving a history partition for real: a scratch partition of 12,345 rows in the test database,
 // archived to a folder store and to an s3rver, read back row for row; an empty partition, names that
 // are refused, and a store that fails (the temporary file goes either way).
+import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "@/lib/db";
@@ -188,4 +190,29 @@ describe("readArchive", () => {
     }
     expect(seen).toEqual(["00000001", "00000002", "00000003"]);
   });
+});
+
+describe("npm run archive:read", () => {
+  // The npm script's own command (package.json), without npm; two runs of tsx, slow on a busy machine.
+  const TSX = path.join("node_modules", ".bin", "tsx");
+  it(
+    "prints an archive's NDJSON as stored, and says so when there is none",
+    { timeout: 120_000 },
+    async () => {
+      const { S3_BUCKET: _ignored, ...environment } = process.env;
+      const run = (...args: string[]) =>
+        promisify(execFile)(TSX, ["--conditions=react-server", "scripts/read-archive.ts", ...args], {
+          env: { ...environment, HISTORY_ARCHIVE_DIR: folder },
+          maxBuffer: 64 * 1024 * 1024,
+        });
+      const { stdout } = await run("Event", "2024-10");
+      expect(stdout).toBe(gunzipSync(readFileSync(path.join(folder, KEY))).toString("utf8"));
+      expect(stdout.split("\n")).toHaveLength(ROWS + 1);
+
+      await expect(run("Event", "1999-01")).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining("No history archive at archive/Event/1999-01.ndjson.gz"),
+      });
+    },
+  );
 });
