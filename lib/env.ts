@@ -6,6 +6,11 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+/** A history table's retention: "90d", "25mo" or "forever" (lib/history/retention.ts reads it). */
+const historyRetention = z
+  .string()
+  .regex(/^([1-9][0-9]{0,4}(d|mo)|forever)$/, 'Expected days ("90d"), months ("25mo") or "forever"');
+
 /** 32 random bytes in base64, e.g. from `openssl rand -base64 32`. */
 const encryptionKeySetting = z
   .string()
@@ -195,6 +200,15 @@ const settingsSchema = z.object({
   POSITION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   /** How long a customer's contact and messages are kept once its request is finished (docs/notifications.md). */
   CUSTOMER_CONTACT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  /**
+   * How long each history table's monthly partitions are kept before they are archived and dropped
+   * (docs/operations.md, "History partitions"): "<n>d" (days), "<n>mo" (months) or "forever".
+   */
+  HISTORY_RETENTION_EVENT: historyRetention.default("25mo"),
+  HISTORY_RETENTION_WEBHOOK_DELIVERY: historyRetention.default("25mo"),
+  HISTORY_RETENTION_WEBHOOK_ATTEMPT: historyRetention.default("90d"),
+  HISTORY_RETENTION_STATUS_CHANGE: historyRetention.default("25mo"),
+  HISTORY_RETENTION_POSITION: historyRetention.default("13mo"),
 });
 
 /** Defaults that depend on another setting. */

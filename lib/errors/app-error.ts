@@ -2,6 +2,9 @@
 // show to the caller; HTTP status mapping lives in lib/http/error-status.ts, so the domain stays HTTP-free.
 export type FieldError = { path: string; message: string };
 
+/** A month of a history table that was archived and dropped (docs/operations.md, "History partitions"). */
+export type ArchiveReference = { table: string; month: string; location: string; archivedAt: string };
+
 export const ERROR_CODES = [
   "VALIDATION_ERROR",
   "INVALID_VRM",
@@ -40,6 +43,7 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "INTERNAL_SERVER_ERROR",
   "SERVICE_UNAVAILABLE",
+  "EVENTS_ARCHIVED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -49,16 +53,23 @@ export class AppError extends Error {
   readonly errors?: FieldError[];
   /** Extra response headers, e.g. Retry-After. */
   readonly headers?: Record<string, string>;
+  /** EVENTS_ARCHIVED: the archive that holds what was asked for (a problem body member). */
+  readonly archive?: ArchiveReference;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options?: { errors?: FieldError[]; headers?: Record<string, string> },
+    options?: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      archive?: ArchiveReference;
+    },
   ) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.errors = options?.errors;
     this.headers = options?.headers;
+    this.archive = options?.archive;
   }
 }

@@ -5,6 +5,8 @@
 import type { ApiCaller } from "@/lib/auth/api-caller";
 import { type Kdb, type NotNull } from "@/lib/db";
 import { readKysely } from "@/lib/read-replicas/read-kysely";
+import { assertMonthNotArchived } from "@/lib/history/archived-month";
+import { ulidTime } from "@/lib/ids";
 import { encodeEventsCursor, type EventsCursor } from "@/lib/events/events-cursor";
 import { retentionCutoff } from "@/lib/events/retention";
 import { EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/events/schemas";
@@ -23,6 +25,10 @@ export async function listPublishedEvents(
   const limit = query.limit ?? EVENTS_PAGE_DEFAULT;
   // A cursor carries the since of its walk (the schema refuses a different one).
   const since = query.cursor ? query.cursor.since : (query.since ?? null);
+  // Into a month that retention archived: 410, naming the archive (the page would silently skip it).
+  if (query.cursor)
+    await assertMonthNotArchived("Event", ulidTime(query.cursor.id) ?? query.cursor.occurredAt);
+  else if (since) await assertMonthNotArchived("Event", since);
   const kdb = await readKysely();
   const { plan } = await kdb
     .selectFrom("Organisation")

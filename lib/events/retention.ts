@@ -1,6 +1,6 @@
-// How long an organisation's events are kept and replayed (specification, "Limits"; extensions section
-// 1): the one place that says so. The events endpoint filters on it and the purge job deletes by it, so
-// an event past its window is never returned, even before the purge has run.
+// How far back an organisation's events are replayed (specification, "Limits"; extensions section 1): the
+// one place that says so. The events endpoint and an endpoint's replay filter on it. Storing them is
+// another setting: monthly partitions kept for the history retention (lib/history, 25 months by default).
 import type { Plan } from "@/lib/generated/prisma/enums";
 
 export const EVENT_RETENTION_DAYS = {

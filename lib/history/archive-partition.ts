@@ -24,6 +24,8 @@ export type ArchivePartitionInput = {
   partition: string;
   /** The month the partition holds, "YYYY-MM". */
   month: string;
+  /** 1, or the month's further part when it was archived before (historyArchiveKey). */
+  part?: number;
 };
 
 export type ArchivedPartition = { key: string; rows: number; bytes: number };
@@ -32,7 +34,7 @@ export async function archivePartition(
   input: ArchivePartitionInput,
   store: ObjectStore = historyArchiveStore(),
 ): Promise<ArchivedPartition> {
-  const key = historyArchiveKey(input.table, input.month);
+  const key = historyArchiveKey(input.table, input.month, input.part);
   assertTableName(input.partition);
   // A folder of its own in the OS's temporary folder (TMPDIR): removed whatever happens below.
   const folder = await mkdtemp(path.join(tmpdir(), "vms-archive-"));

@@ -14,11 +14,15 @@ export function assertTableName(name: string): void {
   if (!TABLE_NAME.test(name)) throw new Error(`Not a plain table name: ${JSON.stringify(name)}`);
 }
 
-/** The key of a table's archive for one month ("YYYY-MM"); refuses anything else. */
-export function historyArchiveKey(table: string, month: string): string {
+/**
+ * The key of a table's archive for one month ("YYYY-MM"); refuses anything else. A month archived again
+ * (rows that arrived for it after its archive: a phone's clock a year behind) is a further part, ".2".
+ */
+export function historyArchiveKey(table: string, month: string, part = 1): string {
   assertTableName(table);
   if (!MONTH.test(month)) throw new Error(`Not a month (YYYY-MM): ${JSON.stringify(month)}`);
-  return `archive/${table}/${month}.ndjson.gz`;
+  if (!Number.isInteger(part) || part < 1) throw new Error(`Not an archive part: ${part}`);
+  return `archive/${table}/${month}${part > 1 ? `.${part}` : ""}.ndjson.gz`;
 }
 
 const slot = storeSlot(() => env().HISTORY_ARCHIVE_DIR);

@@ -39,6 +39,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  EVENTS_ARCHIVED: 410,
 };
 
 export const STATUS_TITLE: Record<number, string> = {
@@ -48,6 +49,7 @@ export const STATUS_TITLE: Record<number, string> = {
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
+  410: "Gone",
   413: "Content Too Large",
   415: "Unsupported Media Type",
   429: "Too Many Requests",

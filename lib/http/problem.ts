@@ -1,6 +1,6 @@
 // Error responses: RFC 9457 problem+json for 4xx (and 503) with the specification's `code` and
 // `message`; the specification's plain JSON body for 500, never with internals.
-import { AppError, type ErrorCode, type FieldError } from "@/lib/errors/app-error";
+import { AppError, type ArchiveReference, type ErrorCode, type FieldError } from "@/lib/errors/app-error";
 import { ERROR_STATUS, STATUS_TITLE } from "@/lib/http/error-status";
 
 export const PROBLEM_CONTENT_TYPE = "application/problem+json";
@@ -14,6 +14,7 @@ export type ProblemBody = {
   detail: string;
   instance?: string;
   errors?: FieldError[];
+  archive?: ArchiveReference;
 };
 
 export function problemResponse(error: AppError, instance?: string): Response {
@@ -28,6 +29,7 @@ export function problemResponse(error: AppError, instance?: string): Response {
     detail: error.message,
     ...(instance ? { instance } : {}),
     ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.archive ? { archive: error.archive } : {}),
   };
   return new Response(JSON.stringify(body), {
     status,

@@ -81,6 +81,10 @@ export const ERROR_CODE_DESCRIPTIONS: Record<ErrorCode, string> = {
     "An unexpected error. The body is `application/json` with `code` and `message` only; quote the " +
     "`X-Request-Id` when reporting it.",
   SERVICE_UNAVAILABLE: "The service is temporarily unavailable (for example its database). Retry shortly.",
+  EVENTS_ARCHIVED:
+    "The `since` or `cursor` points into a month of events that is past the service's storage " +
+    "retention: it was archived and is no longer replayed. `archive` names it; start again from a " +
+    "later `since`.",
 };
 
 /** The fragment of /docs/api that documents a code; problem bodies link to it in `type`. */
@@ -109,6 +113,18 @@ export const fieldErrorSchema = z
   })
   .meta({ id: "FieldError" });
 
+export const archiveReferenceSchema = z
+  .object({
+    table: z.string().meta({ example: "Event" }),
+    month: z.string().meta({ description: "The month archived, UTC (YYYY-MM)", example: "2024-09" }),
+    location: z.string().meta({
+      description: "The archive's key in the operator's store (compressed NDJSON): quote it to the operator",
+      example: "archive/Event/2024-09.ndjson.gz",
+    }),
+    archivedAt: z.iso.datetime().meta({ example: "2026-11-01T03:00:00.000Z" }),
+  })
+  .meta({ id: "ArchiveReference" });
+
 /** RFC 9457 problem details with the specification's `code` and `message` (lib/http/problem.ts). */
 export const problemSchema = z
   .object({
@@ -132,6 +148,9 @@ export const problemSchema = z
       .array(fieldErrorSchema)
       .optional()
       .meta({ description: "One entry per invalid field, for validation failures" }),
+    archive: archiveReferenceSchema
+      .optional()
+      .meta({ description: "`EVENTS_ARCHIVED` only: the archive that holds the month asked for" }),
   })
   .meta({
     id: "Problem",

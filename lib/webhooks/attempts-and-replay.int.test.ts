@@ -18,7 +18,8 @@ const database = setupTestDatabase();
 type Body = Record<string, any>;
 
 const HOUR = 3_600_000;
-const BASE = new Date("2026-11-20T12:00:00.000Z");
+// Five days ago at noon UTC: inside every plan's replay window (an endpoint's replay keeps to it).
+const BASE = new Date(Math.floor(Date.now() / (24 * HOUR) - 5) * 24 * HOUR + 12 * HOUR);
 const at = (hours: number) => new Date(BASE.getTime() + hours * HOUR);
 
 async function createEndpoint(tenant: Tenant, body: Body = {}): Promise<Body> {
@@ -231,8 +232,9 @@ describe("POST /v1/webhooks/endpoints/{id}/replay", () => {
 
   it("accepts an offset instant, and a since before anything kept", async () => {
     const endpoint = await createEndpoint(tenant);
-    // 2026-11-20T14:00:00+02:00 is at(0).
-    expect((await replay(tenant, endpoint.id, { since: "2026-11-20T14:00:00+02:00" })).body).toEqual({
+    // 14:00 at +02:00 on BASE's day is at(0).
+    const offsetSince = `${BASE.toISOString().slice(0, 10)}T14:00:00+02:00`;
+    expect((await replay(tenant, endpoint.id, { since: offsetSince })).body).toEqual({
       replayed: 5,
     });
     const another = await createEndpoint(tenant);

@@ -1,9 +1,12 @@
 // POST /webhooks/endpoints/{id}/replay (extension): queues the endpoint's events that occurred at or after
-// `since` (those of its profile, of the types it subscribes to) for delivery again, oldest first. Events
-// older than the plan's retention no longer exist. An event already waiting for delivery to the endpoint
-// is not queued twice. A disabled endpoint's replays wait, like its other deliveries, until re-enabled.
+// `since` (those of its profile, of the types it subscribes to, within its plan's retention) for delivery
+// again, oldest first; a `since` in a month that retention archived is a 410. An event already waiting
+// for delivery to the endpoint is not queued twice. A disabled endpoint's replays wait, like its other
+// deliveries, until re-enabled.
 import { transaction } from "@/lib/db";
 import { deliverableEventTypes } from "@/lib/events/movement-envelope";
+import { retentionCutoff } from "@/lib/events/retention";
+import { assertMonthNotArchived } from "@/lib/history/archived-month";
 import { newId } from "@/lib/ids";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
 import type { ReplayWebhookEventsResponse } from "@/lib/webhooks/schemas";
@@ -16,8 +19,17 @@ export async function replayWebhookEvents(
   since: Date,
 ): Promise<ReplayWebhookEventsResponse> {
   const now = new Date();
+  await assertMonthNotArchived("Event", since);
   return transaction(async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
+    // Events are stored past the plan's window (until the history retention), never replayed past it.
+    const { plan } = await tx
+      .selectFrom("Organisation")
+      .select("plan")
+      .where("id", "=", endpoint.organisationId)
+      .executeTakeFirstOrThrow();
+    const cutoff = retentionCutoff(plan, now);
+    const from = since > cutoff ? since : cutoff;
     const events = await tx
       .selectFrom("Event as event")
       .select("event.id")
@@ -25,7 +37,7 @@ export async function replayWebhookEvents(
       .where("event.envelope", "is not", null)
       // Real events only: a webhook test event is never replayed.
       .where("event.resourceType", "in", ["movement", "movement_request"])
-      .where("event.occurredAt", ">=", since)
+      .where("event.occurredAt", ">=", from)
       .where("event.type", "in", [...deliverableEventTypes(endpoint.eventTypes)])
       .where(({ not, exists, selectFrom }) =>
         not(

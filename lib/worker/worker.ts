@@ -1,8 +1,9 @@
 // The event worker: delivers webhooks, sends the e-mail outbox, plans the pool when asked from the
-// board, purges expired events and positions, and once a minute finds the requests at risk of missing their deadline and estimates every open
-// request's arrival. It runs as a process of its own (lib/worker/main.ts: `npm start`'s `vms-worker`, `npm
-// run worker`), or inside a lone Next process (`npm run dev`); any number of workers may run side by side. Woken by new events, it also polls,
-// so a missed wake-up only delays.
+// board, keeps the history tables' monthly partitions, purges expired positions, and once a minute finds
+// the requests at risk of missing their deadline and estimates every open request's arrival. It runs as
+// a process of its own (lib/worker/main.ts: `npm start`'s `vms-worker`, `npm run worker`), or inside a
+// lone Next process (`npm run dev`); any number of workers may run side by side. Woken by new events, it
+// also polls, so a missed wake-up only delays.
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { hostname } from "node:os";
@@ -10,7 +11,7 @@ import { kysely } from "@/lib/db";
 import { env } from "@/lib/env";
 import { onEventAnnounced } from "@/lib/events/event-wakeups";
 import { startHeartbeat } from "@/lib/worker/heartbeat";
-import { purgeExpiredEvents } from "@/lib/events/purge-expired-events";
+import { runHistoryPass } from "@/lib/history/history-pass";
 import { logger } from "@/lib/logger";
 import { evaluateAtRisk } from "@/lib/movement-requests/at-risk/evaluate-at-risk";
 import { refreshEstimatedArrivals } from "@/lib/movement-requests/eta/refresh-estimated-arrivals";
@@ -243,6 +244,18 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   refreshReconReports();
   const reconPoll = setInterval(refreshReconReports, RECON_REPORTS_POLL_MS);
   reconPoll.unref();
+  // The history tables' partitions: an online move still under way, the months ahead, the expired
+  // months archived and dropped (docs/operations.md, "History partitions").
+  const maintainHistory = oneAtATime(() =>
+    runHistoryPass({ signal })
+      .then((pass) => {
+        if (pass.partitioned.length || pass.madePartitions || pass.expired.length) {
+          logger.info("history pass", pass);
+        }
+      })
+      .catch((error: unknown) => logger.error("history pass failed", { error })),
+  );
+  maintainHistory();
   // At start too: a fresh demo, or a worker back after a while, shows the flags and reports at once.
   findRequestsAtRisk();
   refreshReportRollups();
@@ -251,9 +264,7 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
     disableQuietFailingEndpoints(kysely()).catch((error: unknown) =>
       logger.error("endpoint sweep failed", { error }),
     );
-    purgeExpiredEvents()
-      .then(({ deleted }) => deleted > 0 && logger.info("expired events purged", { deleted }))
-      .catch((error: unknown) => logger.error("event purge failed", { error }));
+    maintainHistory();
     purgeExpiredPositions()
       .then((purged) => purged.legs > 0 && logger.info("expired positions purged", purged))
       .catch((error: unknown) => logger.error("position purge failed", { error }));

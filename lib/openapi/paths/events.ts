@@ -15,11 +15,13 @@ export const eventPaths: ZodOpenApiPathsObject = {
         "signed and delivered, discriminated by `eventType`. Use it to reconcile after downtime: walk the " +
         "pages from `since` by passing each page's `nextCursor` as `cursor` until it is `null`. Pages are " +
         "stable while new events arrive. Events older than your plan's retention (30 days on the free " +
-        "plan, 90 days on Pro) are neither returned nor kept, and an empty page cannot be told apart from " +
-        "an expired one, so reconcile well inside the window.",
+        "plan, 90 days on Pro) are not returned, and an empty page cannot be told apart from an expired " +
+        "one, so reconcile well inside the window. A `since` or `cursor` in a month the service's storage " +
+        "retention has archived (25 months by default) is `410 EVENTS_ARCHIVED`, naming the archive.",
       query: listEventsQuery,
       queryExample: { since: "2026-11-21T09:30:00Z", limit: "100" },
       success: { status: 200, description: "One page of envelopes.", schema: eventsPageSchema },
+      errors: ["EVENTS_ARCHIVED"],
     }),
   },
 };

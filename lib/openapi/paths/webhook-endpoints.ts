@@ -153,7 +153,7 @@ export const webhookEndpointPaths: ZodOpenApiPathsObject = {
       description:
         "Queues the endpoint's events that occurred at or after `since` (of the types it subscribes to, " +
         "within your plan's retention) for delivery again, oldest first. Redeliveries carry the original " +
-        "`eventId`.",
+        "`eventId`. A `since` in a month the storage retention has archived is `410 EVENTS_ARCHIVED`.",
       body: replayWebhookEventsBody,
       bodyExample: { since: "2026-11-21T00:00:00Z" },
       success: {
@@ -162,7 +162,7 @@ export const webhookEndpointPaths: ZodOpenApiPathsObject = {
         schema: replayWebhookEventsResponse,
         example: { replayed: 12 },
       },
-      errors: ["WEBHOOK_ENDPOINT_NOT_FOUND"],
+      errors: ["WEBHOOK_ENDPOINT_NOT_FOUND", "EVENTS_ARCHIVED"],
     }),
   },
 };
