@@ -2,17 +2,15 @@
 // §3) on a database that holds more than the migration copies itself: the worker's online copy runs in
 // batches while writers insert, update and delete on the live table, then swaps. Nothing is lost, no
 // change is missed, every month gets its partition, and the table ends as the Prisma schema names it.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, kysely, sql } from "@/lib/db";
 import { completeOnlineMigrations } from "@/lib/history/complete-online-migration";
 import { newId } from "@/lib/ids";
+import { applyMigrationsBefore, migrationSql } from "@/test/migration-files";
 import { withClient } from "@/test/pg-client";
 import { databaseUrlFor, TEST_SERVER_URL } from "@/test/test-database-url";
 
 const MIGRATION = "20261201000000_history_partitions";
-const migrationsDir = path.resolve(import.meta.dirname, "migrations");
 const name = `vms_test_history_online_${process.pid}`;
 const url = databaseUrlFor(name);
 /** More than the migration copies itself (50,000), over 14 months. */
@@ -25,9 +23,7 @@ beforeAll(async () => {
     await admin.query(`CREATE DATABASE "${name}"`);
   });
   await withClient(url, async (client) => {
-    for (const migration of migrationNames().filter((each) => each < MIGRATION)) {
-      await client.query(readMigration(migration));
-    }
+    await applyMigrationsBefore(client, MIGRATION);
     await client.query(`
       INSERT INTO "Organisation" (id, name) VALUES ('org', 'Org');
       INSERT INTO "Profile" (id, "organisationId", name, "ownerEmail") VALUES ('profile', 'org', 'P', 'p@example.com');
@@ -54,7 +50,7 @@ beforeAll(async () => {
       INSERT INTO "WebhookDelivery" (id, "organisationId", "endpointId", "eventId", status, "createdAt", "nextAttemptAt")
       SELECT pg_temp.ulid_at("occurredAt", 7), 'org', 'endpoint', id, 'SUCCEEDED', "occurredAt", "occurredAt"
         FROM "Event" ORDER BY id DESC LIMIT ${DELIVERIES};`);
-    await client.query(readMigration(MIGRATION));
+    await client.query(migrationSql(MIGRATION));
   });
   process.env.DATABASE_URL = url;
 }, 240_000);
@@ -130,7 +126,9 @@ describe("the history tables' move into monthly partitions", () => {
       copying = false;
       await writer;
 
-      expect(outcomes).toEqual([{ table: "Event", copied: expect.any(Number), swapped: true }]);
+      expect(outcomes).toEqual([
+        { table: "Event", copied: expect.any(Number), swapped: true, swapMs: expect.any(Number) },
+      ]);
       expect(writes).toBeGreaterThan(10);
       expect(await relationKind("Event")).toBe("p");
       const rows = await kysely().selectFrom("Event").select(["id", "payload"]).execute();
@@ -194,17 +192,6 @@ describe("the history tables' move into monthly partitions", () => {
     for (const row of fillfactors.rows) expect(row.options).toEqual(["fillfactor=70"]);
   });
 });
-
-function migrationNames(): string[] {
-  return readdirSync(migrationsDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
-}
-
-function readMigration(migration: string): string {
-  return readFileSync(path.join(migrationsDir, migration, "migration.sql"), "utf8");
-}
 
 async function relationKind(table: string): Promise<string | undefined> {
   const { rows } = await sql<{ kind: string }>`

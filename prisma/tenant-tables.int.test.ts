@@ -15,6 +15,10 @@ const NOT_TENANT_TABLES: Record<string, string> = {
   ReadFence:
     "Read-your-writes per caller (an API key, a staff user): each key is one tenant's, the row its WAL position; service plumbing, UNLOGGED.",
   WebhookBacklogSample: "The service-wide outbox backlog, sampled each minute for the operators' chart.",
+  HistoryMigration:
+    "The service's own record of each history table's move into monthly partitions (one row per table).",
+  HistoryArchive:
+    "Which months of the history tables were archived and where: the months hold every tenant's rows, each row keeps its organisationId in the archive.",
   _prisma_migrations: "Prisma's record of the applied migrations.",
 };
 

@@ -56,7 +56,7 @@ export async function insertSyntheticEvents(
     `SELECT count(*) FILTER (WHERE "profileId" = $1 AND "envelope" IS NOT NULL) AS published_a,
             count(*) FILTER (WHERE "profileId" = $1 AND "envelope" IS NULL) AS internal_a,
             count(*) FILTER (WHERE "profileId" = $2) AS published_b
-     FROM "Event" WHERE "id" LIKE '0BENCH%'`,
+     FROM "Event" WHERE "resourceId" LIKE '0BENCHM%'`,
     [tenants.profileA, tenants.profileB],
   );
   const counts = counted.rows[0];
@@ -70,13 +70,16 @@ export async function insertSyntheticEvents(
 
 /**
  * $1..$2: the range of i; $3: the newest instant (ms); $4/$5 organisation and profile A; $6/$7 B;
- * $8/$9 two sites of A. Ids are valid ULID text ("0BENCH" + 20 digits), unique per i.
+ * $8/$9 two sites of A. Ids are ULIDs of their instant (so each lands in its month's partition) with
+ * "0BENCH" + 10 digits as the random part, unique per i.
  */
 const INSERT_EVENTS = `
 WITH numbered AS (
   SELECT i, i % 10 AS kind,
          to_timestamp(($3::bigint - i * 2000 - (i * 7919) % 1000) / 1000.0) AT TIME ZONE 'UTC' AS at,
-         '0BENCH' || lpad(i::text, 20, '0') AS id,
+         left(history_ulid_floor(
+           to_timestamp(($3::bigint - i * 2000 - (i * 7919) % 1000) / 1000.0) AT TIME ZONE 'UTC'), 10)
+           || '0BENCH' || lpad(i::text, 10, '0') AS id,
          '0BENCHMR' || lpad((i / 3)::text, 18, '0') AS request_id,
          (ARRAY['movement.collected', 'movement.delivered', 'movement.cancelled', 'movement.aborted'])[1 + (i / 10) % 4] AS event_type
   FROM generate_series($1::bigint, $2::bigint) AS i

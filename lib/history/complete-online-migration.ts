@@ -12,7 +12,8 @@ import { logger } from "@/lib/logger";
 
 export const COPY_BATCH_ROWS = 5_000;
 
-export type OnlineMigrationOutcome = { table: string; copied: number; swapped: boolean };
+/** swapMs: the swap's transaction (the last batch under the table's lock, the renames). */
+export type OnlineMigrationOutcome = { table: string; copied: number; swapped: boolean; swapMs?: number };
 
 /** Copies and swaps every table still waiting; stops between batches when `signal` aborts. */
 export async function completeOnlineMigrations(
@@ -40,9 +41,11 @@ export async function completeOnlineMigrations(
       if (read === 0) break;
       await sleep((performance.now() - startedAt) * (options.restFactor ?? 1));
     }
+    const swapStarted = performance.now();
     await sql`SELECT history_swap(${table}, ${spec.keyColumn}, ${spec.keyKind})`.execute(kysely());
-    logger.info("history table partitioned", { table, copied });
-    outcomes.push({ table, copied, swapped: true });
+    const swapMs = Math.round(performance.now() - swapStarted);
+    logger.info("history table partitioned", { table, copied, swapMs });
+    outcomes.push({ table, copied, swapped: true, swapMs });
   }
   return outcomes;
 }
