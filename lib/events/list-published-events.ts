@@ -8,7 +8,7 @@ import { readKysely } from "@/lib/read-replicas/read-kysely";
 import { assertMonthNotArchived } from "@/lib/history/archived-month";
 import { ulidTime } from "@/lib/ids";
 import { encodeEventsCursor, type EventsCursor } from "@/lib/events/events-cursor";
-import { retentionCutoff } from "@/lib/events/retention";
+import { replayStart } from "@/lib/events/retention";
 import { EVENTS_PAGE_DEFAULT, type ListEventsQuery } from "@/lib/events/schemas";
 
 export type PublishedEventsPage = {
@@ -30,14 +30,8 @@ export async function listPublishedEvents(
     await assertMonthNotArchived("Event", ulidTime(query.cursor.id) ?? query.cursor.occurredAt);
   else if (since) await assertMonthNotArchived("Event", since);
   const kdb = await readKysely();
-  const { plan } = await kdb
-    .selectFrom("Organisation")
-    .select("plan")
-    .where("id", "=", caller.organisationId)
-    .executeTakeFirstOrThrow();
-  // Past the plan's window an event is never returned, even before the purge job has deleted it.
-  const cutoff = retentionCutoff(plan, now);
-  const from = since && since > cutoff ? since : cutoff;
+  // Past the plan's window an event is never returned, though it is stored longer (lib/history).
+  const from = await replayStart(kdb, caller.organisationId, since, now);
 
   const rows = await eventsPageQuery(kdb, {
     profileId: caller.profileId,

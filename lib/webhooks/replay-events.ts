@@ -5,7 +5,7 @@
 // deliveries, until re-enabled.
 import { transaction } from "@/lib/db";
 import { deliverableEventTypes } from "@/lib/events/movement-envelope";
-import { retentionCutoff } from "@/lib/events/retention";
+import { replayStart } from "@/lib/events/retention";
 import { assertMonthNotArchived } from "@/lib/history/archived-month";
 import { newId } from "@/lib/ids";
 import { getWebhookEndpointOrThrow, type WebhookScope } from "@/lib/webhooks/get-endpoint-or-throw";
@@ -23,13 +23,7 @@ export async function replayWebhookEvents(
   return transaction(async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, scope, id, { forUpdate: true });
     // Events are stored past the plan's window (until the history retention), never replayed past it.
-    const { plan } = await tx
-      .selectFrom("Organisation")
-      .select("plan")
-      .where("id", "=", endpoint.organisationId)
-      .executeTakeFirstOrThrow();
-    const cutoff = retentionCutoff(plan, now);
-    const from = since > cutoff ? since : cutoff;
+    const from = await replayStart(tx, endpoint.organisationId, since, now);
     const events = await tx
       .selectFrom("Event as event")
       .select("event.id")
