@@ -3,7 +3,8 @@
 // the demo data, the production server as `npm start` runs it (two web processes and the worker) with
 // DATABASE_REPLICA_URLS naming the replica, and a webhook endpoint of our own. For MINUTES: creates,
 // status changes (cancellations, each a movement.cancelled webhook), GETs of one request, the events
-// page and the board, each at its own steady rate; the replica is killed at KILL_AT minutes. Reports each
+// page, the board, and positions from ON_THE_ROAD vehicles (a batch of a driver's phone: two fixes each),
+// each at its own steady rate; the replica is killed at KILL_AT minutes. Reports each
 // kind's throughput and p50/p99 with the replica and without it, the replica's lag, and the webhooks
 // delivered; fails (exit 1) on any 5xx, connection error or webhook lost.
 import { execFileSync } from "node:child_process";
@@ -18,7 +19,13 @@ import { env } from "@/lib/env";
 import { replicaBinaries, startReplicaPair } from "@/test/replica-pair";
 import { startWebhookReceiver } from "@/test/webhook-receiver";
 
-type Kind = "create" | "status change (cancel)" | "GET one request" | "GET events page" | "board";
+type Kind =
+  | "create"
+  | "status change (cancel)"
+  | "GET one request"
+  | "GET events page"
+  | "board"
+  | "positions (2 fixes)";
 /** One answer: when it was sent (ms from the start), how long it took, its status (0: no answer). */
 type Sample = { kind: Kind; at: number; ms: number; status: number };
 
@@ -29,7 +36,10 @@ const RATES: Record<Kind, number> = {
   "GET one request": 20,
   "GET events page": 5,
   board: 2,
+  "positions (2 fixes)": 10,
 };
+/** Vehicles on the road, each sending its fixes in turn (a phone sends a batch every few seconds). */
+const ON_THE_ROAD = 20;
 const REQUEST_TIMEOUT_MS = 30_000;
 const WEBHOOK_DRAIN_MS = 120_000;
 
@@ -67,6 +77,13 @@ export async function runMixedSystem(options: { minutes: number; killAtMinutes: 
     const [from, to] = sites.filter((site) => site.countryCode === "GB" && !site.isPrepSite);
     if (!from || !to) throw new Error("the demo data has fewer than two GB sites");
     const cookie = await sessionCookie(server.baseUrl);
+    const operations = (path: string, body: unknown) =>
+      fetch(`${server.baseUrl}/v1/operations/movement-requests/${path}`, {
+        method: "POST",
+        headers: { ...headers, "x-service-api-key": env().DEMO_OPS_API_KEY },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
 
     const samples: Sample[] = [];
     const created: string[] = [];
@@ -91,7 +108,22 @@ export async function runMixedSystem(options: { minutes: number; killAtMinutes: 
       businessArea: "Retail",
       transportMethod: "DRIVEN",
     });
+    const onTheRoad = await vehiclesOnTheRoad(server.baseUrl, api, operations, createBody);
+    let fixes = 0;
     const work: Record<Kind, () => Promise<void>> = {
+      "positions (2 fixes)": async () => {
+        const requestId = onTheRoad[fixes % onTheRoad.length]!;
+        const at = Date.now();
+        fixes++;
+        const fix = (ms: number, step: number) => ({
+          latitude: 53.48 + (fixes + step) * 0.0001,
+          longitude: -2.24 + (fixes + step) * 0.0001,
+          recordedAt: new Date(at - ms).toISOString(),
+        });
+        await send("positions (2 fixes)", () =>
+          operations(`${requestId}/positions`, { positions: [fix(1_000, 0), fix(0, 1)] }),
+        );
+      },
       create: () =>
         send(
           "create",
@@ -275,4 +307,39 @@ function prefixed(prefix: string, summary: ReturnType<typeof latencySummary>) {
     [`${prefix}p99 ms`]: summary.p99Ms,
     [`${prefix}max ms`]: summary.maxMs,
   };
+}
+
+/**
+ * ON_THE_ROAD requests, each given a driver and collected (its leg in progress): the vehicles whose
+ * phones send positions through the load.
+ */
+async function vehiclesOnTheRoad(
+  baseUrl: string,
+  api: (path: string, init?: RequestInit) => Promise<Response>,
+  operations: (path: string, body: unknown) => Promise<Response>,
+  createBody: string,
+): Promise<string[]> {
+  const listed = await fetch(`${baseUrl}/v1/operations/drivers`, {
+    headers: { "x-service-api-key": env().DEMO_OPS_API_KEY },
+  });
+  const drivers = (await listed.json()) as { data: { id: string }[] };
+  const driverId = drivers.data[0]?.id;
+  if (!driverId) throw new Error(`the demo data has no driver (${baseUrl}/v1/operations/drivers)`);
+  const ids: string[] = [];
+  for (let index = 0; index < ON_THE_ROAD; index++) {
+    const created = await api("/v1/movement-requests/create-in-planning-pool", {
+      method: "POST",
+      body: createBody,
+    });
+    const { id } = (await created.json()) as { id: string };
+    for (const [operation, body] of [
+      ["assign", { driverId }],
+      ["collected", {}],
+    ] as const) {
+      const response = await operations(`${id}/${operation}`, body);
+      if (!response.ok) throw new Error(`${operation} answered ${response.status}: ${await response.text()}`);
+    }
+    ids.push(id);
+  }
+  return ids;
 }
