@@ -67,15 +67,17 @@ async function write(until: Promise<unknown>): Promise<number[]> {
     Array.from({ length: WRITERS }, async () => {
       while (!done) {
         const started = performance.now();
+        const id = newId();
         await kysely()
           .insertInto("Event")
           .values({
-            id: newId(),
+            id,
             organisationId: "org",
             profileId: "profile",
             type: "movement.delivered",
             resourceType: "movement",
-            resourceId: "live",
+            // Before the migration each resource's version has one event (a unique key).
+            resourceId: id,
             resourceVersion: 1,
             occurredAt: new Date(),
             payload: sql`'{}'::jsonb`,

@@ -22,6 +22,7 @@ ALTER TABLE "WebhookAttempt" DROP CONSTRAINT "WebhookAttempt_deliveryId_fkey";
 CREATE TABLE "HistoryMigration" (
     "table" TEXT NOT NULL,
     "lastId" TEXT NOT NULL DEFAULT '',
+    "untilId" TEXT,
     "copiedRows" BIGINT NOT NULL DEFAULT 0,
     "startedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "swappedAt" TIMESTAMP(3),
@@ -116,26 +117,29 @@ BEGIN
 END $$;
 
 -- Copies the next batch of the live table's rows, in id order, into "<table>__next"; returns how many
--- it read (0: all copied). Writers wait for the batch (SHARE lock), so no write interleaves with a
+-- it read (0: all copied). Only rows up to "untilId", the newest when the trigger was made: every row
+-- written since reached the copy through the trigger (a copy that chased new rows would never end). Writers wait for the batch (SHARE lock), so no write interleaves with a
 -- batch's read and insert; readers never wait. The months of the batch get their partitions first.
 CREATE FUNCTION history_copy_batch(live TEXT, key_column TEXT, key_kind TEXT, batch_size INT)
 RETURNS INT LANGUAGE plpgsql AS $$
 DECLARE
   next_table CONSTANT TEXT := live || '__next';
   after_id TEXT;
+  until_id TEXT;
   swapped_at TIMESTAMP;
   last_id TEXT;
   batch_rows INT;
   month DATE;
 BEGIN
-  SELECT "lastId", "swappedAt" INTO after_id, swapped_at FROM "HistoryMigration" WHERE "table" = live FOR UPDATE;
-  IF swapped_at IS NOT NULL THEN
+  SELECT "lastId", "untilId", "swappedAt" INTO after_id, until_id, swapped_at
+    FROM "HistoryMigration" WHERE "table" = live FOR UPDATE;
+  IF swapped_at IS NOT NULL OR until_id IS NULL THEN
     RETURN 0;
   END IF;
   EXECUTE format('LOCK TABLE %I IN SHARE MODE', live);
   EXECUTE format(
-    'CREATE TEMP TABLE history_batch ON COMMIT DROP AS SELECT * FROM %I WHERE id > $1 ORDER BY id LIMIT $2',
-    live) USING after_id, batch_size;
+    'CREATE TEMP TABLE history_batch ON COMMIT DROP AS SELECT * FROM %I WHERE id > $1 AND id <= $2 ORDER BY id LIMIT $3',
+    live) USING after_id, until_id, batch_size;
   SELECT count(*), max(id) INTO batch_rows, last_id FROM history_batch;
   IF batch_rows = 0 THEN
     DROP TABLE history_batch;
@@ -235,10 +239,11 @@ BEGIN
     PERFORM history_ensure_partition(next_table, key_column, key_kind,
       (this_month + make_interval(months => offset_months))::DATE);
   END LOOP;
-  INSERT INTO "HistoryMigration" ("table") VALUES (live);
+  -- The trigger waits for the writes in flight; every later write is repeated into the copy.
   EXECUTE format(
     'CREATE TRIGGER history_copy_write AFTER INSERT OR UPDATE OR DELETE ON %I FOR EACH ROW EXECUTE FUNCTION history_copy_write()',
     live);
+  EXECUTE format('INSERT INTO "HistoryMigration" ("table", "untilId") SELECT %L, max(id) FROM %I', live, live);
 END $$;
 
 -- Copies and swaps now when the table is small (a new or demo database); else leaves it to the worker.
