@@ -3,7 +3,8 @@
 // shape on a one-line row: colour is never the only signal). A column too full for cards shows each
 // job as one line (WorkshopRow). Sizes are in rem: the screen's root font size follows the screen
 // (app/globals.css), so the time pills are 20 px at 1280×720, 30 px at 1920×1080 and 60 px at 4K.
-// A card also says what its work items wait for (an approval, parts, a sublet) and how many are done.
+// A card also says what its work items wait for (an approval, parts, a sublet) and how many are done; a
+// row says what they wait for on a line of its own under the registration, in the same large type.
 import { WAITING_LABEL } from "@/components/kanban/recon-line";
 import { cn } from "@/components/ui/cn";
 import type { AgeingLevel } from "@/lib/prep-jobs/kanban/ageing";
@@ -78,6 +79,21 @@ function TimeInStage({ card, compact = false }: { card: KanbanCard; compact?: bo
   );
 }
 
+/** What the job's work items wait for, in words in a light pill; nothing when they wait for nothing. */
+function WaitingPill({ card }: { card: KanbanCard }) {
+  const waitingFor = card.recon?.waitingFor;
+  if (!waitingFor) return null;
+  return (
+    <span
+      className="inline-block rounded-full bg-slate-100 px-2.5 py-0.5 text-lg leading-snug font-semibold whitespace-nowrap text-slate-950"
+      data-testid="waiting-pill"
+      data-waiting={waitingFor}
+    >
+      {WAITING_LABEL[waitingFor]}
+    </span>
+  );
+}
+
 export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSubstage: boolean }) {
   return (
     <article
@@ -97,14 +113,7 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
           </span>
         ) : null}
         <TimeInStage card={card} />
-        {card.recon?.waitingFor ? (
-          <span
-            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-lg font-semibold text-slate-950"
-            data-waiting={card.recon.waitingFor}
-          >
-            {WAITING_LABEL[card.recon.waitingFor]}
-          </span>
-        ) : null}
+        <WaitingPill card={card} />
         {card.recon ? (
           <span className="text-lg text-slate-200 tabular-nums">
             {card.recon.done}/{card.recon.items} done
@@ -118,22 +127,31 @@ export function WorkshopCard({ card, showSubstage }: { card: KanbanCard; showSub
 /**
  * The same job in one line, for a column with more jobs than fit as cards. The time is to the hour and
  * drops "working" (the footer says how time is counted), and the ageing is a shape, so that the
- * registration and the pill fit a column in the same large type on every screen.
+ * registration and the pill fit a column in the same large type on every screen. What its work items
+ * wait for has no room beside them (a column is about 17 rem wide on any 16:9 screen), so it takes a
+ * second line, in the card's words and type.
  */
 export function WorkshopRow({ card }: { card: KanbanCard }) {
   return (
     <div
       className={cn(
-        "@container flex items-center justify-between gap-2 rounded-md border-l-[0.3rem] bg-slate-800 py-0.5 pr-1.5 pl-2",
+        "@container rounded-md border-l-[0.3rem] bg-slate-800 py-0.5 pr-1.5 pl-2",
         AGEING_STYLE[card.ageing].edge,
       )}
     >
-      <span className="shrink-0 font-mono text-xl font-semibold text-white">{card.vrm ?? "—"}</span>
-      {/* The vehicle only where the row has room for more than a letter or two of it. */}
-      <span className="hidden min-w-0 flex-1 truncate text-lg text-slate-200 @min-[24rem]:block">
-        {vehicleOf(card)}
-      </span>
-      <TimeInStage card={card} compact />
+      <div className="flex items-center justify-between gap-2">
+        <span className="shrink-0 font-mono text-xl font-semibold text-white">{card.vrm ?? "—"}</span>
+        {/* The vehicle only where the row has room for more than a letter or two of it. */}
+        <span className="hidden min-w-0 flex-1 truncate text-lg text-slate-200 @min-[24rem]:block">
+          {vehicleOf(card)}
+        </span>
+        <TimeInStage card={card} compact />
+      </div>
+      {card.recon?.waitingFor ? (
+        <div className="pb-0.5">
+          <WaitingPill card={card} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 // One stage on the workshop screen. Its header (stage, count and the site's WIP limit, amber at it and
-// red over it, said in words too) never shrinks; its jobs fill the rest as cards, as one line each, or
-// one page of lines at a time, turning by itself (use-column-fit).
+// red over it, said in words too) never shrinks; its jobs fill the rest as cards, as cards for the
+// longest in stage and one line each for the others, as one line each, or one page of lines at a time,
+// turning by itself (use-column-fit).
 import { useEffect, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { useColumnFit } from "@/components/workshop/use-column-fit";
@@ -37,11 +38,14 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
   const cards: KanbanCard[] = column.groups.flatMap((group) => group.cards);
   const showSubstage = column.groups.length > 1;
   const rows = useRef<HTMLUListElement>(null);
-  const { box, fit } = useColumnFit(cards.map((card) => card.id).join(" "), rows);
+  const [turns, setTurns] = useState(0);
+  const { box, fit } = useColumnFit(cards.map(fitKey).join(" "), String(turns), rows);
   const size = fit.pageSize ?? cards.length;
   const pages = size > 0 ? Math.ceil(cards.length / size) : 1;
-  const page = usePageTurner(pages);
+  useTurningPages(setTurns);
+  const page = turns % pages;
   const shown = cards.slice(page * size, (page + 1) * size);
+  const asCards = Math.min(fit.cards, shown.length);
   const headingId = `workshop-column-${column.stage}`;
   const notShown = column.count - cards.length;
   const wip = WIP_LOOK[column.wip];
@@ -51,7 +55,7 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
       aria-labelledby={headingId}
       className={cn("flex min-h-0 min-w-0 flex-col rounded-xl bg-slate-900 p-3", wip.frame)}
       data-stage={column.stage}
-      data-fit={fit.pageSize ? "pages" : fit.mode}
+      data-fit={fit.pageSize ? "pages" : asCards === shown.length ? "cards" : asCards > 0 ? "mixed" : "rows"}
       data-wip={column.limit === null ? undefined : column.wip}
     >
       <header className="mb-2 flex shrink-0 items-center justify-between gap-2">
@@ -80,10 +84,10 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
             No jobs
           </p>
         ) : (
-          <ul ref={rows} className={fit.mode === "cards" ? "flex flex-col gap-2" : "flex flex-col gap-1"}>
-            {shown.map((card) => (
-              <li key={card.id} data-testid="workshop-job">
-                {fit.mode === "cards" ? (
+          <ul ref={rows} className={asCards > 0 ? "flex flex-col gap-2" : "flex flex-col gap-1"}>
+            {shown.map((card, index) => (
+              <li key={card.id} data-testid="workshop-job" data-kind={index < asCards ? "card" : "row"}>
+                {index < asCards ? (
                   <WorkshopCard card={card} showSubstage={showSubstage} />
                 ) : (
                   <WorkshopRow card={card} />
@@ -120,13 +124,19 @@ export function WorkshopColumn({ column }: { column: KanbanColumn }) {
   );
 }
 
-/** The page on show: turns every few seconds, back to the first after the last. */
-function usePageTurner(pages: number): number {
-  const [turns, setTurns] = useState(0);
+/** What changes a job's height on the screen: which job, its time and ageing, its work items. */
+function fitKey(card: KanbanCard): string {
+  const recon = card.recon ? `${card.recon.waitingFor ?? ""}${card.recon.done}/${card.recon.items}` : "";
+  return `${card.id}:${card.timeInStage.label}:${card.ageing}:${recon}`;
+}
+
+/**
+ * Turns the page every few seconds (the page on show is turns % pages). It ticks whatever the number of
+ * pages, so that measuring again (which goes through one page for a moment) does not restart its time.
+ */
+function useTurningPages(setTurns: (turn: (turns: number) => number) => void): void {
   useEffect(() => {
-    if (pages <= 1) return;
     const timer = setInterval(() => setTurns((n) => n + 1), PAGE_TURN_MS);
     return () => clearInterval(timer);
-  }, [pages]);
-  return turns % pages;
+  }, [setTurns]);
 }

@@ -145,6 +145,23 @@ test("an admin edits a prep site's inspection checklist; a refused label saves n
     const rows = form.getByTestId("checklist-check");
     await expect(rows).toHaveCount(12);
 
+    // The page before it hydrates (its scripts never arrive; the server's streamed HTML is all there
+    // is): each check's label and category are there, and nothing can be typed or pressed until the
+    // form has hydrated. (The fields were empty, react-hook-form filled them in on hydration, and a
+    // label typed across that moment went on the end of the old one: "…every tyreTyre tread…".)
+    const unhydrated = await page.context().newPage();
+    try {
+      await unhydrated.route(/\/_next\/static\/.*\.js(\?|$)/, (route) => route.abort());
+      await unhydrated.goto(`/prep-jobs/settings?site=${place.siteId}`);
+      const served = unhydrated.getByRole("form", { name: "Inspection checklist" });
+      await expect(served.getByLabel("Check 1", { exact: true })).toHaveValue(TYRES);
+      await expect(served.getByLabel("Check 1 proposes")).toHaveValue("TYRES");
+      await expect(served.getByLabel("Check 1", { exact: true })).toBeDisabled();
+      await expect(served.getByRole("button", { name: "Save checklist" })).toBeDisabled();
+    } finally {
+      await unhydrated.close();
+    }
+
     await form.getByLabel("Check 1", { exact: true }).fill("Tyre tread ≥ 3 mm, spare included");
     await form.getByRole("button", { name: "Add a check" }).click();
     await expect(form.getByLabel("Check 13", { exact: true })).toBeFocused();

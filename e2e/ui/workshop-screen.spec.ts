@@ -2,17 +2,25 @@
 // board in large type, follows changes live, and stops working once revoked.
 import { expect, test, type Page } from "@playwright/test";
 import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
 import { expectAccessible } from "../support/accessibility";
 import { withE2eDatabase } from "../support/e2e-database";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
 const COVENTRY = "Northgate Prep Centre Coventry (COV1)";
 
-/** An admin creates a workshop-screen link for Coventry; its path. */
-async function createScreenLink(page: Page, name: string): Promise<string> {
+/** What a job's work items wait for, as the screen says it, by the state of the item it waits on. */
+const WAITING_WORDS: Record<string, string> = {
+  AWAITING_APPROVAL: "Awaiting approval",
+  WAITING_PARTS: "Waiting parts",
+  WAITING_SUBLET: "At sublet",
+};
+
+/** An admin creates a workshop-screen link for a prep site (Coventry unless told); its path. */
+async function createScreenLink(page: Page, name: string, site = COVENTRY): Promise<string> {
   await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/prep-jobs/display-links" });
   await page.getByLabel("Screen name").fill(name);
-  await page.getByLabel("Prep site").selectOption({ label: COVENTRY });
+  await page.getByLabel("Prep site").selectOption({ label: site });
   await page.getByRole("button", { name: "Create link" }).click();
   return new URL((await page.getByTestId("display-link-url").textContent())!.trim()).pathname;
 }
@@ -254,13 +262,15 @@ test("type grows with the screen, and a column too full for cards condenses and 
     const arrived = tv.locator("section[data-stage=ARRIVED]");
     await expect(inbound).toHaveAttribute("data-fit", "pages");
     await expect(arrived).toHaveAttribute("data-fit", "pages");
+    // The page on show, whichever it is by now: each stays 8 s, and a loaded machine can take longer than
+    // that from the load to here (a test that read "page 1" after the checks below failed so).
+    const firstPage = (await inbound.getByTestId("column-page").textContent())!;
+    expect(firstPage).toMatch(/^\d+–\d+ of \d+( longest in stage · \+\d+ more)? · page \d\/[2-9]/);
     await expectNothingClipped(tv);
     await expectFullBeforeMore(tv);
     // The 26 arrivals and more are on the pages: all the column carries, not the first 10.
     const arrivedPage = (await arrived.getByTestId("column-page").textContent())!;
     expect(Number(/ of (\d+)/.exec(arrivedPage)?.[1])).toBeGreaterThanOrEqual(26);
-    const firstPage = (await inbound.getByTestId("column-page").textContent())!;
-    expect(firstPage).toMatch(/^1–\d+ of \d+( longest in stage · \+\d+ more)? · page 1\/[2-9]/);
     expect(await pillSize(tv, "INBOUND")).toBeGreaterThanOrEqual(19.5);
     await tv.screenshot({ path: "e2e/screenshots/workshop-screen-crowded-1280x720.png" });
     // It turns the page by itself.
@@ -269,6 +279,137 @@ test("type grows with the screen, and a column too full for cards condenses and 
     await withE2eDatabase((client) => client.query(`DELETE FROM "PrepJob" WHERE id = ANY($1)`, [crowd]));
   }
   await screen.close();
+});
+
+test("what the work items wait for shows on cards and on one-line rows, and a column with room draws cards", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // A prep site of its own, so that what the other tests move at Coventry does not change its columns.
+  // Appraised: three vehicles (the screen that showed them as three rows above an empty column, without
+  // their badges); Arrived: sixteen, more than fit as cards, each waiting for parts or at a sublet.
+  const site = await withE2eDatabase(async (client) => {
+    const { rows } = await client.query<{ organisationId: string }>(
+      `SELECT "organisationId" FROM "Site" WHERE code = 'COV1'`,
+    );
+    const siteId = newId();
+    await client.query(
+      `INSERT INTO "Site" (id, "organisationId", name, code, "countryCode", "addressLine1", city, postcode,
+         latitude, longitude, "isPrepSite")
+       VALUES ($1, $2, 'E2E Recon Prep Centre', 'E2ERTV', 'GB', '1 Recon Way', 'Coventry', 'CV1 1AA',
+         52.41, -1.51, true)`,
+      [siteId, rows[0]!.organisationId],
+    );
+    const jobs: { vrm: string; stage: string; waiting: string }[] = [
+      { vrm: "RA01 APR", stage: "APPRAISED", waiting: "AWAITING_APPROVAL" },
+      { vrm: "RA02 APR", stage: "APPRAISED", waiting: "AWAITING_APPROVAL" },
+      { vrm: "RA03 PRT", stage: "APPRAISED", waiting: "WAITING_PARTS" },
+      ...Array.from({ length: 16 }, (_, n) => ({
+        vrm: `RR${String(n + 1).padStart(2, "0")} ARR`,
+        stage: "ARRIVED",
+        waiting: n % 2 === 0 ? "WAITING_SUBLET" : "WAITING_PARTS",
+      })),
+    ];
+    for (const [n, job] of jobs.entries()) {
+      const prepJobId = `e2e-recon-tv-${n}`;
+      await client.query(
+        `INSERT INTO "PrepJob" (id, "organisationId", "profileId", vin, vrm, make, model, "prepSiteId",
+           "businessArea", source, stage, "createdByUser", "stageChangedAt", "updatedAt")
+         SELECT $1, job."organisationId", job."profileId", $2, $3, 'Skoda', 'Superb', $4, job."businessArea",
+           job.source, $5::"PrepJobStage", 'e2e', now() - ($6 || ' hours')::interval, now()
+         FROM (SELECT * FROM "PrepJob" WHERE "prepSiteId" = (SELECT id FROM "Site" WHERE code = 'COV1')
+           LIMIT 1) AS job`,
+        [prepJobId, `TMBRECONTV${String(n).padStart(7, "0")}`, job.vrm, siteId, job.stage, String(100 - n)],
+      );
+      await client.query(
+        `INSERT INTO "ReconWorkItem" (id, "organisationId", "prepJobId", category, description, state, currency,
+           "estimatedCents", "partsExpectedOn", "createdBy", "updatedAt")
+         SELECT $1, "organisationId", id, 'MECHANICAL', 'Front brake discs and pads', $2::"WorkItemState",
+           'GBP', 30000, CASE WHEN $2 = 'WAITING_PARTS' THEN current_date + 3 END, 'e2e', now()
+         FROM "PrepJob" WHERE id = $3`,
+        [newId(), job.waiting, prepJobId],
+      );
+    }
+    return { siteId, jobs };
+  });
+  try {
+    const path = await createScreenLink(page, "Recon TV", "E2E Recon Prep Centre (E2ERTV)");
+    const screen = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const tv = await screen.newPage();
+    for (const [width, height] of [
+      [1280, 720],
+      [1920, 1080],
+    ] as const) {
+      await tv.setViewportSize({ width, height });
+      await tv.goto(path);
+      await expect(tv.getByTestId("display-connection")).toHaveText("Live", { timeout: 20_000 });
+      const appraised = tv.locator("section[data-stage=APPRAISED]");
+      const arrived = tv.locator("section[data-stage=ARRIVED]");
+      await expect(appraised.getByTestId("workshop-job")).toHaveCount(3);
+      // Three vehicles in an otherwise empty column are cards, as many as fit whole; one-line rows only
+      // for what does not fit beside them.
+      await expect(appraised).toHaveAttribute("data-fit", /^(cards|mixed)$/);
+      const appraisedJobs = appraised.getByTestId("workshop-job");
+      await expect(appraisedJobs.first()).toHaveAttribute("data-kind", "card");
+      if ((await appraised.getAttribute("data-fit")) === "mixed") {
+        const room = await appraised.evaluate((column) => {
+          const list = column.querySelector("ul")!;
+          const cards = [...list.querySelectorAll<HTMLElement>("li[data-kind=card]")];
+          return {
+            free: list.parentElement!.getBoundingClientRect().bottom - list.getBoundingClientRect().bottom,
+            card: Math.min(...cards.map((card) => card.offsetHeight)),
+          };
+        });
+        expect(room.free, "no room for one more card").toBeLessThan(room.card);
+      }
+      await expect(arrived).toHaveAttribute("data-fit", /^(rows|pages)$/);
+
+      // Every job says what it waits for, on a card and on a row alike, whole, inside its job and in
+      // large type. Read in one go: the Arrived column turns its pages by itself.
+      const shown = await tv.locator("main").evaluate((main) =>
+        [...main.querySelectorAll<HTMLElement>("[data-testid=workshop-job]")].map((job) => {
+          const pill = job.querySelector<HTMLElement>("[data-testid=waiting-pill]");
+          const [outer, inner] = [job.getBoundingClientRect(), pill?.getBoundingClientRect()];
+          return {
+            vrm: job.querySelector(".font-mono")?.textContent?.trim() ?? "",
+            kind: job.dataset.kind,
+            words: pill?.textContent ?? null,
+            inside:
+              !!inner &&
+              inner.width > 0 &&
+              inner.left >= outer.left - 0.5 &&
+              inner.right <= outer.right + 0.5 &&
+              inner.bottom <= outer.bottom + 0.5,
+            whole: !!pill && pill.scrollWidth <= pill.clientWidth + 1,
+            fontSize: pill ? parseFloat(getComputedStyle(pill).fontSize) : 0,
+          };
+        }),
+      );
+      expect(shown.length).toBeGreaterThan(3);
+      for (const job of shown) {
+        const waiting = site.jobs.find((candidate) => candidate.vrm === job.vrm)?.waiting;
+        expect(job, job.vrm).toMatchObject({
+          words: WAITING_WORDS[waiting ?? ""],
+          inside: true,
+          whole: true,
+        });
+        expect(job.fontSize, job.vrm).toBeGreaterThanOrEqual(width === 1280 ? 17.5 : 26.5);
+      }
+      expect(shown.filter((job) => job.kind === "card").length).toBeGreaterThan(0);
+      expect(shown.filter((job) => job.kind === "row").length).toBeGreaterThan(0);
+      await expectNothingClipped(tv);
+      await expectFullBeforeMore(tv);
+      await expectAccessible(tv);
+      await tv.screenshot({ path: `e2e/screenshots/workshop-screen-recon-${width}x${height}.png` });
+    }
+    await screen.close();
+  } finally {
+    await withE2eDatabase(async (client) => {
+      await client.query(`DELETE FROM "PrepJob" WHERE "prepSiteId" = $1`, [site.siteId]);
+      await client.query(`DELETE FROM "Site" WHERE id = $1`, [site.siteId]);
+    });
+  }
 });
 
 test("the screen shows the site's WIP limits, amber at a limit and red over it, in words too", async ({

@@ -24,6 +24,7 @@ import { workItemActionBetween, WORK_ITEM_STATES } from "@/lib/recon/work-item-t
 import {
   createApiKey,
   createPrepJob,
+  createProfile,
   createReconWorkItem,
   createSite,
   createUser,
@@ -216,7 +217,7 @@ describe("POST /v1/prep-jobs/{id}/work-items", () => {
     expect(partsOnly.body).toMatchObject({ currency: "GBP", estimatedCents: 12_000 });
   });
 
-  it("answers 404 for another organisation's job and another profile's", async () => {
+  it("answers 404 for another organisation's job and item and another profile's, changing nothing", async () => {
     const foreign = await createPrepJob(database.prisma, {
       organisationId: otherWorld.organisation.id,
       profileId: otherWorld.profile.id,
@@ -229,6 +230,63 @@ describe("POST /v1/prep-jobs/{id}/work-items", () => {
     expect(
       await countRows(database.kysely, "ReconWorkItem", (q) => q.where("prepJobId", "=", foreign.id)),
     ).toBe(0);
+
+    // An item awaiting approval on another organisation's job, and one on a job of another profile of
+    // this organisation at this very site: editing or moving either, named under its own job or under
+    // one of the caller's, is "not found", and neither changes.
+    const foreignItem = await createReconWorkItem(database.prisma, {
+      organisationId: otherWorld.organisation.id,
+      prepJobId: foreign.id,
+      state: "AWAITING_APPROVAL",
+    });
+    const sibling = await createProfile(database.prisma, { organisationId: world.organisation.id });
+    const siblingJob = await jobAt({ profileId: sibling.id });
+    const siblingItem = await createReconWorkItem(database.prisma, {
+      organisationId: world.organisation.id,
+      prepJobId: siblingJob.id,
+      state: "AWAITING_APPROVAL",
+    });
+    const own = await jobAt();
+    const edit = {
+      description: "Not yours",
+      estimate: [{ kind: "PARTS", description: "Pads", amountCents: 1 }],
+      version: 1,
+    };
+    const approve = { to: "APPROVED", version: 1 };
+    for (const [whose, item, job] of [
+      ["another organisation's", foreignItem, foreign],
+      ["another profile's", siblingItem, siblingJob],
+    ] as const) {
+      const before = await workItemState(database.kysely, item.id);
+      for (const [jobId, code] of [
+        [job.id, "PREP_JOB_NOT_FOUND"],
+        [own.id, "WORK_ITEM_NOT_FOUND"],
+      ] as const) {
+        const where = `${whose} item under ${jobId === own.id ? "the caller's job" : "its own job"}`;
+        const patched = await api.update(world.integrationKey, jobId, item.id, edit);
+        expect(patched.status, where).toBe(404);
+        expect(patched.body.code, where).toBe(code);
+        const moved = await api.transition(approverKey, jobId, item.id, approve);
+        expect(moved.status, where).toBe(404);
+        expect(moved.body.code, where).toBe(code);
+      }
+      const after = await workItemState(database.kysely, item.id);
+      expect(after.item, whose).toMatchObject({
+        state: "AWAITING_APPROVAL",
+        version: 1,
+        description: before.item.description,
+        estimatedCents: before.item.estimatedCents,
+        decidedBy: null,
+      });
+      expect(after.lines, whose).toEqual(before.lines);
+      expect(after.history, whose).toEqual([]);
+      expect(
+        await countRows(database.kysely, "Event", (q) =>
+          q.where("resourceType", "=", "work_item").where("resourceId", "=", item.id),
+        ),
+        whose,
+      ).toBe(0);
+    }
   });
 });
 
