@@ -15,6 +15,7 @@ import { expirePartitions, partitionMonths } from "@/lib/history/expire-partitio
 import { HISTORY_TABLES, type HistoryTable } from "@/lib/history/history-tables";
 import { maintainPartitions } from "@/lib/history/maintain-partitions";
 import { readArchive } from "@/lib/history/read-archive";
+import { ulid } from "ulid";
 import { newId } from "@/lib/ids";
 import { folderStore } from "@/lib/object-store/folder-store";
 import { callRoute } from "@/test/call-route";
@@ -63,16 +64,9 @@ async function insertEventAt(at: Date, envelope = true): Promise<string> {
   return id;
 }
 
+/** A ULID made at `at`, as newId() would have made it then. */
 function ulidAt(at: Date): string {
-  // newId() stamps the present; the test needs the past, with a random part that sorts after it.
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  let ms = at.getTime();
-  let time = "";
-  for (let i = 0; i < 10; i++) {
-    time = alphabet[ms % 32]! + time;
-    ms = Math.floor(ms / 32);
-  }
-  return time + newId().slice(10);
+  return ulid(at.getTime());
 }
 
 async function partitionOf(table: string, id: string): Promise<string | undefined> {
