@@ -34,6 +34,8 @@ const database = await createBenchDatabase("events");
 console.log(`Database ${database.name}: migrations and demo data…`);
 await migrateAndSeed(database.url);
 const tenants = await withClient(database.url, (client) => demoTenants(client));
+/** Compiles the product's query here (it never connects); withClient runs its EXPLAIN. */
+const compiler = createKysely(database.url, 1);
 const insertStarted = performance.now();
 const distribution = await withClient(database.url, (client) =>
   insertSyntheticEvents(client, tenants, TOTAL_EVENTS),
@@ -114,9 +116,6 @@ async function getPage(url: string): Promise<{ data: unknown[]; nextCursor: stri
   if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { data: unknown[]; nextCursor: string | null };
 }
-
-/** Compiles the product's query here (it never connects); withClient runs its EXPLAIN. */
-const compiler = createKysely(database.url, 1);
 
 /** The plan of the SQL the endpoint runs for this URL (lib/events/list-published-events.ts). */
 async function explain(url: URL): Promise<{ plan: string; executionMs: number }> {
