@@ -4,11 +4,12 @@
 // - the web processes, one per core (WEB_CONCURRENCY), running server/web-process.mjs on one shared port;
 // - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`, bundled by server/worker-bundle.mjs),
 //   unless RUN_WORKER_IN_PROCESS=false.
-// No web process runs the worker. A process that dies is replaced (server/supervised-process.mjs); on
+// Each runs under V8 heap limits (server/heap-limits.mjs). No web process runs the worker. A process that dies is replaced (server/supervised-process.mjs); on
 // shutdown all stop side by side.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import client from "prom-client";
+import { heapLimitFlags } from "./heap-limits.mjs";
 import { superviseProcess } from "./supervised-process.mjs";
 import { WORKER_BUNDLE } from "./worker-bundle.mjs";
 
@@ -24,11 +25,12 @@ const WEB_PROCESS = fileURLToPath(new URL("./web-process.mjs", import.meta.url))
 export async function serveCluster({ processes, port, worker }) {
   // Metrics first: a web process may be asked for them as soon as it listens.
   answerMetricsRequests();
+  const execArgv = [...process.execArgv, ...heapLimitFlags(process.env)];
   const supervised = Array.from({ length: processes }, () =>
     superviseProcess({
       name: "Web process",
       exec: WEB_PROCESS,
-      execArgv: process.execArgv,
+      execArgv,
       env: { PORT: String(port), RUN_WORKER_IN_PROCESS: "false" },
       stopWith: "message",
     }),
@@ -40,7 +42,7 @@ export async function serveCluster({ processes, port, worker }) {
         name: "Worker",
         exec: WORKER_BUNDLE,
         // react-server: the worker imports modules marked server-only (empty under this condition).
-        execArgv: [...process.execArgv, "--conditions=react-server"],
+        execArgv: [...execArgv, "--conditions=react-server"],
         env: {},
         stopWith: "SIGTERM",
       }),
