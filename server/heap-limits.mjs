@@ -2,7 +2,7 @@
 // V8's heap limits for `npm start`'s children (server/web-cluster.mjs). Left to itself, V8 lets a busy
 // process's young and old generations grow to 230–350 MiB before it collects in earnest, so two web
 // processes and the worker peaked at about 850 MiB under `bench:api`. With these limits the same run
-// peaks under 512 MiB at the same CPU per request (docs/performance.md, "RSS").
+// peaks under 512 MiB, for some CPU per request (more collections; docs/performance.md, "RSS").
 // HEAP_LIMIT_MB sets each process's old generation (default 192; 0 leaves V8's own limits). NODE_OPTIONS
 // wins: a flag it already sets is not added, since the command line would override it.
 
@@ -12,7 +12,7 @@ const SEMI_SPACE_MB = 2;
 
 /**
  * node's flags for a child process's heap.
- * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string | undefined>} env
  * @returns {string[]}
  */
 export function heapLimitFlags(env) {

@@ -21,9 +21,7 @@ describe("heapLimitFlags", () => {
     expect(heapLimitFlags({ NODE_OPTIONS: "--max-old-space-size=1024" })).toEqual([
       "--max-semi-space-size=2",
     ]);
-    expect(
-      heapLimitFlags({ NODE_OPTIONS: "--max-semi-space-size=8 --max-old-space-size=300" }),
-    ).toEqual([]);
+    expect(heapLimitFlags({ NODE_OPTIONS: "--max-semi-space-size=8 --max-old-space-size=300" })).toEqual([]);
   });
 
   it.each(["lots", "12", "1.5", "-1", "100000"])("refuses HEAP_LIMIT_MB=%s with a clear message", (value) => {
