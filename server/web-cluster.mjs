@@ -4,8 +4,8 @@
 // - the web processes, one per core (WEB_CONCURRENCY), running server/web-process.mjs on one shared port;
 // - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`, bundled by server/worker-bundle.mjs),
 //   unless RUN_WORKER_IN_PROCESS=false.
-// Each runs under V8 heap limits (server/heap-limits.mjs). No web process runs the worker. A process that dies is replaced (server/supervised-process.mjs); on
-// shutdown all stop side by side.
+// Each runs under V8 heap limits (server/heap-limits.mjs). No web process runs the worker. A process
+// that dies is replaced (server/supervised-process.mjs); on shutdown all stop side by side.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 import client from "prom-client";
