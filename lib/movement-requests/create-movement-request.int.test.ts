@@ -2,7 +2,15 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as createInPool } from "@/app/v1/movement-requests/create-in-planning-pool/route";
 import { POST as createWith3pl } from "@/app/v1/movement-requests/create-with-3pl/route";
 import { GET as getRequest } from "@/app/v1/movement-requests/[requestId]/route";
+import { transaction } from "@/lib/db";
+import {
+  createInPlanningPool,
+  createMovementRequestIn,
+} from "@/lib/movement-requests/create-movement-request";
+import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
+import { createInPlanningPoolBody } from "@/lib/movement-requests/schemas";
+import { toMovementRequestResponse } from "@/lib/movement-requests/to-movement-request-response";
 import { callRoute } from "@/test/call-route";
 import { createMovementWorld, poolRequestBody, type MovementWorld } from "@/test/movement-world";
 import { setupTestDatabase } from "@/test/test-database";
@@ -303,6 +311,48 @@ describe("POST /v1/movement-requests/create-with-3pl", () => {
       allowCollectionDateAdjustment: true,
     };
     expect((await post(createInPool, poolRequestBody(world, { origin }))).status).toBe(400);
+  });
+});
+
+describe("the created request, as returned by the create", () => {
+  // The create builds its response from what its writes returned, not from a second read: it must be
+  // what a read gives back, a prep job's link and a 3PL leg's provider included.
+  const creator = () => ({
+    organisationId: world.organisation.id,
+    profileId: world.profile.id,
+    actor: "integration test",
+    email: "creator@dealer.test",
+  });
+
+  it("equals the request read back: a 3PL leg into a prep site, with its new prep job linked", async () => {
+    const body = createInPlanningPoolBody.parse({
+      ...poolRequestBody(world, { vehicle: { vin: "WF0XXXGCDX7654321", vrm: "CD34 EFG" } }),
+      destination: {
+        location: { type: "INTERNAL", siteId: world.sites.prepCentre.id },
+        deliveryByDate: "2031-01-10",
+      },
+    });
+    const [created, readBack] = await transaction(async (tx) => {
+      const request = await createMovementRequestIn(tx, creator(), body, {
+        to: "thirdPartyLogistics",
+        providerId: world.providers.fullService.id,
+      });
+      return [request, await getMovementRequestOrThrow(tx, creator(), request.id)];
+    });
+    expect(created.prepJobId).not.toBeNull();
+    expect(created.prepJobDirection).toBe("INBOUND");
+    expect(created.movements[0]?.provider?.id).toBe(world.providers.fullService.id);
+    expect(created).toEqual(readBack);
+  });
+
+  it("answers what a read gives back: into the planning pool, with tracking", async () => {
+    const response = await createInPlanningPool(
+      creator(),
+      createInPlanningPoolBody.parse(poolRequestBody(world)),
+    );
+    const readBack = await getMovementRequestOrThrow(database.kysely, creator(), response.id);
+    expect(response.trackingUrl).toBeDefined();
+    expect(response).toEqual(toMovementRequestResponse(readBack));
   });
 });
 

@@ -10,11 +10,12 @@ import { newId } from "@/lib/ids";
 import { getConfiguredProviderOrThrow } from "@/lib/infrastructure/get-configured-provider-or-throw";
 import { getSitesOrThrow } from "@/lib/infrastructure/get-sites-or-throw";
 import { assertDeliveryDeadline } from "@/lib/movement-requests/delivery-deadline";
-import { getMovementRequestOrThrow } from "@/lib/movement-requests/get-movement-request-or-throw";
+import type { MovementRequestWithLegs } from "@/lib/movement-requests/get-movement-request-or-throw";
 import {
   insertMovementRequest,
   type NewMovementRequest,
 } from "@/lib/movement-requests/insert-movement-request";
+import { legFromJson } from "@/lib/movement-requests/movement-leg-json";
 import { estimateCost, greatCircleDistanceKm } from "@/lib/movement-requests/pricing";
 import type {
   CreateInPlanningPoolBody,
@@ -53,14 +54,17 @@ type CreateBody = CreateInPlanningPoolBody & {
   destination: { allowDeliveryDateAdjustment?: boolean };
 };
 
-/** Within an open transaction: also used when a prep site is assigned to a parked job. */
+/**
+ * Within an open transaction: also used when a prep site is assigned to a parked job. Returns the
+ * request as getMovementRequestOrThrow would read it back, built from what the writes returned.
+ */
 export async function createMovementRequestIn(
   tx: Kdb,
   creator: Creator,
   body: CreateBody,
   dispatch: Dispatch,
   now = new Date(),
-): Promise<string> {
+): Promise<MovementRequestWithLegs> {
   const sites = await getSitesOrThrow(tx, creator.organisationId, {
     "origin.location.siteId": body.origin.location.siteId,
     "destination.location.siteId": body.destination.location.siteId,
@@ -124,7 +128,7 @@ export async function createMovementRequestIn(
     actor: creator.actor,
     createdAt: now,
   };
-  await insertMovementRequest(tx, request);
+  const inserted = await insertMovementRequest(tx, request);
   if (body.customer) await saveMovementCustomer(tx, request, body.customer);
   await recordEvent(tx, {
     organisationId: creator.organisationId,
@@ -136,7 +140,7 @@ export async function createMovementRequestIn(
     occurredAt: now,
     payload: { status, originSiteId: origin.id, destinationSiteId: destination.id },
   });
-  await linkPrepJobToNewMovementRequest(tx, {
+  const prepJobLink = await linkPrepJobToNewMovementRequest(tx, {
     creator,
     requestId: id,
     vehicle: body.vehicle,
@@ -148,15 +152,22 @@ export async function createMovementRequestIn(
   if (trackingToken) {
     await notifyMovementRecipient(tx, { ...request, ...request.vehicle }, "tracking");
   }
-  return id;
+  // A new request has no ETA yet, no marketplace award, and only the first leg.
+  return {
+    ...inserted.row,
+    ...prepJobLink,
+    organisation: { trackingEnabled: organisation.trackingEnabled },
+    destinationSite: { countryCode: destination.countryCode, timezone: destination.timezone },
+    storedEstimatedArrival: null,
+    movements: [legFromJson(inserted.firstLeg)],
+  };
 }
 
 /** One Kysely transaction: the request, its first leg, its event and outbox rows, any prep-job change. */
 async function createMovementRequest(creator: Creator, body: CreateBody, dispatch: Dispatch) {
-  return transaction(async (tx) => {
-    const id = await createMovementRequestIn(tx, creator, body, dispatch);
-    return toMovementRequestResponse(await getMovementRequestOrThrow(tx, creator, id));
-  });
+  return transaction(async (tx) =>
+    toMovementRequestResponse(await createMovementRequestIn(tx, creator, body, dispatch)),
+  );
 }
 
 /**

@@ -20,12 +20,19 @@ type NewMovement = {
 
 type Direction = "INBOUND" | "OUTBOUND";
 
-export async function linkPrepJobToNewMovementRequest(tx: Kdb, movement: NewMovement) {
+/** The request's link to a prep job, as it now stands on the request's row. */
+export type PrepJobLink = { prepJobId: string; prepJobDirection: Direction };
+
+/** Links the request to its prep job, if it concerns one, and returns the link it made. */
+export async function linkPrepJobToNewMovementRequest(
+  tx: Kdb,
+  movement: NewMovement,
+): Promise<PrepJobLink | undefined> {
   if (movement.destination.isPrepSite) return bringIn(tx, movement);
   if (movement.origin.isPrepSite) return takeOut(tx, movement);
 }
 
-async function bringIn(tx: Kdb, movement: NewMovement) {
+async function bringIn(tx: Kdb, movement: NewMovement): Promise<PrepJobLink | undefined> {
   const { creator, destination, now } = movement;
   // Serialised with inbound-pending for the same vehicle, so that the two cannot both create a job.
   if (movement.vehicle.vin) await lockVehicle(tx, creator.organisationId, movement.vehicle.vin);
@@ -79,16 +86,17 @@ async function bringIn(tx: Kdb, movement: NewMovement) {
     .selectAll()
     .executeTakeFirstOrThrow();
   await recordPrepJobEvent(tx, job, "prep_job.created", { now, extra: { actor: creator.actor } });
+  return { prepJobId: job.id, prepJobDirection: "INBOUND" };
 }
 
-async function takeOut(tx: Kdb, movement: NewMovement) {
+async function takeOut(tx: Kdb, movement: NewMovement): Promise<PrepJobLink | undefined> {
   const job = await findOpenJob(tx, movement, movement.origin.id);
   if (!job || !canApply("outboundMovementCreated", job)) return;
   await changePrepJobStage(tx, job, "outboundMovementCreated", {
     actor: movement.creator.actor,
     now: movement.now,
   });
-  await link(tx, movement.requestId, job.id, "OUTBOUND");
+  return link(tx, movement.requestId, job.id, "OUTBOUND");
 }
 
 /** The profile's newest job for the vehicle that has not left its prep site (at `prepSiteId` if given). */
@@ -116,10 +124,16 @@ async function findOpenJob(
     .executeTakeFirst();
 }
 
-async function link(tx: Kdb, requestId: string, prepJobId: string, direction: Direction) {
+async function link(
+  tx: Kdb,
+  requestId: string,
+  prepJobId: string,
+  prepJobDirection: Direction,
+): Promise<PrepJobLink> {
   await tx
     .updateTable("MovementRequest")
-    .set({ prepJobId, prepJobDirection: direction })
+    .set({ prepJobId, prepJobDirection })
     .where("id", "=", requestId)
     .execute();
+  return { prepJobId, prepJobDirection };
 }

@@ -69,7 +69,7 @@ export async function assignPrepSite(
       body.deliveryByDate ??
       addDays(readyNowDefaults(collectionSite, now).date, DEFAULT_INBOUND_DELIVERY_DAYS);
 
-    const requestId = await createMovementRequestIn(
+    const request = await createMovementRequestIn(
       tx,
       {
         organisationId: job.organisationId,
@@ -93,12 +93,6 @@ export async function assignPrepSite(
       { to: "planningPool" },
       now,
     );
-
-    const request = await tx
-      .selectFrom("MovementRequest")
-      .select("prepJobId")
-      .where("id", "=", requestId)
-      .executeTakeFirstOrThrow();
     if (request.prepJobId !== job.id) {
       throw new AppError(
         "INVALID_STATUS_TRANSITION",
