@@ -36,6 +36,7 @@ import { sampleRss, type RssSummary } from "@/bench/lib/rss-sampler";
 import { statementTimer } from "@/bench/lib/statement-time";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
+import { workerSettled } from "@/bench/lib/worker-settled";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
 
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 3240);
@@ -86,7 +87,7 @@ const server = await startProductionServer({
 const measured: Measured[] = [];
 let serverRss: RssSummary;
 try {
-  await workerSettled();
+  await workerSettled(database.url);
   const rss = sampleRss(server.pid);
   const scenarios = await productScenarios(server.baseUrl);
   for (const scenario of selected(scenarios)) measured.push(await measure(scenario, "product", server.pid));
@@ -117,22 +118,6 @@ try {
 report();
 if (otlp) {
   console.log(`Spans received from the server: ${await otlp.stop()}`);
-}
-
-/**
- * The demo data's report days are rolled up by the worker's first passes (tens of seconds here): the
- * endpoints are measured after them, beside the worker's usual work only.
- */
-async function workerSettled(): Promise<void> {
-  const started = performance.now();
-  for (;;) {
-    const { rows } = await withClient(database.url, (client) =>
-      client.query<{ days: string }>(`SELECT count(*) AS days FROM "ReportDirtyDay"`),
-    );
-    if (Number(rows[0]?.days) === 0 || performance.now() - started > 180_000) break;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  console.log(`Worker settled after ${Math.round((performance.now() - started) / 1000)} s`);
 }
 
 function selected(scenarios: Scenario[]): Scenario[] {

@@ -3,6 +3,7 @@
 // busiest prep site and the workshop screen's board. Each view is a path on the production server
 // and the credentials it needs.
 import { BOARD_SORT_COLUMNS } from "@/lib/movement-requests/board/board-query";
+import { SORT_WINDOW_MAX_DAYS } from "@/lib/movement-requests/board/board-working-set";
 import { encodeKeysetCursor } from "@/lib/http/keyset-cursor";
 import type { ScaleDataSet } from "@/bench/scale/generate-scale-data";
 import { withClient } from "@/bench/lib/database";
@@ -30,7 +31,7 @@ export type ScaleSamples = {
   /** The last 31 days of the data: the longest created range a sort reads. */
   monthFrom: string;
   monthTo: string;
-  /** A due-date range that holds about 50,000 requests (the export). */
+  /** A month of deadlines, about 41,000 requests at 1 M (the export). */
   exportDueFrom: string;
   exportDueTo: string;
   prepVin: string;
@@ -61,7 +62,6 @@ export async function pickSamples(databaseUrl: string, data: ScaleDataSet): Prom
       `SELECT max("deliveryByDate") AS newest FROM "MovementRequest" WHERE "organisationId" = $1`,
       [data.organisationId],
     );
-    const daysPerFifty = Math.max(1, Math.round((50_000 / Math.max(1, data.requests)) * 730));
     const day = (offset: number) =>
       new Date(dates.newest.getTime() - offset * 86_400_000).toISOString().slice(0, 10);
     const prep = await one<{ vin: string; vrm: string }>(
@@ -89,8 +89,9 @@ export async function pickSamples(databaseUrl: string, data: ScaleDataSet): Prom
       readyTo: day(370),
       monthFrom: day(30),
       monthTo: day(0),
-      exportDueFrom: day(200 + daysPerFifty),
-      exportDueTo: day(201),
+      // The longest deadline range the board sorts by deadline (SORT_WINDOW_MAX_DAYS, 31 days).
+      exportDueFrom: day(200 + SORT_WINDOW_MAX_DAYS - 1),
+      exportDueTo: day(200),
       prepVin: prep.vin,
       prepVrm: prep.vrm,
       deepPrepCursor: encodeKeysetCursor({ at: deep.createdAt, id: deep.id }),
