@@ -17,7 +17,12 @@ import { toDateOnly } from "@/lib/dates";
 import { csvLine, decimalAmount } from "@/lib/movement-requests/board/csv";
 import { BOARD_STATUS_LABEL } from "@/lib/movement-requests/board/board-status-labels";
 
-const BATCH = 2000;
+/**
+ * Rows a statement reads. A sort other than "created" reads its whole working set again for every
+ * batch (a month of deadlines: ~42,000 rows, ~50 ms at 1 M), so batches are large: 5 statements for such
+ * an export, not 22; one batch of rows in memory is a few MB.
+ */
+const BATCH = 10_000;
 /** A safety limit: an export beyond it is cut (and says so in its last line). */
 export const CSV_EXPORT_MAX_ROWS = 100_000;
 
