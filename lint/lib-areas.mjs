@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 /** @type {string[][]} */
 export const LIB_LAYERS = [
-  ["ulid", "dates", "errors", "build-version", "shutdown-hooks", "vehicles"],
+  ["ulid", "dates", "intl-formats", "errors", "build-version", "shutdown-hooks", "vehicles"],
   ["ids"],
   ["request-context"],
   ["env"],

@@ -3,6 +3,7 @@
 import { cn } from "@/components/ui/cn";
 import type { ReconSummary } from "@/lib/recon/schemas";
 import type { WaitingFor } from "@/lib/recon/work-item-transitions";
+import { numberFormat } from "@/lib/intl-formats";
 
 export const WAITING_LABEL: Record<WaitingFor, string> = {
   APPROVAL: "Awaiting approval",
@@ -17,9 +18,7 @@ const WAITING_STYLE: Record<WaitingFor, string> = {
 };
 
 const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency, maximumFractionDigits: 0 }).format(
-    cents / 100,
-  );
+  numberFormat("en-GB", { style: "currency", currency, maximumFractionDigits: 0 }).format(cents / 100);
 
 export function ReconLine({ recon, size = "normal" }: { recon: ReconSummary; size?: "normal" | "large" }) {
   const large = size === "large";

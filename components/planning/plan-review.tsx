@@ -18,9 +18,10 @@ import type { PlanActions } from "./plan-actions";
 import { PlanMap } from "./plan-map";
 import { DriverTimeline } from "./driver-timeline";
 import { PlanRequestControls } from "./plan-request-controls";
+import { numberFormat } from "@/lib/intl-formats";
 
 const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
+  numberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
 
 export function PlanReview({
   review,

@@ -1,14 +1,8 @@
 // Money in a form: amounts typed in major units ("12.50") and stored in minor units (pence, cents), by the
 // currency's own digits (2 for GBP, 0 for JPY); and minor units shown back, formatted or as typed text.
-const formatters = new Map<string, Intl.NumberFormat>();
-function formatter(currency: string): Intl.NumberFormat {
-  let format = formatters.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat("en-GB", { style: "currency", currency });
-    formatters.set(currency, format);
-  }
-  return format;
-}
+import { numberFormat } from "@/lib/intl-formats";
+
+const formatter = (currency: string) => numberFormat("en-GB", { style: "currency", currency });
 
 /** The currency's minor-unit digits (2 for GBP, 0 for JPY). */
 const digitsOf = (currency: string) => formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;

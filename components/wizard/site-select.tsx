@@ -6,6 +6,7 @@ import { Select } from "@/components/ui/select";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
 import type { WizardSite } from "@/lib/movement-requests/wizard/wizard-options";
 import { useWizardOptions } from "./wizard-context";
+import { dateTimeFormat } from "@/lib/intl-formats";
 
 export function SiteSelect(props: ComponentProps<"select">) {
   const { options } = useWizardOptions();
@@ -29,7 +30,7 @@ export function SiteSummary({ site, now }: { site: WizardSite | undefined; now: 
   if (!site) return null;
   const timeZone = resolveSiteTimeZone(site);
   const localTime = timeZone
-    ? new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(now)
+    ? dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(now)
     : null;
   return (
     <p className="mt-2 flex items-start gap-2 text-sm text-slate-600">

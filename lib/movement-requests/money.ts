@@ -1,4 +1,6 @@
 // Money as the API writes it (minor units and an ISO 4217 code), and how the product shows it.
+import { numberFormat } from "@/lib/intl-formats";
+
 export type Money = { centAmount: number; currencyCode: string };
 
 /** Money from its two columns; null when either is unset. */
@@ -10,7 +12,7 @@ export function money(cents: number | null, currency: string | null): Money | nu
 export function formatMoney(amount: Money | null | undefined): string {
   if (!amount) return "—";
   try {
-    const format = new Intl.NumberFormat("en-GB", { style: "currency", currency: amount.currencyCode });
+    const format = numberFormat("en-GB", { style: "currency", currency: amount.currencyCode });
     return format.format(amount.centAmount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
   } catch {
     return `${(amount.centAmount / 100).toFixed(2)} ${amount.currencyCode}`;

@@ -1,12 +1,13 @@
 // The tracking page's dates and times, in the time zone of the site each belongs to, zone named
 // ("Tue 20 Jan, 14:05 GMT"). Pure and client-safe: the page re-renders them after each poll.
 import type { Timeslot } from "@/lib/generated/prisma/enums";
+import { dateTimeFormat } from "@/lib/intl-formats";
 import type { TrackingDay } from "@/lib/movement-requests/get-tracking-view";
 
 const SLOT_LABEL: Record<Timeslot, string | null> = { ANYTIME: null, AM: "morning", PM: "afternoon" };
 
 export function formatTrackingInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
+  return dateTimeFormat("en-GB", {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -23,7 +24,7 @@ export function formatTrackingDay(day: TrackingDay, today: Date = new Date()): s
   const at = new Date(`${day.date}T00:00:00Z`);
   // "Tue 5 Jan" read in December means next month to nobody: the year shows when it is not this one.
   const otherYear = at.getUTCFullYear() !== today.getUTCFullYear();
-  const date = new Intl.DateTimeFormat("en-GB", {
+  const date = dateTimeFormat("en-GB", {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -54,26 +55,28 @@ export function formatArrivalWindow(
   timeZone: string,
   now: Date = new Date(),
 ): string {
-  const dayOf = (instant: Date) =>
-    new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(
-      instant,
-    );
-  const time = (instant: Date) =>
-    new Intl.DateTimeFormat("en-GB", {
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone,
-    }).format(instant);
+  const dayFormat = dateTimeFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit", timeZone });
+  const timeFormat = dateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  });
+  const weekdayFormat = dateTimeFormat("en-GB", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    timeZone,
+  });
+  const dayOf = (instant: Date) => dayFormat.format(instant);
+  const time = (instant: Date) => timeFormat.format(instant);
+  const today = dayOf(now);
+  const tomorrow = dayOf(new Date(now.getTime() + 86_400_000));
   const day = (instant: Date) => {
-    if (dayOf(instant) === dayOf(now)) return "Today";
-    if (dayOf(instant) === dayOf(new Date(now.getTime() + 86_400_000))) return "Tomorrow";
-    return new Intl.DateTimeFormat("en-GB", {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      timeZone,
-    }).format(instant);
+    const local = dayOf(instant);
+    if (local === today) return "Today";
+    if (local === tomorrow) return "Tomorrow";
+    return weekdayFormat.format(instant);
   };
   const earliest = new Date(window.earliest);
   const latest = new Date(window.latest);
@@ -83,6 +86,6 @@ export function formatArrivalWindow(
 
 /** The zone's everyday name at that instant, for "local time (GMT)": "GMT", "BST", "CET". */
 export function timeZoneLabel(timeZone: string, at: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(at);
+  const parts = dateTimeFormat("en-GB", { timeZone, timeZoneName: "short" }).formatToParts(at);
   return parts.find((part) => part.type === "timeZoneName")?.value ?? timeZone;
 }

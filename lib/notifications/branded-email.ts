@@ -3,6 +3,7 @@
 // and the same words as the plain-text part. Dates are written in the organisation's language.
 import type { Kdb } from "@/lib/db";
 import { textColourOn } from "@/lib/schemas/branding";
+import { dateTimeFormat } from "@/lib/intl-formats";
 
 export type MailBrand = { name: string; logoUrl: string | null; colour: string | null; locale: string };
 
@@ -83,5 +84,5 @@ export function renderBrandedEmail(brand: MailBrand, content: EmailContent): { h
 
 /** A calendar day (a DATE column: UTC midnight) in the reader's language, e.g. "Saturday 28 November 2026". */
 export function formatDay(day: Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(day);
+  return dateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" }).format(day);
 }

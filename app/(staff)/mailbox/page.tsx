@@ -17,13 +17,14 @@ import {
   readMailboxMessage,
   type MailboxMessage,
 } from "@/lib/notifications/read-mailbox";
+import { dateTimeFormat } from "@/lib/intl-formats";
 
 export const metadata: Metadata = { title: "Mailbox" };
 
 const SHOWN = 200;
 
 const formatSentAt = (iso: string) =>
-  new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+  dateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
     new Date(iso),
   ) + " UTC";
 

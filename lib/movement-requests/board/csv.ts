@@ -1,5 +1,6 @@
 // CSV that spreadsheets open safely: RFC 4180 quoting, and no cell a spreadsheet would run as a formula
 // (OWASP "CSV injection": a leading = + - @, tab or carriage return is neutralised with a ').
+import { numberFormat } from "@/lib/intl-formats";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -30,7 +31,7 @@ function currencyDigits(currencyCode: string): number {
     digits = 2;
     try {
       digits =
-        new Intl.NumberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions()
+        numberFormat("en", { style: "currency", currency: currencyCode }).resolvedOptions()
           .maximumFractionDigits ?? 2;
     } catch {
       // An unknown code keeps two decimals.

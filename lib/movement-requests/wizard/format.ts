@@ -1,8 +1,9 @@
 // How the wizard writes calendar dates and distances (British English, as the product).
+import { dateTimeFormat, numberFormat } from "@/lib/intl-formats";
 
 /** "Tue 1 Dec 2026" for "2026-12-01"; calendar dates have no zone, so they are read as UTC. */
 export function formatCalendarDate(date: string): string {
-  return new Intl.DateTimeFormat("en-GB", {
+  return dateTimeFormat("en-GB", {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -12,5 +13,5 @@ export function formatCalendarDate(date: string): string {
 }
 
 export function formatDistanceKm(km: number): string {
-  return `${new Intl.NumberFormat("en-GB", { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
+  return `${numberFormat("en-GB", { maximumFractionDigits: km < 10 ? 1 : 0 }).format(km)} km`;
 }

@@ -14,6 +14,7 @@ import { renderBrandedEmail, type EmailContent } from "@/lib/notifications/brand
 import { customerMessageWords } from "@/lib/notifications/customer/customer-message-words";
 import { customerMessageKindsColumn } from "@/lib/notifications/customer/message-kinds-column";
 import { endOfQuietHours } from "@/lib/notifications/quiet-hours";
+import { dateTimeFormat } from "@/lib/intl-formats";
 
 export type EstimatedWindow = { earliest: Date; latest: Date };
 
@@ -209,7 +210,7 @@ function customerMessageContent(
 
 /** "Sat 28 Nov, 14:30–15:15" in the reader's language, at the destination's clock. */
 function formatWindow(eta: EstimatedWindow, locale: string, timeZone: string): string {
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -221,5 +222,5 @@ function formatWindow(eta: EstimatedWindow, locale: string, timeZone: string): s
 }
 
 function formatClock(at: Date, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone }).format(at);
+  return dateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone }).format(at);
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { dateTimeFormat, numberFormat } from "@/lib/intl-formats";
+
+describe("Intl formatters", () => {
+  it("builds one formatter per locale and options, and formats as Intl does", () => {
+    const london = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
+    expect(dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" })).toBe(
+      london,
+    );
+    const paris = dateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Paris" });
+    expect(paris).not.toBe(london);
+    const summer = new Date("2026-07-01T12:00:00Z");
+    expect([london.format(summer), paris.format(summer)]).toEqual(["13:00", "14:00"]);
+  });
+
+  it("keeps number formats apart by currency", () => {
+    expect(numberFormat("en-GB", { style: "currency", currency: "GBP" }).format(1234.5)).toBe("£1,234.50");
+    expect(numberFormat("en-GB", { style: "currency", currency: "JPY" }).format(1234)).toBe("JP¥1,234");
+    expect(numberFormat("en-GB", { style: "currency", currency: "GBP" })).toBe(
+      numberFormat("en-GB", { style: "currency", currency: "GBP" }),
+    );
+  });
+});
