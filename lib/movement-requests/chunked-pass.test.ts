@@ -33,6 +33,15 @@ describe("workInChunks", () => {
     expect(Math.max(...asked)).toBeLessThanOrEqual(100);
   });
 
+  it("grows a quick chunk's successor at most twofold", async () => {
+    const { chunk, asked } = backlog(5_000);
+    await workInChunks({ maxChunk: 1_000, minChunk: 10, budgetMs: 50, chunk });
+    expect(asked.slice(0, 5)).toEqual([20, 40, 80, 160, 320]);
+    for (let index = 1; index < asked.length; index++) {
+      expect(asked[index]).toBeLessThanOrEqual((asked[index - 1] ?? 0) * 2);
+    }
+  });
+
   it("stops when another instance holds the lock, and after maxChunks", async () => {
     const held = await workInChunks<number>({
       maxChunk: 10,

@@ -1,8 +1,9 @@
 // A worker pass over a backlog, in chunks (issue 36): each chunk is one short transaction, sized from
 // the last one's time so that none holds a connection for much more than its budget, and followed by as
-// long a rest, so that a backlog leaves the database half its time for the web. Used by the at-risk and
-// ETA passes and the report roll-ups; each chunk takes the pass's transaction-scoped advisory lock
-// itself. A stopping worker aborts `signal`: the pass ends after the chunk in flight.
+// long a rest, so that a backlog leaves the database half its time for the web. A chunk is at most twice
+// the last one: a quick chunk of cached rows says little about the next, which may read from disk. Used
+// by the at-risk and ETA passes and the report roll-ups; each chunk takes the pass's transaction-scoped
+// advisory lock itself. A stopping worker aborts `signal`: the pass ends after the chunk in flight.
 
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -36,6 +37,9 @@ export type ChunkedPassOutcome = {
   read: number;
 };
 
+/** How much larger than the last chunk the next may be. */
+const MAX_GROWTH = 2;
+
 export async function workInChunks<Cursor>({
   maxChunk,
   minChunk,
@@ -57,10 +61,8 @@ export async function workInChunks<Cursor>({
     outcome.longestChunkMs = Math.max(outcome.longestChunkMs, Math.round(elapsed));
     if ((done.read < size && !done.cutShort) || done.last === null) return outcome;
     after = done.last;
-    size = Math.max(
-      Math.min(maxChunk, minChunk),
-      Math.min(maxChunk, Math.floor((size * budgetMs) / Math.max(elapsed, 1))),
-    );
+    const fitted = Math.floor((size * budgetMs) / Math.max(elapsed, 1));
+    size = Math.max(Math.min(maxChunk, minChunk), Math.min(maxChunk, size * MAX_GROWTH, fitted));
     await sleep(elapsed, undefined, { signal }).catch(() => undefined); // aborted: the loop ends
   }
   return outcome;
