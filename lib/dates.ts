@@ -29,7 +29,33 @@ export function fromDateOnly(value: string): Date {
 /** The instant a calendar date ("YYYY-MM-DD") begins in a time zone. */
 export function startOfDayIn(value: string, timeZone: string): Date {
   const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+  return new Date(wallClockMs(year, month - 1, day, 0, 0, timeZone));
+}
+
+const wallClockInstants = new Map<string, number>();
+const MAX_WALL_CLOCK_INSTANTS = 100_000;
+
+/**
+ * The instant (epoch ms) of a wall-clock time on a calendar day in a zone; an hour of 24 or more rolls
+ * into the next day. Memoised: a TZDate reads the zone's offset through Intl several times, and the
+ * worker's passes ask for the same few days and hours across every open request once a minute.
+ */
+export function wallClockMs(
+  year: number,
+  monthIndex: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+): number {
+  const key = `${year}-${monthIndex}-${day} ${hour}:${minute} ${timeZone}`;
+  let instant = wallClockInstants.get(key);
+  if (instant === undefined) {
+    if (wallClockInstants.size >= MAX_WALL_CLOCK_INSTANTS) wallClockInstants.clear();
+    instant = new TZDate(year, monthIndex, day, hour, minute, timeZone).getTime();
+    wallClockInstants.set(key, instant);
+  }
+  return instant;
 }
 
 /** The calendar date of an instant at a site (UTC when the site's zone is not known). */

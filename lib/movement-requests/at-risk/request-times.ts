@@ -1,7 +1,7 @@
 // The instants the at-risk rule compares, from a request's calendar dates and slots in each site's
 // time zone (UTC where it cannot be resolved): ready from 08:00 (AM or any time) or 12:00 (PM); due
 // by its delivery time, else 12:00 (AM), else the end of the day (PM or any time).
-import { TZDate } from "@date-fns/tz";
+import { wallClockMs } from "@/lib/dates";
 import type { Timeslot } from "@/lib/generated/prisma/enums";
 
 const WORKDAY_START_HOUR = 8;
@@ -10,14 +10,14 @@ const NOON_HOUR = 12;
 /** `hour`:`minute` on the calendar `date` (UTC midnight, as a DATE reads) in the zone (UTC when unknown). */
 export function atLocal(date: Date, hour: number, minute: number, timeZone: string | null): Date {
   return new Date(
-    new TZDate(
+    wallClockMs(
       date.getUTCFullYear(),
       date.getUTCMonth(),
       date.getUTCDate(),
       hour,
       minute,
       timeZone ?? "UTC",
-    ).getTime(),
+    ),
   );
 }
 

@@ -3,7 +3,7 @@
 // hour (nights, weekends, holidays) does not count. Pure and safe in client components: the board
 // recomputes it every minute in the browser. docs/kanban.md explains the rules with an example.
 import { TZDate } from "@date-fns/tz";
-import { WEEKDAYS, type Weekday } from "@/lib/dates";
+import { wallClockMs, WEEKDAYS, type Weekday } from "@/lib/dates";
 
 /** "08:00" to "17:30" local time; "24:00" closes at midnight. */
 export type OpeningInterval = { open: string; close: string };
@@ -29,7 +29,7 @@ function minutesOf(time: string): number {
 
 /** The instant of a local wall-clock time; minutes past 24:00 roll into the next day. */
 function instant(date: { y: number; m: number; d: number }, minutes: number, timeZone: string): number {
-  return new TZDate(date.y, date.m, date.d, Math.floor(minutes / 60), minutes % 60, timeZone).getTime();
+  return wallClockMs(date.y, date.m, date.d, Math.floor(minutes / 60), minutes % 60, timeZone);
 }
 
 function isoDate({ y, m, d }: { y: number; m: number; d: number }): string {
