@@ -120,11 +120,16 @@ export async function refreshEstimatedArrivals(
   return pass;
 }
 
-/** The windows of one chunk of requests (the ones still open: a request may have finished since). */
+/**
+ * The windows of one chunk of requests (the ones still open: a request may have finished since). The
+ * windows that moved are written together at the end, in one statement: a window that starts "now"
+ * moves every minute, and one statement per window made the pass the worker's largest cost.
+ */
 async function refreshChunk(trx: Kdb, ids: string[], now: Date, pass: EtaPass): Promise<void> {
   const requests = await readOpenRequests(trx, ids);
   const [stored, positions] = await Promise.all([readStoredEtas(trx, ids), readLegPositions(trx, ids)]);
   pass.evaluated += requests.length;
+  const moved: StoredEta[] = [];
   for (const request of requests) {
     const window = await windowOf(trx, request, positions.get(request.id) ?? null, now);
     if (!window) continue;
@@ -132,10 +137,12 @@ async function refreshChunk(trx: Kdb, ids: string[], now: Date, pass: EtaPass): 
     // The newest position looked at, whatever the basis: a stale one is not looked at again.
     const positionRecordedAt = positions.get(request.id)?.recordedAt ?? null;
     const outcome = await keepWindow(trx, request, previous, window, { now, positionRecordedAt });
-    if (outcome.written) pass.written += 1;
+    if (outcome.row) moved.push(outcome.row);
     if (outcome.announced) pass.announced += 1;
     pass.messages += await tellTheCustomer(trx, request, previous, window, now);
   }
+  await writeWindows(trx, moved);
+  pass.written += moved.length;
 }
 
 async function windowOf(trx: Kdb, request: OpenRequest, leg: LegPosition | null, now: Date) {
@@ -185,14 +192,17 @@ async function windowOf(trx: Kdb, request: OpenRequest, leg: LegPosition | null,
   });
 }
 
-/** Writes the window when it moved (or is new), and publishes it when it moved far enough. */
+/**
+ * The window's row when it moved (or is new), to be written with the chunk's others; published when it
+ * moved far enough. The whole row is written: the chunk read it under the passes' lock, which it holds.
+ */
 async function keepWindow(
   trx: Kdb,
   request: OpenRequest,
   stored: StoredEta | null,
   window: EtaWindow,
   { now, positionRecordedAt }: { now: Date; positionRecordedAt: Date | null },
-): Promise<{ written: boolean; announced: boolean }> {
+): Promise<{ row: StoredEta | null; announced: boolean }> {
   const announced =
     stored?.announcedEarliest && stored.announcedLatest
       ? { earliest: stored.announcedEarliest, latest: stored.announcedLatest }
@@ -210,34 +220,47 @@ async function keepWindow(
     stored.positionRecordedAt?.getTime() === positionRecordedAt?.getTime() &&
     collection === null &&
     !announce;
-  if (unchanged) return { written: false, announced: false };
-  const values = {
-    earliest: window.earliest,
-    latest: window.latest,
-    basis: window.basis,
-    computedAt: now,
-    positionRecordedAt,
-    ...(announce || !announced ? { announcedEarliest: window.earliest, announcedLatest: window.latest } : {}),
-    ...(collection
-      ? {
-          collectionEarliest: collection.earliest,
-          collectionLatest: collection.latest,
-          collectionBasis: collection.basis,
-        }
-      : {}),
-  };
-  await trx
-    .insertInto("MovementEta")
-    .values({
+  if (unchanged) return { row: null, announced: false };
+  const published = announce || !announced ? window : announced;
+  return {
+    row: {
       movementRequestId: request.id,
       organisationId: request.organisationId,
-      announcedEarliest: window.earliest,
-      announcedLatest: window.latest,
-      ...values,
-    })
-    .onConflict((conflict) => conflict.column("movementRequestId").doUpdateSet(values))
+      earliest: window.earliest,
+      latest: window.latest,
+      basis: window.basis,
+      computedAt: now,
+      positionRecordedAt,
+      announcedEarliest: published.earliest,
+      announcedLatest: published.latest,
+      collectionEarliest: collection ? collection.earliest : (stored?.collectionEarliest ?? null),
+      collectionLatest: collection ? collection.latest : (stored?.collectionLatest ?? null),
+      collectionBasis: collection ? collection.basis : (stored?.collectionBasis ?? null),
+    },
+    announced: announce,
+  };
+}
+
+async function writeWindows(trx: Kdb, rows: StoredEta[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx
+    .insertInto("MovementEta")
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column("movementRequestId").doUpdateSet((eb) => ({
+        earliest: eb.ref("excluded.earliest"),
+        latest: eb.ref("excluded.latest"),
+        basis: eb.ref("excluded.basis"),
+        computedAt: eb.ref("excluded.computedAt"),
+        positionRecordedAt: eb.ref("excluded.positionRecordedAt"),
+        announcedEarliest: eb.ref("excluded.announcedEarliest"),
+        announcedLatest: eb.ref("excluded.announcedLatest"),
+        collectionEarliest: eb.ref("excluded.collectionEarliest"),
+        collectionLatest: eb.ref("excluded.collectionLatest"),
+        collectionBasis: eb.ref("excluded.collectionBasis"),
+      })),
+    )
     .execute();
-  return { written: true, announced: announce };
 }
 
 /** A vehicle this near is "arriving in about 15 minutes". */
