@@ -1,8 +1,8 @@
 // Benchmark (issue 36 §1): the board from outside while the background work runs, at 1 M requests. The
 // production server runs as `npm start` does: its web processes and the worker (`vms-worker`, forked
-// by the same cluster), on the existing vms_bench_scale database (its migrations applied first, and the
-// recon roll-up's back-fill after a newly generated data set done beforehand, as bench:reports does). A
-// steady RATE requests/s to the board, for SECONDS each, in three phases:
+// by the same cluster), on the existing vms_bench_scale database (its migrations applied first, and any
+// recon marks left rolled up, as the generator does). A steady RATE requests/s to the board, for SECONDS
+// each, in three phases:
 //   1. at-risk passes: the worker's minute passes as they come (incremental: the requests due), once the
 //      worker has settled (its first passes made, no report day left dirty by an earlier run);
 //   2. at-risk backlog: every open request due at once (as after the usual durations changed);
@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { migrateAndSeed, withClient } from "@/bench/lib/database";
+import { rollUpReconMarks } from "@/bench/scale/generate-scale-data";
 import { latencySummary } from "@/bench/lib/latency-percentiles";
 import { startProductionServer } from "@/bench/lib/production-server";
 import { machineInfo, uptimeLine, writeResult } from "@/bench/lib/results";
@@ -56,7 +57,8 @@ const databaseUrl = url.toString();
 const machine = machineInfo(await postgresVersion());
 console.log(`Load: ${machine.uptime}\nvms_bench_scale: applying any new migration…`);
 await migrateAndSeed(databaseUrl);
-await backfillRecon();
+const reconJobs = await rollUpReconMarks(databaseUrl);
+if (reconJobs) console.log(`Recon roll-up back-fill: ${reconJobs} jobs`);
 
 const server = await startProductionServer({ name: "system", port: Number(args.port), databaseUrl });
 const workerStartedAt = performance.now();
@@ -131,23 +133,6 @@ try {
   }
 } finally {
   await server.stop();
-}
-
-/**
- * A newly generated data set marks every prep job with work items for the recon roll-up (issue 37):
- * the worker's passes would take most of an hour over them beside the phases. Done here first, in
- * chunks of up to a second, as an operator would on a quiet night after a bulk import.
- */
-async function backfillRecon(): Promise<void> {
-  // lib/env reads DATABASE_URL on first use: the modules are loaded after it is set.
-  process.env.DATABASE_URL = databaseUrl;
-  const { kysely, closeDatabase } = await import("@/lib/db");
-  const { refreshAllReconReports } = await import("@/lib/reports/rollups/recon-rollup");
-  const started = performance.now();
-  const jobs = await refreshAllReconReports(kysely(), { maxChunks: 100_000, budgetMs: 1_000 });
-  await closeDatabase();
-  if (jobs)
-    console.log(`Recon roll-up back-fill: ${jobs} jobs in ${Math.round(performance.now() - started)} ms`);
 }
 
 /**
