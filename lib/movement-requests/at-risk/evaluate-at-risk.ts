@@ -172,7 +172,6 @@ async function markRelearnedOrganisations(now: Date, chunkSize: number): Promise
   }
 }
 
-/** What a chunk read, and where it stopped. */
 /** Measures the next chunk of due requests. */
 async function evaluateChunk(
   trx: Kdb,
