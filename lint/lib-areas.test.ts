@@ -1,10 +1,12 @@
-// docs/architecture.md draws the lib areas' layers; this keeps the drawing and the lint's layers alike.
+// docs/architecture.md draws the lib areas' layers; this keeps the drawing and the lint's layers alike,
+// and the README's architecture section naming every area.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { areasOnDisk, LIB_LAYERS } from "./lib-areas.mjs";
 
 const architecture = readFileSync(path.join(process.cwd(), "docs", "architecture.md"), "utf8");
+const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
 
 function section(marker: string): string[] {
   const start = architecture.indexOf(`<!-- ${marker} -->`);
@@ -32,5 +34,16 @@ describe("the lib areas' layers", () => {
         .map((area) => area.name)
         .sort(),
     );
+  });
+
+  it("are each named in the README's architecture section", () => {
+    const start = readme.indexOf("## Architecture in ten lines");
+    const end = readme.indexOf("\n## ", start + 1);
+    const tenLines = readme.slice(start, end < 0 ? undefined : end);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const unnamed = areasOnDisk()
+      .map((area) => area.name)
+      .filter((name) => !tenLines.includes(`\`${name}\``));
+    expect(unnamed).toEqual([]);
   });
 });
