@@ -176,14 +176,15 @@ describe("one endpoint's trouble does not hold up another's", () => {
     const ids = await publishEvents(world, "movement.collected", 20);
     await healthy.waitFor(20);
     expect(new Set(healthy.received.map(eventIdOf))).toEqual(new Set(ids));
-    // Meanwhile the hanging endpoint holds no more than its share (4) of the workers' slots.
-    const inFlight = await countRows(database.kysely, "WebhookDelivery", (query) =>
+    // Meanwhile the hanging endpoint claims no more than twice its share (4) of the worker's slots: the
+    // rest wait in the worker for one of its 4 (endpoint-gate.test.ts).
+    const claimed = await countRows(database.kysely, "WebhookDelivery", (query) =>
       query
         .where("endpointId", "=", hangingEndpoint.id)
         .where("status", "=", "PENDING")
         .where("lockedUntil", ">", new Date()),
     );
-    expect(inFlight).toBeLessThanOrEqual(4);
+    expect(claimed).toBeLessThanOrEqual(8);
     expect(hanging.received.length).toBeGreaterThan(0);
   });
 });

@@ -27,6 +27,7 @@ import { sendDueEmails } from "@/lib/notifications/send-due-emails";
 import { batchAttempts, type RecordAttempt } from "@/lib/webhooks/delivery/attempt-batcher";
 import { claimDueDeliveries, releaseDeliveries } from "@/lib/webhooks/delivery/claim-due-deliveries";
 import { deliverOne } from "@/lib/webhooks/delivery/deliver-one";
+import { endpointGate } from "@/lib/webhooks/delivery/endpoint-gate";
 import { disableQuietFailingEndpoints } from "@/lib/webhooks/delivery/disable-quiet-failing-endpoints";
 
 export type WorkerOptions = {
@@ -57,6 +58,12 @@ const PLANS_POLL_MS = 2_000;
 const RECON_REPORTS_POLL_MS = 10_000;
 /** Wake-ups (a new event, a finished attempt) within this long share one claim. */
 const COALESCE_WAKEUPS_MS = 10;
+/**
+ * An endpoint's claims, as a multiple of its share of requests in flight: the rest wait for a slot in
+ * the worker (endpoint-gate.ts). One share deep, a waiting delivery waits at most one timeout, so its
+ * attempt still ends well within the lease (twice the timeout and 5 s).
+ */
+const CLAIMED_PER_SHARE = 2;
 
 export function startWorker(options: WorkerOptions = {}): RunningWorker {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -69,8 +76,9 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
   setMaxListeners(concurrency + 1, abort.signal);
   const record = batchAttempts(id);
   const inFlight = new Map<string, Promise<unknown>>();
-  /** This worker's attempts in flight per endpoint: a full endpoint is left out of the next claim. */
+  /** This worker's claims per endpoint not yet answered: a full endpoint is left out of the next claim. */
   const inFlightByEndpoint = new Map<string, number>();
+  const gate = endpointGate(perEndpoint);
   const countInFlight = (endpointId: string, change: 1 | -1) => {
     const count = (inFlightByEndpoint.get(endpointId) ?? 0) + change;
     if (count > 0) inFlightByEndpoint.set(endpointId, count);
@@ -128,14 +136,14 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
           const deliveries = await claimDueDeliveries(kysely(), {
             workerId: id,
             batchSize: free,
-            perEndpoint,
+            perEndpoint: perEndpoint * CLAIMED_PER_SHARE,
             leaseMs: leaseMs(),
             inFlightByEndpoint,
           });
           if (deliveries.length > 0) traceRound({ "vms.worker.claimed": deliveries.length });
           for (const delivery of deliveries) {
-            // The endpoint's share counts its requests in flight: its slot is free once the receiver
-            // answered, while the outcome waits for its batch (the worker's slot is held until then).
+            // The endpoint's claims and its slot in the gate are free once the receiver answered, while
+            // the outcome waits for its batch (the worker's slot is held until then).
             let endpointSlotHeld = true;
             const releaseEndpointSlot = () => {
               if (!endpointSlotHeld) return;
@@ -147,8 +155,26 @@ export function startWorker(options: WorkerOptions = {}): RunningWorker {
               releaseEndpointSlot();
               return record(finished);
             };
-            const deliver = () =>
-              deliverOne(delivery, { workerId: id, record: recordAnswered, signal: abort.signal });
+            const deliver = async () => {
+              const leave = await gate.enter(delivery.endpointId, abort.signal);
+              // Stopping: one that waited for its slot is not started; its claim is given back.
+              if (!running) {
+                leave();
+                return undefined;
+              }
+              try {
+                return await deliverOne(delivery, {
+                  workerId: id,
+                  record: (finished) => {
+                    leave();
+                    return recordAnswered(finished);
+                  },
+                  signal: abort.signal,
+                });
+              } finally {
+                leave();
+              }
+            };
             // Each attempt's span is a child of the round's.
             const attempt = (round ? round.run(deliver) : deliver())
               .catch((error: unknown) =>
