@@ -61,7 +61,7 @@ const COALESCE_WAKEUPS_MS = 10;
 /**
  * An endpoint's claims, as a multiple of its share of requests in flight: the rest wait for a slot in
  * the worker (endpoint-gate.ts). One share deep, a waiting delivery waits at most one timeout, so its
- * attempt still ends well within the lease (twice the timeout and 5 s).
+ * attempt still ends within the lease (twice the timeout and 5 s).
  */
 const CLAIMED_PER_SHARE = 2;
 
