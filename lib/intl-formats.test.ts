@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, numberFormat } from "@/lib/intl-formats";
+import { dateTimeFormat, formatMinorUnits, numberFormat } from "@/lib/intl-formats";
 
 describe("Intl formatters", () => {
   it("builds one formatter per locale and options, and formats as Intl does", () => {
@@ -19,5 +19,11 @@ describe("Intl formatters", () => {
     expect(numberFormat("en-GB", { style: "currency", currency: "GBP" })).toBe(
       numberFormat("en-GB", { style: "currency", currency: "GBP" }),
     );
+  });
+
+  it("writes minor units by the currency's own digits, whole units when asked", () => {
+    expect(formatMinorUnits(123450, "GBP")).toBe("£1,234.50");
+    expect(formatMinorUnits(1234, "JPY")).toBe("JP¥1,234");
+    expect(formatMinorUnits(123450, "GBP", { maximumFractionDigits: 0 })).toBe("£1,235");
   });
 });

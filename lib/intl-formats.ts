@@ -33,3 +33,22 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions):
     () => new Intl.NumberFormat(locale, options),
   );
 }
+
+/** The currency's minor-unit digits (2 for GBP, 0 for JPY). Throws on a code Intl does not know. */
+export function currencyDigits(currency: string): number {
+  return numberFormat("en-GB", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * An amount in minor units as the currency writes it ("£1,234.50" for 123450 GBP, "JP¥1,234" for 1234
+ * JPY); `options` narrow the style (whole units: `{ maximumFractionDigits: 0 }`).
+ */
+export function formatMinorUnits(
+  minor: number,
+  currency: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
+  return numberFormat("en-GB", { style: "currency", currency, ...options }).format(
+    minor / 10 ** currencyDigits(currency),
+  );
+}

@@ -3,7 +3,7 @@
 // "Decline whole estimate", which asks first (declined items are closed for good).
 import { useRef, useState } from "react";
 import { ConfirmInline } from "@/components/kanban/confirm-inline";
-import { formatMinor } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import { Button } from "@/components/ui/button";
 import type { EstimateDecision, WorkItemResponse } from "@/lib/recon/schemas";
 
@@ -36,7 +36,7 @@ export function EstimateDecisionBar({
     <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300">
       <p className="w-full text-sm text-amber-950">
         {awaiting.length === 1 ? "1 item awaits" : `${awaiting.length} items await`} approval:{" "}
-        {formatMinor(cents, awaiting[0]?.currency ?? currency)}.
+        {formatMinorUnits(cents, awaiting[0]?.currency ?? currency)}.
       </p>
       <Button
         className="min-h-11"

@@ -3,7 +3,7 @@
 import { cn } from "@/components/ui/cn";
 import type { ReconSummary } from "@/lib/recon/schemas";
 import type { WaitingFor } from "@/lib/recon/work-item-transitions";
-import { numberFormat } from "@/lib/intl-formats";
+import { formatMinorUnits } from "@/lib/intl-formats";
 
 export const WAITING_LABEL: Record<WaitingFor, string> = {
   APPROVAL: "Awaiting approval",
@@ -17,8 +17,9 @@ const WAITING_STYLE: Record<WaitingFor, string> = {
   SUBLET: "bg-sky-100 text-sky-900 ring-1 ring-sky-300",
 };
 
+/** Whole units: a card has no room for pence. */
 const money = (cents: number, currency: string) =>
-  numberFormat("en-GB", { style: "currency", currency, maximumFractionDigits: 0 }).format(cents / 100);
+  formatMinorUnits(cents, currency, { maximumFractionDigits: 0 });
 
 export function ReconLine({ recon, size = "normal" }: { recon: ReconSummary; size?: "normal" | "large" }) {
   const large = size === "large";

@@ -7,7 +7,7 @@ import type { RunChange } from "@/components/kanban/work-items-section";
 import { WorkItemMoves } from "@/components/kanban/work-item-moves";
 import { WorkItemSublet } from "@/components/kanban/work-item-sublet";
 import { CATEGORY_LABEL, LINE_KIND_LABEL, STATE_LABEL } from "@/components/kanban/work-item-words";
-import { formatMinor } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import { cn } from "@/components/ui/cn";
 import type { WorkItemState } from "@/lib/generated/prisma/enums";
 import type { TransitionWorkItemBody, WorkItemResponse } from "@/lib/recon/schemas";
@@ -34,7 +34,7 @@ export function WorkItemEntry({
   onMove?: (body: TransitionWorkItemBody) => ReturnType<RunChange>;
   editor?: ReactNode;
 }) {
-  const money = (minor: number) => formatMinor(minor, item.currency);
+  const money = (minor: number) => formatMinorUnits(minor, item.currency);
   return (
     <li
       className="rounded-lg bg-white px-3 py-2.5 text-sm ring-1 ring-slate-200"

@@ -8,7 +8,7 @@ import { useSublet } from "@/components/kanban/sublet-context";
 import { PhotoPicker } from "@/components/sublet/photo-picker";
 import { PhotoThumbnails } from "@/components/sublet/photo-thumbnails";
 import { Button } from "@/components/ui/button";
-import { formatMinor } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import type { WorkItemResponse } from "@/lib/recon/schemas";
 
 export function WorkItemSublet({ item }: { item: WorkItemResponse }) {
@@ -24,7 +24,9 @@ export function WorkItemSublet({ item }: { item: WorkItemResponse }) {
         <p className="text-slate-700">
           Sublet: <span className="font-medium text-slate-900">{vendor.vendorName}</span>
           {vendor.acceptedAt ? ", accepted" : atSublet ? ", not accepted yet" : ""}
-          {vendor.priceCents !== null ? `, final price ${formatMinor(vendor.priceCents, item.currency)}` : ""}
+          {vendor.priceCents !== null
+            ? `, final price ${formatMinorUnits(vendor.priceCents, item.currency)}`
+            : ""}
         </p>
       ) : atSublet ? (
         choosing ? (

@@ -4,7 +4,7 @@
 // cost model. Read once the plan is proposed; nothing shows when nothing was planned by hand.
 import { useEffect, useState } from "react";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
-import { formatMinor } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import type { ManualPlanTotals } from "@/lib/planning/manual-plan";
 import type { PlanBody } from "@/lib/planning/model";
 import type { PlanActions } from "./plan-actions";
@@ -88,9 +88,9 @@ export function ManualComparison({
                   {row.label}
                 </th>
                 <td className="py-1.5 pr-4">{row.requests}</td>
-                <td className="py-1.5 pr-4">{formatMinor(row.cost, row.currency)}</td>
+                <td className="py-1.5 pr-4">{formatMinorUnits(row.cost, row.currency)}</td>
                 <td className="py-1.5 pr-4">
-                  {row.requests > 0 ? formatMinor(row.cost / row.requests, row.currency) : "—"}
+                  {row.requests > 0 ? formatMinorUnits(row.cost / row.requests, row.currency) : "—"}
                 </td>
                 <td className="py-1.5 pr-4">{km(row.emptyKm)}</td>
                 <td className="py-1.5">{row.late}</td>

@@ -18,10 +18,9 @@ import type { PlanActions } from "./plan-actions";
 import { PlanMap } from "./plan-map";
 import { DriverTimeline } from "./driver-timeline";
 import { PlanRequestControls } from "./plan-request-controls";
-import { numberFormat } from "@/lib/intl-formats";
+import { formatMinorUnits } from "@/lib/intl-formats";
 
-const money = (cents: number, currency: string) =>
-  numberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
+const money = (cents: number, currency: string) => formatMinorUnits(cents, currency);
 
 export function PlanReview({
   review,

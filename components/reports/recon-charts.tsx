@@ -1,7 +1,7 @@
 // The recon charts of /reports (bar-parts.tsx): cost estimated against actual, why vehicles wait, and
 // approval turnaround.
 import { Bar, BarRow, BarsFrame, LegendKey, percentOf } from "@/components/reports/bar-parts";
-import { formatMinor } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import type { Reports } from "@/lib/reports/get-reports";
 import { WAIT_CAUSE_LABEL } from "@/lib/reports/report-tables";
 import { WAIT_CAUSES, type ReconCost, type WaitCause } from "@/lib/reports/report-rows";
@@ -39,7 +39,7 @@ export function ReconCostChart({ rows, label }: { rows: (ReconCost & { name: str
           <BarRow
             key={`${row.name}:${row.currencyCode}`}
             name={row.name}
-            note={`${formatMinor(row.actualCents, row.currencyCode)} (est. ${formatMinor(row.doneEstimatedCents, row.currencyCode)})`}
+            note={`${formatMinorUnits(row.actualCents, row.currencyCode)} (est. ${formatMinorUnits(row.doneEstimatedCents, row.currencyCode)})`}
           >
             <Bar value={row.doneEstimatedCents} max={max} colour="bg-slate-400" />
             <Bar value={row.actualCents} max={max} colour="bg-blue-700" />
@@ -111,7 +111,7 @@ export function ReconVehiclesChart({ rows, label }: { rows: Reports["reconVehicl
       rows={rows.map((row) => ({
         key: row.prepJobId,
         name: `${row.vehicle} · ${row.makeModel}`,
-        note: (total) => `${total.toFixed(2)} h · ${formatMinor(row.actualCents, row.currencyCode)}`,
+        note: (total) => `${total.toFixed(2)} h · ${formatMinorUnits(row.actualCents, row.currencyCode)}`,
         hours: row.hours,
       }))}
     />

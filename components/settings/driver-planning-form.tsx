@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { formatMinor, toMinor, toTyped } from "@/components/ui/money";
+import { toMinor, toTyped } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import { Select } from "@/components/ui/select";
 import { WEEK_FROM_MONDAY, WEEKDAY_NAMES, type Weekday } from "@/lib/dates";
 import type { DriverResponse } from "@/lib/drivers/schemas";
@@ -147,7 +148,7 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
             {...form.register("costPerHour")}
           />
           <p className="mt-1 text-sm text-slate-600">
-            Empty: the organisation&apos;s default, {formatMinor(defaultCostPerHourCents, "GBP")}.
+            Empty: the organisation&apos;s default, {formatMinorUnits(defaultCostPerHourCents, "GBP")}.
           </p>
           <FieldError id={`${id}-costPerHour-error`}>{errorOf("costPerHour")}</FieldError>
         </div>

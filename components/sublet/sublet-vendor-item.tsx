@@ -8,7 +8,8 @@ import { PhotoThumbnails } from "@/components/sublet/photo-thumbnails";
 import { sendItemAction, sendItemPhoto, type Sent } from "@/components/sublet/sublet-api";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { currencySymbol, formatMinor, toMinor, toTyped } from "@/components/ui/money";
+import { currencySymbol, toMinor, toTyped } from "@/components/ui/money";
+import { formatMinorUnits } from "@/lib/intl-formats";
 import type { SubletItemActionBody, SubletVendorItem } from "@/lib/recon/sublet/schemas";
 
 export function SubletVendorItemCard({
@@ -88,7 +89,7 @@ export function SubletVendorItemCard({
             ) : null}
             {item.priceCents !== null ? (
               <p className="mt-1 text-sm text-slate-600">
-                Saved: {formatMinor(item.priceCents, item.currency)}
+                Saved: {formatMinorUnits(item.priceCents, item.currency)}
               </p>
             ) : null}
             <Button
@@ -123,7 +124,7 @@ export function SubletVendorItemCard({
         <>
           <p className="mt-2 text-sm font-medium text-slate-800" data-testid="sublet-item-status">
             {item.state === "DONE"
-              ? `Done${item.priceCents === null ? "" : `: ${formatMinor(item.priceCents, item.currency)}`}. Thank you.`
+              ? `Done${item.priceCents === null ? "" : `: ${formatMinorUnits(item.priceCents, item.currency)}`}. Thank you.`
               : "The workshop has taken this item back: nothing to do."}
           </p>
           <PhotoThumbnails photos={item.photos} label={label} />

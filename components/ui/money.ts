@@ -1,15 +1,9 @@
 // Money in a form: amounts typed in major units ("12.50") and stored in minor units (pence, cents), by the
-// currency's own digits (2 for GBP, 0 for JPY); and minor units shown back, formatted or as typed text.
-import { numberFormat } from "@/lib/intl-formats";
+// currency's own digits (2 for GBP, 0 for JPY); and minor units shown back as typed text. Formatted for
+// reading: formatMinorUnits (lib/intl-formats.ts).
+import { currencyDigits as digitsOf, numberFormat } from "@/lib/intl-formats";
 
 const formatter = (currency: string) => numberFormat("en-GB", { style: "currency", currency });
-
-/** The currency's minor-unit digits (2 for GBP, 0 for JPY). */
-const digitsOf = (currency: string) => formatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
-
-export function formatMinor(minor: number, currency: string): string {
-  return formatter(currency).format(minor / 10 ** digitsOf(currency));
-}
 
 /** "£" for GBP: the form's labels. */
 export function currencySymbol(currency: string): string {

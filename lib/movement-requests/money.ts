@@ -1,5 +1,5 @@
 // Money as the API writes it (minor units and an ISO 4217 code), and how the product shows it.
-import { numberFormat } from "@/lib/intl-formats";
+import { formatMinorUnits } from "@/lib/intl-formats";
 
 export type Money = { centAmount: number; currencyCode: string };
 
@@ -12,8 +12,7 @@ export function money(cents: number | null, currency: string | null): Money | nu
 export function formatMoney(amount: Money | null | undefined): string {
   if (!amount) return "—";
   try {
-    const format = numberFormat("en-GB", { style: "currency", currency: amount.currencyCode });
-    return format.format(amount.centAmount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+    return formatMinorUnits(amount.centAmount, amount.currencyCode);
   } catch {
     return `${(amount.centAmount / 100).toFixed(2)} ${amount.currencyCode}`;
   }

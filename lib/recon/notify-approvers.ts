@@ -7,7 +7,7 @@ import { publicBaseUrl } from "@/lib/env";
 import { enqueueEmail } from "@/lib/notifications/enqueue-email";
 import type { ReconJob } from "@/lib/recon/find-recon-job";
 import type { WorkItemResponse } from "@/lib/recon/schemas";
-import { numberFormat } from "@/lib/intl-formats";
+import { formatMinorUnits } from "@/lib/intl-formats";
 
 export async function approversOf(tx: Kdb, job: Pick<ReconJob, "organisationId" | "prepSiteId">) {
   const { prepSiteId } = job;
@@ -43,9 +43,7 @@ export async function approversOf(tx: Kdb, job: Pick<ReconJob, "organisationId" 
     .execute();
 }
 
-function money(cents: number, currency: string): string {
-  return numberFormat("en-GB", { style: "currency", currency }).format(cents / 100);
-}
+const money = (cents: number, currency: string) => formatMinorUnits(cents, currency);
 
 export async function notifyApprovers(
   tx: Kdb,
