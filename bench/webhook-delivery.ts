@@ -281,14 +281,17 @@ function cpuPerDelivery(before: CpuSnapshot, after: CpuSnapshot, deliveries: num
 }
 
 /**
- * Starts the worker as `npm start` does (bundled by server/worker-bundle.mjs, run by plain node), or, for a
- * checkout from before the bundle, as `npm run worker` does (node + tsx); waits for "worker started".
+ * Starts the worker as `npm start` does (bundled by server/bundles.mjs, or server/worker-bundle.mjs in a
+ * checkout from before the API lane; run by plain node), or, for a checkout from before the bundle, as
+ * `npm run worker` does (node + tsx); waits for "worker started".
  */
 async function startWorker(scenario: ScenarioName): Promise<ProcessGroup> {
   const profileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
   const profiling = args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const bundler = path.join(args["worker-dir"], "server/worker-bundle.mjs");
-  const bundled = existsSync(bundler);
+  const bundler = ["server/bundles.mjs", "server/worker-bundle.mjs"]
+    .map((file) => path.join(args["worker-dir"], file))
+    .find((file) => existsSync(file));
+  const bundled = bundler !== undefined;
   if (bundled) execFileSync(process.execPath, [bundler], { cwd: args["worker-dir"], stdio: "inherit" });
   const entry = bundled ? [".next/vms-worker/main.mjs"] : ["--import", "tsx", "lib/worker/main.ts"];
   const worker = startProcessGroup({

@@ -16,7 +16,7 @@ import { startEmbeddedDatabase } from "./embedded-database.mjs";
 import { runStep, stopSteps } from "./run-step.mjs";
 import { serveCluster, webConcurrency } from "./web-cluster.mjs";
 import { serveNext } from "./web-server.mjs";
-import { bundleWorker, isWorkerBundleFresh } from "./worker-bundle.mjs";
+import { areBundlesFresh, bundleServerCode } from "./bundles.mjs";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 const DEFAULT_EMBEDDED_DB_DIR = ".data/postgres";
@@ -69,9 +69,9 @@ async function main() {
   if (!dev && !isBuildFresh()) {
     await runStep("Building the app (no build yet, or the sources changed)", "npx", npx("next", "build"));
   }
-  if (!dev && !isWorkerBundleFresh()) {
-    console.log("\n> Bundling the worker (server/worker-bundle.mjs)");
-    await bundleWorker();
+  if (!dev && !areBundlesFresh()) {
+    console.log("\n> Bundling the worker and the API lane (server/bundles.mjs)");
+    await bundleServerCode();
   }
 
   const port = Number(process.env.PORT || 3000);

@@ -2,7 +2,7 @@
 // `npm start`'s processes beside the primary (server/start.mjs, which keeps the database, the start-up
 // steps and the signals), all node:cluster children:
 // - the web processes, one per core (WEB_CONCURRENCY), running server/web-process.mjs on one shared port;
-// - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`, bundled by server/worker-bundle.mjs),
+// - the worker (`vms-worker`: lib/worker/main.ts, as `npm run worker`, bundled by server/bundles.mjs),
 //   unless RUN_WORKER_IN_PROCESS=false.
 // Each runs under V8 heap limits (server/heap-limits.mjs). No web process runs the worker. A process
 // that dies is replaced (server/supervised-process.mjs); on shutdown all stop side by side.
@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import client from "prom-client";
 import { heapLimitFlags } from "./heap-limits.mjs";
 import { superviseProcess } from "./supervised-process.mjs";
-import { WORKER_BUNDLE } from "./worker-bundle.mjs";
+import { WORKER_BUNDLE } from "./bundles.mjs";
 
 /** Within the primary's 10 s shutdown: stragglers are killed, so that the database can still stop. */
 const STOP_DEADLINE_MS = 9_000;

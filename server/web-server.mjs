@@ -1,12 +1,17 @@
 // @ts-check
 // Next.js served by one process on HOSTNAME:PORT: the development server (in the `npm run dev` process
-// itself) or one of `npm start`'s web processes (server/web-process.mjs, which share the port).
+// itself) or one of `npm start`'s web processes (server/web-process.mjs, which share the port). In
+// production the API lane (server/api-lane/, bundled by server/bundles.mjs) serves /v1 and /api/health
+// with the same route handlers, without Next's app router in the path; development leaves them to Next,
+// which recompiles them as they change.
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { parseTrustedProxies } from "../lib/request-context/trusted-proxies.mjs";
 import { installProcessMetrics, routeTemplateMatcher } from "../lib/metrics/process-metrics.mjs";
+import { API_LANE_BUNDLE } from "./bundles.mjs";
 import { answerClientError, frontDoor, publicFilePaths } from "./front-door.mjs";
+import { problem } from "./front-door-answers.mjs";
 
 /** How long in-flight requests get to finish on shutdown before the app closes. */
 const DRAIN_TIMEOUT_MS = 5_000;
@@ -27,7 +32,7 @@ export async function serveNext({ dev, port, hostname }) {
   const publicFiles = publicFilePaths("public");
   /** @type {http.Server} */
   const server = http.createServer(
-    frontDoor(app.getRequestHandler(), {
+    frontDoor(dev ? app.getRequestHandler() : await withApiLane(app.getRequestHandler()), {
       production: !dev,
       trustedProxies: parseTrustedProxies(process.env.TRUSTED_PROXIES),
       publicFiles,
@@ -61,6 +66,28 @@ export async function serveNext({ dev, port, hostname }) {
     throw error;
   }
   return { close };
+}
+
+/**
+ * Next's request handler with the API lane in front: a path the lane serves goes to its route handler
+ * there, any other to Next.
+ * @param {(request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>} nextHandler
+ * @returns {Promise<(request: http.IncomingMessage, response: http.ServerResponse) => Promise<void>>}
+ */
+async function withApiLane(nextHandler) {
+  /** @type {typeof import("./api-lane/lane-bundle")} */
+  const lane = await import(API_LANE_BUNDLE);
+  const routeOf = lane.routeTable(lane.routes);
+  return (request, response) => {
+    const route = routeOf((request.url ?? "/").split("?", 1)[0] ?? "/");
+    if (!route) return nextHandler(request, response);
+    return lane.serveApiRequest(request, response, route).catch((/** @type {unknown} */ error) => {
+      console.error("API lane: the response failed", error);
+      if (response.headersSent) return void response.destroy();
+      const answer = problem(500, "INTERNAL_SERVER_ERROR", "The request failed on our side.");
+      response.writeHead(500, answer.headers).end(answer.body);
+    });
+  };
 }
 
 /**
