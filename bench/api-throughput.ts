@@ -37,6 +37,7 @@ import { statementTimer } from "@/bench/lib/statement-time";
 import { PROJECT_ROOT, benchServerEnv } from "@/bench/lib/server-env";
 import { markdownTable, printTable, type Row } from "@/bench/lib/table";
 import { workerSettled } from "@/bench/lib/worker-settled";
+import { WORKER_BUNDLE } from "@/server/bundles.mjs";
 import { atLeast, atMost, targetRows } from "@/bench/lib/targets";
 
 const SERVER_PORT = Number(process.env.BENCH_API_PORT ?? 3240);
@@ -77,12 +78,13 @@ const statements = await statementTimer(database.url);
 const otlp = process.env.BENCH_TRACING === "1" ? await startOtlpReceiverProcess() : undefined;
 console.log(`Tracing ${otlp ? `on, exporting to ${otlp.endpoint}` : "off"}`);
 const cpuProfileDir = path.join(PROJECT_ROOT, "bench/results/profiles");
+const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const server = await startProductionServer({
   name: "api-throughput",
   port: SERVER_PORT,
   databaseUrl: database.url,
   env: otlp ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.endpoint } : {},
-  nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [],
+  nodeArgs: profiling,
 });
 const measured: Measured[] = [];
 let serverRss: RssSummary;
@@ -96,9 +98,17 @@ try {
   await server.stop(); // releases the build lock before the reference runs
 }
 
+// The reference's creates leave the same outbox work (the tracking e-mail, the events) as the product's:
+// the product's worker does it beside the reference too, so that both sides share the cores with it.
+const referenceWorker = startProcessGroup({
+  command: process.execPath,
+  args: ["--conditions=react-server", WORKER_BUNDLE],
+  env: benchServerEnv(database.url),
+  logName: "api-throughput.reference-worker",
+});
 const reference = startProcessGroup({
   command: process.execPath,
-  args: ["--import", "tsx", "bench/reference-server.ts"],
+  args: [...profiling, "--import", "tsx", "bench/reference-server.ts"],
   env: { ...benchServerEnv(database.url), PORT: String(REFERENCE_PORT), DATABASE_POOL_SIZE: "10" },
   logName: "api-throughput.reference",
 });
@@ -112,7 +122,7 @@ try {
   }
   referenceRss = rss.stop();
 } finally {
-  await reference.stop();
+  await Promise.all([reference.stop(), referenceWorker.stop()]);
 }
 
 report();
