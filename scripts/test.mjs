@@ -98,7 +98,11 @@ async function main() {
  */
 function run(title, command, args, extraEnv = {}) {
   console.log(`\n━━ ${title}: ${[command, ...args].join(" ")}`);
+  const startedAt = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  // Each step's time, so that a slow CI run shows where its minutes went.
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  console.log(`━━ ${title}: ${result.status === 0 ? "passed" : "failed"} in ${seconds} s`);
   return result.status === 0;
 }
 
