@@ -16,7 +16,8 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: ".",
-  outputDir: ".results",
+  // Each lane of `npm test` has its own (scripts/test.mjs).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? ".results",
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
