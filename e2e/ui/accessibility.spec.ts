@@ -1,6 +1,6 @@
 // Every page, public and staff, against the accessibility bar (no serious or critical WCAG 2.1 A/AA
 // violation). The pages' own specs check their states in more depth.
-import { test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { env } from "@/lib/env";
 import { expectAccessible } from "../support/accessibility";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
@@ -44,4 +44,14 @@ test("staff pages, as an admin who sees them all", async ({ page }) => {
     await page.waitForLoadState("networkidle").catch(() => undefined);
     await expectAccessible(page);
   }
+});
+
+test("the check itself fails a page with serious violations", async ({ page }) => {
+  // An unlabelled field, a nameless button and grey on white: what expectAccessible must refuse.
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Bad page</title></head><body>
+    <main><h1>Bad page</h1><input type="text"><button></button>
+    <p style="color:#bbb;background:#fff">Hard to read</p></main></body></html>`);
+  let refusal = "";
+  await expectAccessible(page).catch((error: Error) => (refusal = error.message));
+  for (const rule of ["label", "button-name", "color-contrast"]) expect(refusal).toContain(rule);
 });
