@@ -1,10 +1,8 @@
-// Signing in from a Playwright test, as a person would: the sign-in form, then wherever it leads. The
-// worker keeps each user's session and reuses it (see heldSessions); auth.spec tests the form itself
-// (fillSignInForm).
+// Signing in from a Playwright test, as a person would: the sign-in form, then wherever it leads.
 //   import { DEMO_STAFF, signIn } from "../support/sign-in";
 //   await signIn(page, DEMO_STAFF.dispatcher);            // lands on /board
 //   await signIn(page, DEMO_STAFF.admin, { callbackUrl: "/integrations" });
-import { expect, type Cookie, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { env } from "@/lib/env";
 
 /** The seeded staff users (prisma/seed/staff.ts); all share DEMO_PASSWORD. */
@@ -29,36 +27,16 @@ export async function fillSignInForm(
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
-/**
- * The cookies of a session this worker already signed in through the form, by e-mail. Each test has a
- * fresh browser context, and contexts share no cache: a form sign-in loads and compiles the sign-in
- * page again, then posts it. A later signIn of the same user reuses the session instead.
- */
-const heldSessions = new Map<string, Cookie[]>();
-
-/**
- * Signs in and waits until the browser has left the sign-in page. A user this worker has signed in
- * before reuses that session (it lands where the form would); a session that has ended since (signed
- * out, ended by an admin, idle) is dropped and the form is used.
- */
+/** Signs in and waits until the browser has left the sign-in page. */
 export async function signIn(
   page: Page,
   email: string,
   options: { password?: string; callbackUrl?: string } = {},
 ): Promise<void> {
-  const held = options.password === undefined ? heldSessions.get(email) : undefined;
-  if (held) {
-    await page.context().addCookies(held);
-    await page.goto(options.callbackUrl ?? "/");
-    // Signed-in staff never stay on "/" (it leads to their start page) nor on the sign-in page.
-    if (!/^\/(sign-in)?$/.test(new URL(page.url()).pathname)) return;
-    heldSessions.delete(email);
-  }
   const query = options.callbackUrl ? `?${new URLSearchParams({ callbackUrl: options.callbackUrl })}` : "";
   await page.goto(`/sign-in${query}`);
   await fillSignInForm(page, email, options.password);
   await expect(page).not.toHaveURL(/\/sign-in(\?|$)/, { timeout: 15_000 });
-  if (options.password === undefined) heldSessions.set(email, await page.context().cookies());
 }
 
 /** Signs out through the shell's button. */
