@@ -111,7 +111,11 @@ function run(title, command, args, extraEnv = {}) {
 
 /** @param {string} title @param {string} command @param {string[]} args */
 function check(title, command, args) {
-  const ok = run(title, command, args);
+  countCheck(title, run(title, command, args));
+}
+
+/** A check counts as one test. @param {string} title @param {boolean} ok */
+function countCheck(title, ok) {
   totals[ok ? "passed" : "failed"] += 1;
   if (!ok) failures.push(title);
 }
@@ -148,8 +152,7 @@ async function checkTogether(checks) {
     console.log(`\n━━ ${title}: ${[command, ...args].join(" ")}`);
     process.stdout.write(output);
     console.log(`━━ ${title}: ${ok ? "passed" : "failed"} in ${seconds} s (alongside the others)`);
-    totals[ok ? "passed" : "failed"] += 1;
-    if (!ok) failures.push(title);
+    countCheck(title, ok);
   });
 }
 
