@@ -178,6 +178,22 @@ const config = [
     ignores: ["prisma/**"],
     rules: { "no-restricted-syntax": ["error", ...prismaQueryCalls] },
   },
+  // A form only the page's script submits waits for hydration (components/ui/hydrated-form.tsx); a form
+  // with a server action works before it, as the browser submits it.
+  {
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["components/ui/hydrated-form.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...prismaQueryCalls,
+        {
+          selector: "JSXOpeningElement[name.name='form'] > JSXAttribute[name.name='onSubmit']",
+          message: "A form submitted by script is a HydratedForm: disabled until the page has hydrated.",
+        },
+      ],
+    },
+  },
   {
     files: ["bench/reference-server.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": restrict(databaseClients, prismaRuntime, testKits) },

@@ -4,6 +4,7 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Select } from "@/components/ui/select";
 import type { BoardOptions } from "@/lib/movement-requests/board/board-options";
 import type { BoardDetail } from "@/lib/movement-requests/board/get-board-detail";
@@ -40,7 +41,7 @@ export function AssignForm({
     else onSubmit({ thirdPartyLogisticsProviderId: choice }, `Sent to ${name}.`);
   };
   return (
-    <form
+    <HydratedForm
       onSubmit={(event) => {
         event.preventDefault();
         if (choice) submit();
@@ -112,6 +113,6 @@ export function AssignForm({
           {detail.row.transportMethod.toLowerCase()} movements.
         </p>
       ) : null}
-    </form>
+    </HydratedForm>
   );
 }

@@ -5,6 +5,7 @@ import { useId, useState, useTransition, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { cn, focusRing } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { CloseIcon } from "@/components/ui/icons";
 import { Input } from "@/components/ui/input";
 import { Popover, usePopoverClose } from "@/components/ui/popover";
@@ -96,7 +97,7 @@ export function SavedViewsMenu({
             No saved views yet. Filter and sort the board, then save it here.
           </p>
         )}
-        <form
+        <HydratedForm
           onSubmit={(event) => {
             event.preventDefault();
             if (name.trim()) save();
@@ -121,7 +122,7 @@ export function SavedViewsMenu({
             </Button>
           </div>
           <FieldError id={`${id}-error`}>{error}</FieldError>
-        </form>
+        </HydratedForm>
       </div>
     </Popover>
   );

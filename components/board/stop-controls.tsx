@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input, Textarea } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { ABORT_DETAIL_MAX, abortedBody } from "@/lib/movement-requests/operations/schemas";
@@ -46,7 +47,7 @@ export function AbortControl({
   const { errors } = form.formState;
   return (
     <ConfirmBox title="Abort this movement" onClose={() => setOpen(false)}>
-      <form
+      <HydratedForm
         noValidate
         onSubmit={form.handleSubmit((body) =>
           onAbort({ reason: body.reason, ...(body.detail ? { detail: body.detail } : {}) }),
@@ -94,7 +95,7 @@ export function AbortControl({
         <Button type="submit" variant="danger" loading={pending}>
           Abort movement
         </Button>
-      </form>
+      </HydratedForm>
     </ConfirmBox>
   );
 }
@@ -118,7 +119,7 @@ export function CancelControl({
   }
   return (
     <ConfirmBox title="Cancel this movement" onClose={() => setOpen(false)}>
-      <form
+      <HydratedForm
         onSubmit={(event) => {
           event.preventDefault();
           onCancel(reason.trim());
@@ -134,7 +135,7 @@ export function CancelControl({
         <Button type="submit" variant="danger" loading={pending}>
           Cancel movement
         </Button>
-      </form>
+      </HydratedForm>
     </ConfirmBox>
   );
 }

@@ -7,6 +7,7 @@ import { useForm } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError, FieldHint } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -52,7 +53,7 @@ export function CreateApiKeyForm({
   });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <HydratedForm onSubmit={submit} noValidate className="space-y-5">
       <div>
         <Label htmlFor={ids.name}>Name</Label>
         <Input
@@ -98,6 +99,6 @@ export function CreateApiKeyForm({
           Create key
         </Button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxCard } from "./checkbox-card";
 import { FieldError, FieldHint } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { SUBSCRIBABLE_EVENT_TYPES } from "@/lib/events/movement-envelope";
@@ -78,7 +79,7 @@ export function EndpointForm<T>({
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <HydratedForm onSubmit={submit} noValidate className="space-y-5">
       <div>
         <Label htmlFor={ids.url}>Endpoint URL</Label>
         <Input
@@ -142,6 +143,6 @@ export function EndpointForm<T>({
           {submitLabel}
         </Button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
@@ -57,7 +58,7 @@ export function CardNotes({
         Notes
       </h3>
       {addNote ? (
-        <form onSubmit={(event) => void submit(event)} className="mt-2 flex flex-col gap-2">
+        <HydratedForm onSubmit={(event) => void submit(event)} className="mt-2 flex flex-col gap-2">
           <Label htmlFor={fieldId} className="sr-only">
             New note
           </Label>
@@ -75,7 +76,7 @@ export function CardNotes({
           <Button type="submit" className="min-h-11 self-start" disabled={saving}>
             {saving ? "Saving…" : "Add note"}
           </Button>
-        </form>
+        </HydratedForm>
       ) : null}
       {notes === undefined ? null : notes.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No notes yet.</p>

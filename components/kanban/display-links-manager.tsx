@@ -10,6 +10,7 @@ import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -75,7 +76,7 @@ function CreateDisplayLink({ sites, createAction }: Pick<Props, "sites" | "creat
         description="A link that shows one prep site's board, read-only and live, without signing in."
       />
       <CardBody>
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <HydratedForm onSubmit={submit} className="space-y-4" noValidate>
           <div>
             <Label htmlFor={ids.name}>Screen name</Label>
             <Input
@@ -112,7 +113,7 @@ function CreateDisplayLink({ sites, createAction }: Pick<Props, "sites" | "creat
           <Button type="submit" loading={pending}>
             Create link
           </Button>
-        </form>
+        </HydratedForm>
         <div role="status" className="empty:hidden">
           {created ? (
             <Alert tone="success" role="none" title={`Link for “${created.name}” created`} className="mt-4">

@@ -7,6 +7,7 @@ import { CATEGORY_LABEL } from "@/components/kanban/work-item-words";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -65,7 +66,7 @@ export function InspectionForm({
   }
 
   return (
-    <form
+    <HydratedForm
       ref={formRef}
       noValidate
       aria-label="Inspection"
@@ -172,6 +173,6 @@ export function InspectionForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

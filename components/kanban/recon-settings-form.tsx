@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toMinor, toTyped } from "@/components/ui/money";
@@ -99,7 +100,7 @@ export function ReconSettingsForm({
         description="How this site prices and approves work items, and what happens to a job leaving with items open."
       />
       <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-5" aria-label="Reconditioning settings">
+        <HydratedForm onSubmit={submit} noValidate className="space-y-5" aria-label="Reconditioning settings">
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
               <Label htmlFor={`${id}-labourRate`}>Labour rate per hour</Label>
@@ -163,7 +164,7 @@ export function ReconSettingsForm({
           <Button type="submit" loading={pending}>
             Save reconditioning settings
           </Button>
-        </form>
+        </HydratedForm>
       </CardBody>
     </Card>
   );

@@ -6,6 +6,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useSublet } from "@/components/kanban/sublet-context";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -63,7 +64,7 @@ export function SendToSubletForm({ item, onSent }: { item: WorkItemResponse; onS
   );
 
   return (
-    <form
+    <HydratedForm
       noValidate
       className="mt-2 flex flex-col gap-2 rounded-md bg-slate-50 p-2.5 ring-1 ring-slate-200"
       onSubmit={(event) => void submit(event)}
@@ -111,6 +112,6 @@ export function SendToSubletForm({ item, onSent }: { item: WorkItemResponse; onS
       <Button type="submit" size="sm" className="min-h-11 self-start" loading={pending}>
         Send to sublet
       </Button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { OpeningHoursFields, type HoursDraft } from "@/components/kanban/opening-hours-fields";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import type { PrepJobStage as Stage } from "@/lib/generated/prisma/enums";
 import type { ActionResult } from "@/lib/http/action-result";
@@ -114,7 +115,7 @@ export function SiteSettingsForm({
     setStages((current) => ({ ...current, [stage]: { ...current[stage], ...patch } }));
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex max-w-3xl flex-col gap-6">
+    <HydratedForm onSubmit={(event) => void submit(event)} className="flex max-w-3xl flex-col gap-6">
       <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
         <legend className="px-1 text-base font-semibold">WIP limits and ageing per stage</legend>
         <p className="text-sm text-slate-600">
@@ -181,6 +182,6 @@ export function SiteSettingsForm({
       <Button type="submit" className="min-h-11 self-start" disabled={saving}>
         {saving ? "Saving…" : "Save settings"}
       </Button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -7,6 +7,7 @@ import { useId } from "react";
 import { useFieldArray, useForm } from "react-hook-form";
 import { EstimateLineFields, type LineValues } from "@/components/kanban/estimate-line-fields";
 import { CATEGORY_LABEL, toHours } from "@/components/kanban/work-item-words";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { toMinor, toTyped } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -99,7 +100,7 @@ export function WorkItemForm({
   }
 
   return (
-    <form
+    <HydratedForm
       noValidate
       onSubmit={form.handleSubmit(submit)}
       className="mt-3 flex flex-col gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200"
@@ -179,6 +180,6 @@ export function WorkItemForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

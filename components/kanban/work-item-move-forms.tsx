@@ -4,6 +4,7 @@
 // field the server refuses shows its message under it.
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { toHours } from "@/components/kanban/work-item-words";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { currencySymbol, toMinor } from "@/components/ui/money";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
@@ -49,7 +50,7 @@ function MoveForm({
   submitLabel: string;
 }) {
   return (
-    <form
+    <HydratedForm
       noValidate
       className="mt-2 flex flex-col gap-2 rounded-md bg-slate-50 p-2.5 ring-1 ring-slate-200"
       onSubmit={(event: FormEvent) => {
@@ -66,7 +67,7 @@ function MoveForm({
       <Button type="submit" size="sm" className="min-h-11 self-start" loading={pending}>
         {submitLabel}
       </Button>
-    </form>
+    </HydratedForm>
   );
 }
 

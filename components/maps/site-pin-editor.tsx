@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -134,7 +135,7 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
 
   return (
     // Phones: the site, the map, then the coordinates and Save; wide screens: the form beside the map.
-    <form
+    <HydratedForm
       onSubmit={save}
       className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
       noValidate
@@ -207,7 +208,7 @@ export function SitePinEditor({ sites: initialSites, tiles, saveAction }: Props)
           {pending ? "Saving…" : "Save the pin"}
         </Button>
       </div>
-    </form>
+    </HydratedForm>
   );
 }
 

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
@@ -25,7 +26,7 @@ export function JoinForm({ token, action }: Props) {
 
   const passwordError = failure?.fieldErrors?.password;
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-4">
+    <HydratedForm onSubmit={(event) => void submit(event)} className="space-y-4">
       <div>
         <Label htmlFor="password">New password</Label>
         <Input
@@ -48,6 +49,6 @@ export function JoinForm({ token, action }: Props) {
       <Button type="submit" size="lg" loading={pending}>
         Set password
       </Button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -134,7 +135,7 @@ function InviteCard({ invite }: { invite: Props["actions"]["invite"] }) {
         description="They get an e-mail with a link to choose a password (valid 7 days), then sign in to their jobs page."
       />
       <CardBody>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+        <HydratedForm onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
           <div>
             <Label htmlFor="carrier-name">Name</Label>
             <Input id="carrier-name" name="name" required className="mt-1" {...field("name")} />
@@ -196,7 +197,7 @@ function InviteCard({ invite }: { invite: Props["actions"]["invite"] }) {
               Send invitation
             </Button>
           </div>
-        </form>
+        </HydratedForm>
         {result ? (
           <Alert tone={result.ok ? "success" : "danger"} className="mt-4">
             {result.ok ? `Invitation sent to ${result.data.email}.` : result.message}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { JobCard } from "@/components/marketplace/carrier-job-card";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
@@ -82,7 +83,7 @@ export function OpenJob({ job, actions }: { job: CarrierJob; actions: OfferActio
         ) : null}
       </div>
       {bidding ? (
-        <form
+        <HydratedForm
           onSubmit={submitBid}
           className="grid gap-3 rounded-md border border-slate-200 bg-slate-50 p-3 sm:grid-cols-2"
         >
@@ -116,7 +117,7 @@ export function OpenJob({ job, actions }: { job: CarrierJob; actions: OfferActio
               Send bid
             </Button>
           </div>
-        </form>
+        </HydratedForm>
       ) : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
     </JobCard>

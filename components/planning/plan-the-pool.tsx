@@ -5,6 +5,7 @@ import { useEffect, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody } from "@/components/ui/card";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { MapTiles } from "@/lib/maps/map-tiles";
@@ -61,7 +62,7 @@ export function PlanThePool({
     <div className="flex flex-col gap-6">
       <Card>
         <CardBody>
-          <form onSubmit={plan} className="flex flex-wrap items-end gap-4">
+          <HydratedForm onSubmit={plan} className="flex flex-wrap items-end gap-4">
             <div>
               <Label htmlFor="plan-from">From</Label>
               <Input id="plan-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -73,7 +74,7 @@ export function PlanThePool({
             <Button type="submit" disabled={pending || planning}>
               Plan the pool
             </Button>
-          </form>
+          </HydratedForm>
         </CardBody>
       </Card>
       {message ? <Alert tone="danger">{message}</Alert> : null}

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
@@ -48,7 +49,7 @@ export function BrandingForm({ initial, saveAction }: Props) {
           description="Both are optional; leave a field empty to remove it."
         />
         <CardBody>
-          <form onSubmit={submit} className="space-y-4" noValidate>
+          <HydratedForm onSubmit={submit} className="space-y-4" noValidate>
             <div>
               <Label htmlFor="brand-logo">Logo address (https)</Label>
               <Input
@@ -81,7 +82,7 @@ export function BrandingForm({ initial, saveAction }: Props) {
             <Button type="submit" loading={pending}>
               Save branding
             </Button>
-          </form>
+          </HydratedForm>
         </CardBody>
       </Card>
       <section aria-labelledby="brand-preview" className="overflow-hidden rounded-xl border border-slate-200">

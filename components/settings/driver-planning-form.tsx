@@ -7,6 +7,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toMinor, toTyped } from "@/components/ui/money";
@@ -112,7 +113,7 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
   });
 
   return (
-    <form
+    <HydratedForm
       onSubmit={submit}
       noValidate
       className="space-y-5"
@@ -222,6 +223,6 @@ export function DriverPlanningForm({ driver, sites, defaultCostPerHourCents, sav
       <Button type="submit" loading={pending}>
         Save {driver.firstname}&apos;s planning
       </Button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -5,6 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import type { CustomerMessageKind } from "@/lib/generated/prisma/enums";
 import type { ActionResult } from "@/lib/http/action-result";
 import {
@@ -61,7 +62,7 @@ export function MessageSettingsForm({ initial, defaultSender, saveAction }: Prop
         description="Customers can stop their messages with the link in each one; that is always honoured."
       />
       <CardBody>
-        <form onSubmit={submit} className="space-y-5">
+        <HydratedForm onSubmit={submit} className="space-y-5">
           <div className="grid gap-4 sm:grid-cols-2">
             <label className="block text-sm font-medium text-slate-900">
               Sender&apos;s name
@@ -145,7 +146,7 @@ export function MessageSettingsForm({ initial, defaultSender, saveAction }: Prop
           <Button type="submit" loading={pending}>
             Save message settings
           </Button>
-        </form>
+        </HydratedForm>
       </CardBody>
     </Card>
   );

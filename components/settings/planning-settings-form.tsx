@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
 import { FieldError } from "@/components/ui/field-error";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { toMinor, toTyped } from "@/components/ui/money";
@@ -111,7 +112,7 @@ export function PlanningSettingsForm({
         description="What “Plan the pool” weighs for every driver: their time, lateness, and getting to the next car."
       />
       <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-5" aria-label="Planning settings">
+        <HydratedForm onSubmit={submit} noValidate className="space-y-5" aria-label="Planning settings">
           <div className="grid gap-4 sm:grid-cols-2">
             {money("driverCost", "A driver's cost per hour (£)", "For drivers without a cost of their own.")}
             {money(
@@ -169,7 +170,7 @@ export function PlanningSettingsForm({
           <Button type="submit" loading={pending}>
             Save planning settings
           </Button>
-        </form>
+        </HydratedForm>
       </CardBody>
     </Card>
   );

@@ -6,6 +6,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardBody, CardHeader } from "@/components/ui/card";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { ActionResult } from "@/lib/http/action-result";
@@ -47,7 +48,7 @@ export function ProofSettingsForm({ initial, saveAction }: Props) {
         description="The signature and the name of whoever hands over or receives the vehicle are always required."
       />
       <CardBody>
-        <form onSubmit={submit} className="space-y-5">
+        <HydratedForm onSubmit={submit} className="space-y-5">
           <fieldset>
             <legend className="text-sm font-medium text-slate-900">Photos a carrier must take</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-3">
@@ -99,7 +100,7 @@ export function ProofSettingsForm({ initial, saveAction }: Props) {
           <Button type="submit" loading={pending}>
             Save proof settings
           </Button>
-        </form>
+        </HydratedForm>
       </CardBody>
     </Card>
   );

@@ -8,6 +8,7 @@ import { unstable_rethrow } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { FormProvider, useForm, useFormState, type Path } from "react-hook-form";
 import { Alert } from "@/components/ui/alert";
+import { HydratedForm } from "@/components/ui/hydrated-form";
 import type { FieldError } from "@/lib/errors/app-error";
 import { wizardResolver } from "@/lib/movement-requests/wizard/step-resolver";
 import type { WizardOptions } from "@/lib/movement-requests/wizard/wizard-options";
@@ -175,7 +176,7 @@ export function CreateMovementWizard({
           <aside className="lg:sticky lg:top-20 lg:self-start">
             <WizardProgress current={step} furthest={furthest} onSelect={open} />
           </aside>
-          <form
+          <HydratedForm
             ref={formRef}
             noValidate
             aria-labelledby="wizard-step-heading"
@@ -215,7 +216,7 @@ export function CreateMovementWizard({
               onOpen={open}
               onReview={() => void forward("review")}
             />
-          </form>
+          </HydratedForm>
         </div>
       </FormProvider>
     </WizardOptionsProvider>

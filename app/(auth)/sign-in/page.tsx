@@ -51,7 +51,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </Alert>
         ) : null}
       </div>
-      <SignInForm callbackUrl={callbackUrl} />
+      {/* The form's own box is a fieldset, whose margin would not collapse with the notices' above. */}
+      <div className="mt-6">
+        <SignInForm callbackUrl={callbackUrl} />
+      </div>
     </div>
   );
 }
