@@ -4,8 +4,9 @@
 // fields in its address) and a value typed can be overwritten as the form takes over. So its fields and
 // buttons stay disabled until then: one disabled fieldset, which also blocks Enter's implicit submit.
 // The fieldset is the form's layout box, so className (space-y, grid, flex) applies to it; both may
-// shrink below their content's width (min-w-0), as a grid or flex item must. A fieldset's margins do not
-// collapse with those around the form: where that shows, the margin goes on a wrapper.
+// shrink below their content's width (min-w-0), as a grid or flex item must. The fieldset holds its
+// children's margins in: an empty first child (a live region) keeps its space-y margin there, where the
+// form used to let it collapse, so such a region goes before the form.
 import { useEffect, useRef, type ComponentProps } from "react";
 import { cn } from "./cn";
 import { useHydrated } from "./use-hydrated";

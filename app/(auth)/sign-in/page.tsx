@@ -51,7 +51,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </Alert>
         ) : null}
       </div>
-      {/* The form's own box is a fieldset, whose margin would not collapse with the notices' above. */}
+      {/* The page spaces the form (its error region and HydratedForm), as it does the notices above. */}
       <div className="mt-6">
         <SignInForm callbackUrl={callbackUrl} />
       </div>
