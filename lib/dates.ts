@@ -1,7 +1,7 @@
 // Calendar dates travel as "YYYY-MM-DD" and are stored in DATE columns, which Prisma maps to a JS Date
 // at UTC midnight. toDateOnly and fromDateOnly are the only conversions between the forms.
 import { tz, TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 
 /** Weekdays in Date.getUTCDay() order: opening hours, working hours. */
 export const WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;

@@ -1,7 +1,7 @@
 // Collection and delivery slots: the ready-now defaults of an origin site, the deliveryBy rules of the
 // specification, and instants written at a site's offset. Pure: the clock is always passed in.
 import { tz } from "@date-fns/tz";
-import { getHours } from "date-fns";
+import { getHours } from "date-fns/getHours";
 import { localDate } from "@/lib/dates";
 import { Timeslot } from "@/lib/generated/prisma/enums";
 import { resolveSiteTimeZone } from "@/lib/infrastructure/site-time-zone";
