@@ -72,7 +72,7 @@ const config = [
     },
   },
   // date-fns by function ("date-fns/format"). Its root imports all of its ~860 modules, and Node 24 parses
-  // its 200 kB package.json again for each one it loads: that tripled the import time of the tests.
+  // its 200 kB package.json again for each one it loads: the tests' import time on Node 24 was 2.9 times.
   {
     rules: {
       "no-restricted-imports": [
