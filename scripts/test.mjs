@@ -32,6 +32,9 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** @type {string[]} */
 const failures = [];
+/** Each failed test's name, repeated beside the closing line: CI keeps only a long log's end. */
+/** @type {string[]} */
+const failedTests = [];
 /** @type {Array<() => Promise<void>>} */
 const cleanups = [];
 
@@ -48,6 +51,7 @@ try {
   await cleanUp();
 }
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(", ")}`);
+for (const name of failedTests) console.log(`  ✘ ${name}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
 
@@ -167,6 +171,7 @@ function vitest(title, files, extraEnv = {}) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+  for (const name of counts.failedTests ?? []) failedTests.push(`${title}: ${name}`);
   if (!ok) failures.push(title);
 }
 
@@ -177,11 +182,13 @@ function playwright(title, specs, extraEnv = {}) {
     ...extraEnv,
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
   });
-  const stats = readJson(report)?.stats;
+  const json = readJson(report);
+  const stats = json?.stats;
   totals.passed += stats ? stats.expected + stats.flaky : 0;
   totals.skipped += stats ? stats.skipped : 0;
   // A run that failed without a failing test (the server did not start) still counts as a failure.
   totals.failed += stats?.unexpected || (ok ? 0 : 1);
+  for (const name of unexpectedTests(json?.suites ?? [])) failedTests.push(`${title}: ${name}`);
   if (!ok) failures.push(title);
 }
 
@@ -216,6 +223,20 @@ async function cleanUp() {
 function optionValue(name) {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
+}
+
+/**
+ * The tests of a Playwright JSON report that ended unexpectedly, as "file › title".
+ * @param {Array<{ file?: string; specs?: Array<{ title: string; file: string; tests: Array<{ status: string }> }>; suites?: unknown[] }>} suites
+ * @returns {string[]}
+ */
+function unexpectedTests(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
+      .map((spec) => `${spec.file} › ${spec.title}`),
+    ...unexpectedTests(/** @type {typeof suites} */ (suite.suites ?? [])),
+  ]);
 }
 
 /** @param {string} file */

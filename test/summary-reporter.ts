@@ -1,25 +1,37 @@
 // CI reads the last line of the test output: "N passed, N failed, N skipped". vitest prints no such
-// line, so this reporter adds it, and writes the counts to VITEST_SUMMARY_FILE for scripts/test.mjs.
+// line, so this reporter adds it, and writes the counts and the failed tests' names to
+// VITEST_SUMMARY_FILE for scripts/test.mjs, which repeats the names beside that line: CI keeps only
+// the end of a long log, where vitest's own report of a failure has scrolled away.
 import { writeFileSync } from "node:fs";
 import type { Reporter, TestModule } from "vitest/node";
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     let passed = 0;
-    let failed = 0;
     let skipped = 0;
+    const failedTests: string[] = [];
     for (const testModule of testModules) {
-      if (testModule.state() === "failed" && [...testModule.children.allTests()].length === 0) failed += 1;
-      for (const test of testModule.children.allTests()) {
-        const state = test.result().state;
-        if (state === "passed") passed += 1;
-        else if (state === "failed") failed += 1;
-        else skipped += 1;
+      const tests = [...testModule.children.allTests()];
+      if (testModule.state() === "failed" && tests.length === 0) {
+        failedTests.push(`${testModule.relativeModuleId}: ${firstLine(testModule.errors()[0]?.message)}`);
+      }
+      for (const test of tests) {
+        const result = test.result();
+        if (result.state === "passed") passed += 1;
+        else if (result.state === "failed") {
+          failedTests.push(
+            `${testModule.relativeModuleId} › ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`,
+          );
+        } else skipped += 1;
       }
     }
-    const summary = { passed, failed, skipped };
+    const summary = { passed, failed: failedTests.length, skipped, failedTests };
     if (process.env.VITEST_SUMMARY_FILE)
       writeFileSync(process.env.VITEST_SUMMARY_FILE, JSON.stringify(summary));
-    console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+    console.log(`\n${passed} passed, ${failedTests.length} failed, ${skipped} skipped`);
   }
+}
+
+function firstLine(message: string | undefined): string {
+  return (message ?? "no message").split("\n")[0].slice(0, 300);
 }
