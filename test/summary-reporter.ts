@@ -33,5 +33,6 @@ export default class SummaryReporter implements Reporter {
 }
 
 function firstLine(message: string | undefined): string {
-  return (message ?? "no message").split("\n")[0].slice(0, 300);
+  const [line = ""] = (message ?? "no message").split("\n");
+  return line.slice(0, 300);
 }
