@@ -273,17 +273,23 @@ function report(): void {
     {
       process: "product server (start.mjs tree)",
       "peak RSS MiB": serverRss.peakTreeRssMiB,
+      "shared pages once MiB": serverRss.peakTreeSharedOnceMiB,
       "peak VmHWM MiB": serverRss.peakProcessHwmMiB,
+      "peak RssAnon MiB": "—",
     },
     ...serverRss.processes.map((each) => ({
       process: `  ${each.title} (${each.pid})`,
       "peak RSS MiB": "—",
+      "shared pages once MiB": "—",
       "peak VmHWM MiB": each.hwmMiB,
+      "peak RssAnon MiB": each.peakAnonMiB,
     })),
     {
       process: "reference server",
       "peak RSS MiB": referenceRss.peakTreeRssMiB,
+      "shared pages once MiB": referenceRss.peakTreeSharedOnceMiB,
       "peak VmHWM MiB": referenceRss.peakProcessHwmMiB,
+      "peak RssAnon MiB": "—",
     },
   ];
   printTable("Memory", memory);
