@@ -226,15 +226,15 @@ function optionValue(name) {
 }
 
 /**
- * The tests of a Playwright JSON report that ended unexpectedly, as "file › title".
- * @param {Array<{ file?: string; specs?: Array<{ title: string; file: string; tests: Array<{ status: string }> }>; suites?: unknown[] }>} suites
+ * The tests of a Playwright JSON report that ended unexpectedly, as "file:line › title".
+ * @param {Array<{ specs?: Array<{ title: string; file: string; line: number; tests: Array<{ status: string }> }>; suites?: unknown[] }>} suites
  * @returns {string[]}
  */
 function unexpectedTests(suites) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
       .filter((spec) => spec.tests.some((test) => test.status === "unexpected"))
-      .map((spec) => `${spec.file} › ${spec.title}`),
+      .map((spec) => `${spec.file}:${spec.line} › ${spec.title}`),
     ...unexpectedTests(/** @type {typeof suites} */ (suite.suites ?? [])),
   ]);
 }
