@@ -7,7 +7,11 @@ import { withE2eDatabase } from "./e2e-database";
 export const integration = () => ({ "X-Service-API-Key": env().DEMO_API_KEY_A });
 export const operations = () => ({ "X-Service-API-Key": env().DEMO_OPS_API_KEY });
 export const PHONE = { width: 390, height: 844 };
-export const IMAGES = "docs/images";
+/**
+ * Where the pictures for the docs go: `docs/images/` only when asked (`UPDATE_DOC_IMAGES=1`), so that a
+ * test run leaves the checkout as it was; otherwise beside the other screenshots (git-ignored).
+ */
+export const IMAGES = process.env.UPDATE_DOC_IMAGES === "1" ? "docs/images" : "e2e/screenshots/docs";
 
 export async function poolRequest(request: APIRequestContext, vrm: string): Promise<string> {
   const sites = (

@@ -6,6 +6,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/accessibility";
+import { IMAGES } from "../support/carrier-phone";
 import { DEMO_STAFF, signIn } from "../support/sign-in";
 
 test.use({ locale: "en-GB", timezoneId: "Europe/London" });
@@ -203,7 +204,7 @@ for (const size of [
     await page.screenshot({ path: path.join(shots, size.name, "reports.png"), scale: "css" });
     if (size.name === "1920x1080") {
       await page.screenshot({
-        path: path.join(import.meta.dirname, "..", "..", "docs", "images", "reports.png"),
+        path: `${IMAGES}/reports.png`,
         fullPage: true,
         scale: "css",
       });
